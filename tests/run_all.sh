@@ -1,0 +1,28 @@
+#!/usr/bin/env bash
+# Install cribbage-edu with its test tools into .venv and run every test:
+# lint (ruff), types (mypy), the engine and widget tests with doctests, the browser
+# tests in headless Chromium, and the lesson notebooks under strict nbval.
+set -euo pipefail
+cd "$(dirname "$0")/.."
+
+python3 -m venv .venv
+.venv/bin/python -m pip install --quiet --upgrade pip "setuptools>=68" wheel
+.venv/bin/python -m pip install --quiet -e ".[test]"
+
+# The browser tests drive Debian's Chromium; install it when it is missing.
+if [ ! -x /usr/bin/chromium ]; then
+    if [ "$(id -u)" = 0 ] && command -v apt-get >/dev/null; then
+        apt-get update -qq
+        DEBIAN_FRONTEND=noninteractive apt-get install -y -qq chromium >/dev/null
+    else
+        echo "the browser tests need Chromium at /usr/bin/chromium: sudo apt-get install chromium" >&2
+        exit 1
+    fi
+fi
+
+# Warm matplotlib's font cache so its first-run message never lands in a notebook output.
+MPLBACKEND=Agg .venv/bin/python -c "import matplotlib.pyplot"
+
+.venv/bin/ruff check cribbage_edu widgets tests benchmarks
+.venv/bin/mypy
+.venv/bin/python -m pytest "$@"
