@@ -266,17 +266,21 @@ class Hand(tuple[Card, ...]):
     >>> hand = Hand.parse("5H 5C 5S JD")
     >>> str(hand), len(hand), hand[3]
     ('5H 5C 5S JD', 4, Card.parse('JD'))
+    >>> Hand('5H 5C 5S JD') == hand
+    True
     """
 
     __slots__ = ()
 
-    def __new__(cls, cards: Iterable[CardLike] = ()) -> Hand:
+    def __new__(cls, cards: str | Iterable[CardLike] = ()) -> Hand:
+        if isinstance(cards, str):  # so that a repr such as Hand('5H 5C') pastes back
+            cards = cards.replace(",", " ").split()
         return super().__new__(cls, (Card.parse(c) for c in cards))
 
     @classmethod
     def parse(cls, text: str) -> Hand:
         """Read cards separated by spaces or commas."""
-        return cls(text.replace(",", " ").split())
+        return cls(text)
 
     def __str__(self) -> str:
         return " ".join(c._str for c in self)

@@ -6,7 +6,7 @@ set -euo pipefail
 cd "$(dirname "$0")/.."
 
 python3 -m venv .venv
-.venv/bin/python -m pip install --quiet --upgrade pip "setuptools>=68" wheel
+.venv/bin/python -m pip install --quiet --upgrade pip "setuptools>=77" wheel
 .venv/bin/python -m pip install --quiet -e ".[test]"
 
 # The browser tests drive Debian's Chromium; install it when it is missing.
