@@ -14,10 +14,26 @@ can add (a flush, nobs).
 
 from __future__ import annotations
 
+import argparse
+from fractions import Fraction
 from functools import cache
 from math import comb
+from typing import TYPE_CHECKING
 
-__all__ = ["HANDS_WITH_STARTER", "score_distribution"]
+if TYPE_CHECKING:
+    from .cli import Console, Subparsers
+
+__all__ = [
+    "HANDS_WITH_STARTER",
+    "SHOW_KINDS",
+    "add_stats",
+    "kind_distributions",
+    "kind_frequencies",
+    "kind_means",
+    "run_stats",
+    "score_distribution",
+    "starter_rank_points",
+]
 
 HANDS_WITH_STARTER = comb(52, 4) * 48
 """How many (four-card hand, starter) combinations there are: 12,994,800."""
@@ -121,3 +137,200 @@ def _distribution(crib: bool) -> tuple[tuple[int, int], ...]:
                 tally[base + 1] += nobs
                 tally[base] += ways - nobs
     return tuple((total, n) for total, n in enumerate(tally) if n)
+
+
+@cache
+def starter_rank_points(ranks: tuple[int, ...]) -> tuple[int, ...]:
+    """Fifteens, pairs and runs of four ranks (sorted, 1-13) with each of the 13
+    starter ranks: entry ``r - 1`` is for a starter of rank ``r``.
+
+    Suits never change these points, so the discard advisor and the crib tables
+    weigh this row by how many starters of each rank are still unseen.
+
+    >>> starter_rank_points((5, 5, 5, 11))[4]  # a fourth five: 16 + 12
+    28
+    """
+    base = [0] * 13
+    for r in ranks:
+        base[r - 1] += 1
+    row = []
+    for s in range(13):
+        base[s] += 1
+        row.append(_rank_points(tuple(base)))
+        base[s] -= 1
+    return tuple(row)
+
+
+# --- the census by kind of points -------------------------------------------------------
+
+SHOW_KINDS = ("fifteen", "pair", "run", "flush", "nobs")
+"""The kinds of points in the show, as :class:`cribbage_edu.scoring.Kind` values."""
+
+
+@cache
+def _rank_kinds(counts: tuple[int, ...]) -> tuple[int, int, int]:
+    """Points from fifteens, from pairs and from runs of five cards given as counts
+    per rank (the three parts of :func:`_rank_points`)."""
+    ways = [1] + [0] * 15
+    for rank, c in enumerate(counts):
+        if not c:
+            continue
+        value = min(rank + 1, 10)
+        new = ways[:]
+        for k in range(1, c + 1):
+            step, mult = k * value, comb(c, k)
+            if step > 15:
+                break
+            for t in range(15, step - 1, -1):
+                new[t] += mult * ways[t - step]
+        ways = new
+    pairs = sum(c * (c - 1) for c in counts)
+    runs = 0
+    length, product = 0, 1
+    for c in (*counts, 0):
+        if c:
+            length += 1
+            product *= c
+        else:
+            if length >= 3:
+                runs += length * product
+            length, product = 0, 1
+    return 2 * ways[15], pairs, runs
+
+
+def kind_distributions(crib: bool = False) -> dict[str, dict[int, int]]:
+    """For each kind of points in the show (``"fifteen"``, ``"pair"``, ``"run"``,
+    ``"flush"``, ``"nobs"``): how many of the 12,994,800 (hand, starter)
+    combinations score each number of points of that kind. Exact, by the same walk
+    over rank multisets as :func:`score_distribution`.
+
+    >>> kinds = kind_distributions()
+    >>> kinds["flush"]  # four of a suit in hand; five with the starter
+    {0: 12857520, 4: 111540, 5: 25740}
+    >>> kinds["nobs"][1], kinds["run"][9]  # a jack of the starter's suit; a triple run
+    (940800, 10560)
+    """
+    return {kind: dict(counts) for kind, counts in _kind_tallies(crib)}
+
+
+def kind_means(crib: bool = False) -> dict[str, Fraction]:
+    """The average points of each kind per hand, exactly; they add up to the mean
+    of :func:`score_distribution`.
+
+    >>> means = kind_means()
+    >>> round(float(means["fifteen"]), 3), round(float(sum(means.values())), 3)
+    (2.606, 4.769)
+    """
+    return {kind: Fraction(sum(p * n for p, n in counts.items()), HANDS_WITH_STARTER)
+            for kind, counts in kind_distributions(crib).items()}
+
+
+def kind_frequencies(crib: bool = False) -> dict[str, Fraction]:
+    """How often each kind scores at all: the share of (hand, starter) combinations
+    with at least one point of it.
+
+    >>> freq = kind_frequencies()
+    >>> round(float(freq["pair"]), 3), round(float(freq["nobs"]), 4)
+    (0.493, 0.0724)
+    """
+    return {kind: Fraction(HANDS_WITH_STARTER - counts.get(0, 0), HANDS_WITH_STARTER)
+            for kind, counts in kind_distributions(crib).items()}
+
+
+def _kind_cell(hand: tuple[int, ...], s: int,
+               crib: bool) -> tuple[tuple[int, int, int], dict[int, int], dict[int, int]]:
+    """One cell of the walk: a hand given as counts per rank and a starter rank
+    ``s`` (0-12). Returns the fifteen, pair and run points every such combination
+    shares, then how many combinations score each flush and each nobs."""
+    held = 1
+    for c in hand:
+        held *= comb(4, c)
+    ways = held * (4 - hand[s])
+    five = list(hand)
+    five[s] += 1
+    matched = 0 if s == _JACK else hand[_JACK] * ways // 4
+    nobs = {0: ways - matched, 1: matched}
+    flush = {0: ways, 4: 0, 5: 0}
+    if max(hand) == 1:
+        # four of a suit (4 ways): the starter matches in 1 of its suits,
+        # unless its rank is held (then that card is in the hand)
+        flush[5] = 4 if hand[s] == 0 else 0
+        flush[0 if crib else 4] += 12
+        flush[0] -= flush[5] + 12
+    return _rank_kinds(tuple(five)), flush, nobs
+
+
+@cache
+def _kind_tallies(crib: bool) -> tuple[tuple[str, tuple[tuple[int, int], ...]], ...]:
+    tallies: tuple[dict[int, int], ...] = ({}, {}, {}, {}, {})
+    for hand in _four_rank_multisets():
+        for s in range(13):
+            if hand[s] == 4:
+                continue
+            parts, flush, nobs = _kind_cell(hand, s, crib)
+            ways = flush[0] + flush[4] + flush[5]
+            for tally, points in zip(tallies, parts, strict=False):
+                tally[points] = tally.get(points, 0) + ways
+            for tally, counts in ((tallies[3], flush), (tallies[4], nobs)):
+                for points, n in counts.items():
+                    tally[points] = tally.get(points, 0) + n
+    if crib:
+        del tallies[3][4]
+    return tuple((kind, tuple(sorted(counts.items())))
+                 for kind, counts in zip(SHOW_KINDS, tallies, strict=True))
+
+
+# --- the command line ---------------------------------------------------------------------
+
+def add_stats(subparsers: Subparsers) -> None:
+    """Declare ``cribbage-edu stats [--crib] [--json] [--plot FILE.png]``."""
+    parser = subparsers.add_parser(
+        "stats", help="the exact distribution of hand (or crib) scores",
+        description="How many of the 12,994,800 (four cards, starter) combinations score "
+                    "each total, with the probability, the mean, and how often each kind "
+                    "of points scores. Exact, by enumeration.")
+    parser.add_argument("--crib", action="store_true",
+                        help="count as cribs: only a five-card flush scores")
+    parser.add_argument("--json", action="store_true", help="print the figures as JSON")
+    parser.add_argument("--plot", metavar="FILE.png",
+                        help="also draw the distribution (hand and crib) to a file")
+    parser.set_defaults(run=run_stats)
+
+
+def run_stats(args: argparse.Namespace, console: Console) -> int:
+    """``cribbage-edu stats``: the census as a table (or JSON)."""
+    from .cli import print_json
+
+    dist = score_distribution(args.crib)
+    means = kind_means(args.crib)
+    freq = kind_frequencies(args.crib)
+    mean = sum(means.values(), Fraction(0))
+    if args.plot:
+        from .charts import score_distribution_chart
+
+        score_distribution_chart().savefig(args.plot)
+    if args.json:
+        print_json({
+            "crib": args.crib, "hands": HANDS_WITH_STARTER,
+            "counts": {str(t): n for t, n in dist.items()},
+            "mean": float(mean), "mean_fraction": str(mean),
+            "kinds": {k: {"mean": float(means[k]), "share_scoring": float(freq[k]),
+                          "counts": {str(p): n for p, n in counts.items()}}
+                      for k, counts in kind_distributions(args.crib).items()},
+        }, console)
+        return 0
+    what = "crib" if args.crib else "hand"
+    console.say(f"{what} totals over all {HANDS_WITH_STARTER:,} (four cards, starter) "
+                "combinations")
+    console.say("  total        hands  probability")
+    for total in range(30):
+        n = dist.get(total, 0)
+        note = "  (impossible)" if n == 0 else ""
+        console.say(f"  {total:>5} {n:>12,}  {n / HANDS_WITH_STARTER:>11.6f}{note}")
+    console.say(f"mean {float(mean):.4f} (exactly {mean})")
+    console.say("by kind:   mean  share of hands scoring it")
+    for kind in SHOW_KINDS:
+        console.say(f"  {kind:<8}{float(means[kind]):>6.3f}  {float(freq[kind]):>8.1%}")
+    if args.plot:
+        console.say(f"chart written to {args.plot}")
+    return 0

@@ -196,6 +196,7 @@ AddSubcommand = Callable[[Subparsers], None]
 SUBCOMMANDS: list[AddSubcommand | str] = [
     add_score, add_peg,
     "cribbage_edu.terminal:add_play", "cribbage_edu.simulation:add_simulate",
+    "cribbage_edu.discard:add_advise", "cribbage_edu.analysis:add_stats",
 ]
 """The ``add_`` function of every subcommand (or ``"module:function"`` naming it), in
 the order ``--help`` lists them."""

@@ -1,0 +1,1329 @@
+"""One two-player game of cribbage as a state machine, from the cut for deal to 121.
+
+Players are ``0`` and ``1``. The game moves through the phases of a deal
+(:class:`Phase`): the cut for deal (first deal only), the deal, the discard, the
+starter (his heels), the play, the count (pone's hand, the dealer's hand, the crib),
+then the next deal with the other dealer, until the instant a player reaches the
+target: the game ends there, at heels, at any pegging point or in the middle of
+the count, and nothing after that moment is scored.
+
+Players decide with :meth:`Game.discard`, :meth:`Game.play` and :meth:`Game.go`
+(and :meth:`Game.claim` when counting their own hands); everything else happens
+with :meth:`Game.advance`. Every change is an :class:`Event` in ``game.events``;
+every action is kept in ``game.actions``, so a game replays, saves, loads and
+undoes exactly. An illegal action raises an error of the engine's family and
+changes nothing.
+
+>>> game = Game(seed=7, first_dealer=0)
+>>> print(game.advance()[0])  # who deals first
+player 0 deals first (chosen before the game)
+>>> events = game.advance()  # the deal
+>>> game.phase, len(game.hand(0)), len(game.hand(1))
+(<Phase.DISCARD: 'discard'>, 6, 6)
+>>> print(game.discard(1, game.hand(1)[:2])[0])
+player 1 lays away two cards for player 0's crib
+>>> game.discard(0, "2H 3H")
+Traceback (most recent call last):
+  ...
+cribbage_edu.errors.IllegalPlayError: player 0 cannot lay away 2H: not in hand '3C 3H 3S 5S 10S KH'
+
+A seed gives the same game to everyone; a whole game between two computer players
+is one call (see :mod:`cribbage_edu.players`).
+"""
+
+from __future__ import annotations
+
+import hashlib
+import json
+import operator
+import random
+from collections.abc import Callable, Iterable, Iterator, Sequence
+from dataclasses import dataclass, field
+from enum import Enum, StrEnum
+from itertools import combinations
+from pathlib import Path
+from typing import Any
+
+from .board import Board, Skunk, skunk_kind
+from .cards import FULL_DECK, Card, CardLike, Deck, Hand, Rank, parse_cards
+from .errors import (
+    CribbageError,
+    IllegalActionError,
+    IllegalHandError,
+    IllegalPlayError,
+    OutOfTurnError,
+    SaveFileError,
+)
+from .pegging import Play, PlayEvent
+from .scoring import HandScore, Kind, ScoreItem, score_hand
+
+__all__ = [
+    "SAVE_FORMAT",
+    "SAVE_VERSION",
+    "Action",
+    "ActionKind",
+    "Claim",
+    "Event",
+    "Game",
+    "GameOptions",
+    "GameResult",
+    "Phase",
+    "PlayerView",
+    "Source",
+    "stack_deck",
+]
+
+SAVE_FORMAT = "cribbage-edu game"
+SAVE_VERSION = 1
+
+
+class Phase(Enum):
+    """Where a game stands."""
+
+    CUT_FOR_DEAL = "cut for deal"
+    DEAL = "deal"
+    DISCARD = "discard"
+    STARTER = "starter"
+    PLAY = "play"
+    COUNT = "count"
+    GAME_OVER = "game over"
+
+    def __str__(self) -> str:
+        return self.value
+
+
+class ActionKind(StrEnum):
+    """What an action does. ``DISCARD``, ``PLAY``, ``GO`` and ``CLAIM`` are players'
+    decisions; the others are the automatic steps :meth:`Game.advance` takes."""
+
+    CUT_FOR_DEAL = "cut for deal"
+    DEAL = "deal"
+    DISCARD = "discard"
+    STARTER = "starter"
+    PLAY = "play"
+    GO = "go"
+    COUNT = "count"
+    CLAIM = "claim"
+
+
+_DECISIONS = frozenset({ActionKind.DISCARD, ActionKind.PLAY, ActionKind.GO, ActionKind.CLAIM})
+
+
+@dataclass(frozen=True, slots=True)
+class Action:
+    """One action: its ``kind``, who takes it (``None`` for the automatic steps), the
+    ``cards`` (two for a discard, one for a play) and the ``points`` of a claim.
+
+    >>> Action(ActionKind.PLAY, 0, (Card.parse("5H"),))
+    Action(kind='play', player=0, cards=('5H',))
+    >>> Action.from_dict({"kind": "discard", "player": 1, "cards": ["5H", "JS"]}).cards
+    (Card.parse('5H'), Card.parse('JS'))
+    """
+
+    kind: ActionKind
+    player: int | None = None
+    cards: tuple[Card, ...] = ()
+    points: int | None = None
+
+    @property
+    def is_decision(self) -> bool:
+        """A player's choice, as opposed to an automatic step."""
+        return self.kind in _DECISIONS
+
+    def to_dict(self) -> dict[str, Any]:
+        out: dict[str, Any] = {"kind": str(self.kind)}
+        if self.player is not None:
+            out["player"] = self.player
+        if self.cards:
+            out["cards"] = [str(c) for c in self.cards]
+        if self.points is not None:
+            out["points"] = self.points
+        return out
+
+    @classmethod
+    def from_dict(cls, data: Any) -> Action:
+        """Read an action written by :meth:`to_dict`; bad data raises ``SaveFileError``."""
+        try:
+            if not isinstance(data, dict) or set(data) - {"kind", "player", "cards", "points"}:
+                raise TypeError("not an action object")
+            kind = ActionKind(data["kind"])
+            player = data.get("player")
+            if player is not None and (type(player) is not int or player not in (0, 1)):
+                raise TypeError(f"player {player!r}")
+            cards_data = data.get("cards", [])
+            if not isinstance(cards_data, list) or not all(isinstance(c, str)
+                                                           for c in cards_data):
+                raise TypeError("cards must be a list of card texts")
+            cards = tuple(Card.parse(c) for c in cards_data)
+            points = data.get("points")
+            if points is not None and type(points) is not int:
+                raise TypeError(f"points {points!r}")
+        except (KeyError, TypeError, ValueError) as exc:
+            raise SaveFileError(f"cannot read the action {data!r}: {exc}") from exc
+        return cls(kind, player, cards, points)
+
+    def __repr__(self) -> str:
+        parts = [f"kind={str(self.kind)!r}"]
+        if self.player is not None:
+            parts.append(f"player={self.player}")
+        if self.cards:
+            parts.append(f"cards={tuple(str(c) for c in self.cards)!r}")
+        if self.points is not None:
+            parts.append(f"points={self.points}")
+        return f"Action({', '.join(parts)})"
+
+
+class Source(StrEnum):
+    """Where points came from: the play, the show of a hand, the crib, his heels, or
+    points taken by muggins."""
+
+    PEGGING = "pegging"
+    HAND = "hand"
+    CRIB = "crib"
+    HEELS = "heels"
+    MUGGINS = "muggins"
+
+
+@dataclass(frozen=True, slots=True)
+class Event:
+    """Something that happened: in which ``deal`` (0 is the cut for deal), its ``kind``,
+    the ``player`` it concerns, the ``points`` they scored, the ``cards`` involved and
+    the ``reason`` in words. Scoring events also carry the ``source`` of the points and
+    the ``items`` that make them (each fifteen, pair, run... as its cards).
+
+    Kinds: ``cut``, ``deal``, ``discard``, ``starter``, ``heels``, ``lay``, ``go``,
+    ``peg`` (points in the play), ``reset``, ``end of play``, ``show`` (a hand or the
+    crib counted), ``claim``, ``muggins``, ``win``.
+    """
+
+    deal: int
+    kind: str
+    player: int | None
+    points: int = 0
+    cards: tuple[Card, ...] = ()
+    reason: str = ""
+    source: Source | None = field(default=None, repr=False)
+    items: tuple[ScoreItem, ...] = field(default=(), repr=False)
+
+    def __str__(self) -> str:
+        return self.reason
+
+    def to_dict(self) -> dict[str, Any]:
+        """Plain data, ready for JSON."""
+        return {
+            "deal": self.deal, "kind": self.kind, "player": self.player,
+            "points": self.points, "cards": [str(c) for c in self.cards],
+            "reason": self.reason, "source": None if self.source is None else str(self.source),
+            "items": [{"kind": str(i.kind), "cards": [str(c) for c in i.cards],
+                       "points": i.points} for i in self.items],
+        }
+
+
+@dataclass(frozen=True, slots=True)
+class GameOptions:
+    """The table rules of a game.
+
+    ``target``: 121 (standard) or 61 (short game). ``skunk``: count a skunk as
+    ``skunk_value`` games and a double skunk as ``double_skunk_value`` (the result
+    always says whether the loser was skunked). ``manual_count``: per player, whether
+    they count their own hands with :meth:`Game.claim`. ``muggins``: points a player
+    fails to claim go to the opponent (only with manual counting).
+    """
+
+    target: int = 121
+    skunk: bool = False
+    skunk_value: int = 2
+    double_skunk_value: int = 3
+    manual_count: tuple[bool, bool] = (False, False)
+    muggins: bool = False
+
+    def __post_init__(self) -> None:
+        if self.target not in (61, 121):
+            raise IllegalActionError(f"a game is played to 121 or 61, not {self.target!r}")
+        for name in ("skunk_value", "double_skunk_value"):
+            value = getattr(self, name)
+            if type(value) is not int or value < 1:
+                raise IllegalActionError(f"{name} is a number of games, 1 or more, "
+                                         f"not {value!r}")
+        if len(self.manual_count) != 2:
+            raise IllegalActionError(
+                f"manual_count takes one flag per player, got {self.manual_count!r}")
+
+    def to_dict(self) -> dict[str, Any]:
+        return {"target": self.target, "skunk": self.skunk, "skunk_value": self.skunk_value,
+                "double_skunk_value": self.double_skunk_value,
+                "manual_count": list(self.manual_count), "muggins": self.muggins}
+
+
+@dataclass(frozen=True, slots=True)
+class GameResult:
+    """How a game ended: the ``winner``, the final ``scores``, whether the loser was
+    skunked, what the win is worth in games, and how many deals it took."""
+
+    winner: int
+    scores: tuple[int, int]
+    target: int
+    skunk: Skunk
+    games_won: int
+    deals: int
+
+    @property
+    def loser(self) -> int:
+        return 1 - self.winner
+
+    def __str__(self) -> str:
+        a, b = self.scores
+        text = f"player {self.winner} wins {a}-{b} in {self.deals} deals"
+        if self.skunk is not Skunk.NONE:
+            text += f" ({self.skunk}, worth {self.games_won} games)"
+        return text
+
+
+@dataclass(frozen=True, slots=True)
+class Claim:
+    """The answer to a player's claim in the count: what they ``claimed``, what the
+    hand really scores (``score``, with every item), the ``verdict`` (``"right"``,
+    ``"over"`` or ``"under"``), the points ``awarded`` to them and those taken by the
+    opponent under muggins."""
+
+    player: int
+    what: str
+    claimed: int
+    score: HandScore
+    awarded: int
+    muggins: int
+    events: tuple[Event, ...]
+
+    @property
+    def actual(self) -> int:
+        return self.score.total
+
+    @property
+    def verdict(self) -> str:
+        if self.claimed == self.actual:
+            return "right"
+        return "over" if self.claimed > self.actual else "under"
+
+    @property
+    def explanation(self) -> str:
+        """The verdict in words, with the count as it should have been said."""
+        said = str(self.score)
+        if self.verdict == "right":
+            return f"right: {self.what} scores {self.actual} ({said})"
+        gap = abs(self.claimed - self.actual)
+        text = (f"{self.verdict} by {gap}: {self.what} scores {self.actual}, "
+                f"not {self.claimed} ({said})")
+        if self.muggins:
+            text += f"; muggins: the opponent takes the {self.muggins} missed"
+        return text
+
+    def __str__(self) -> str:
+        return self.explanation
+
+
+def stack_deck(pone: str | Iterable[CardLike], dealer: str | Iterable[CardLike],
+               starter: CardLike, rest: str | Iterable[CardLike] = ()) -> Deck:
+    """A deck stacked for one deal: the dealer deals one card at a time, pone first,
+    so the six cards of each hand alternate on top; the starter comes next.
+
+    >>> deck = stack_deck("AH 2H 3H 4H 5H 6H", "7C 8C 9C 10C JC QC", "KD")
+    >>> [str(c) for c in list(deck)[:4]], str(list(deck)[12])
+    (['AH', '7C', '2H', '8C'], 'KD')
+    """
+    first = parse_cards(pone)
+    second = parse_cards(dealer)
+    if len(first) != 6 or len(second) != 6:
+        raise IllegalHandError(
+            f"a stacked deal needs six cards a hand, got '{first}' and '{second}'")
+    order = [c for pair in zip(first, second, strict=True) for c in pair]
+    return Deck.stacked([*order, Card.parse(starter), *parse_cards(rest)])
+
+
+class PlayerView:
+    """What one player may see of a game: never the opponent's hand or the crib before
+    they are shown, never the opponent's discards. Computer players decide from this.
+
+    Attributes: ``player``, ``phase``, ``deal``, ``dealer``, ``scores``, ``target``,
+    ``hand`` (cards held now: six before the discard, then those not yet laid),
+    ``kept`` (the four kept, once discarded), ``discards`` (own cards thrown to the
+    crib), ``starter``, ``count``, ``pile`` (cards since the last reset), ``laid``
+    (every card laid this deal, with who laid it), ``opponent_cards`` (how many the
+    opponent still holds), ``opponent_said_go``, ``shown`` (hands and crib already
+    counted this deal), ``turn`` and ``legal`` (the actions open to this player).
+    """
+
+    __slots__ = ("_events", "_n_events", "count", "deal", "dealer", "discards", "hand",
+                 "kept", "laid", "legal", "names", "opponent_cards", "opponent_said_go",
+                 "phase", "pile", "player", "scores", "shown", "starter", "target", "turn")
+
+    player: int
+    names: tuple[str, str]
+    phase: Phase
+    deal: int
+    dealer: int | None
+    scores: tuple[int, int]
+    target: int
+    hand: Hand
+    kept: Hand
+    discards: Hand
+    starter: Card | None
+    count: int
+    pile: Hand
+    laid: tuple[tuple[int, Card], ...]
+    opponent_cards: int
+    opponent_said_go: bool
+    shown: tuple[tuple[int, str, Hand], ...]
+    turn: int | None
+    legal: tuple[Action, ...]
+    _events: list[Event]
+    _n_events: int
+
+    @property
+    def is_dealer(self) -> bool:
+        return self.dealer == self.player
+
+    @property
+    def opponent(self) -> int:
+        return 1 - self.player
+
+    @property
+    def events(self) -> tuple[Event, ...]:
+        """The log as this player saw it: the opponent's discards show no cards (the view
+        holds no other copy of the log, so there is nothing hidden to peek at)."""
+        return tuple(self._events[:self._n_events])
+
+    def __repr__(self) -> str:
+        return (f"<PlayerView player {self.player}, {self.phase}, hand '{self.hand}', "
+                f"scores {self.scores[0]}-{self.scores[1]}>")
+
+    def _repr_html_(self) -> str:
+        return _view_html(self)
+
+
+class Game:
+    """One game. ``Game(seed=7)`` is the same game for everyone who uses seed 7.
+
+    Keyword options: ``target`` (121 or 61), ``skunk``, ``skunk_value``,
+    ``double_skunk_value``, ``manual_count`` (a flag, or one per player),
+    ``muggins`` (see :class:`GameOptions`), ``first_dealer`` (skip the cut for deal),
+    ``decks`` (stacked decks used for the first deals, in order, e.g. from
+    :func:`stack_deck`; later deals are shuffled from the seed), ``names``, and
+    ``scores`` (where the pegs start: a teacher can set up an end game).
+
+    >>> game = Game(seed=1, first_dealer=1)
+    >>> _ = game.advance(), game.advance()
+    >>> game.dealer, game.pone, game.phase, game.to_act
+    (1, 0, <Phase.DISCARD: 'discard'>, (0, 1))
+    """
+
+    def __init__(self, seed: int | None = None, *, target: int = 121, skunk: bool = False,
+                 skunk_value: int = 2, double_skunk_value: int = 3,
+                 manual_count: bool | Sequence[bool] = False, muggins: bool = False,
+                 first_dealer: int | None = None,
+                 decks: Sequence[Deck | str | Iterable[CardLike]] = (),
+                 names: Sequence[str] = ("player 0", "player 1"),
+                 scores: Sequence[int] = (0, 0)) -> None:
+        manual = ((bool(manual_count),) * 2 if isinstance(manual_count, bool)
+                  else tuple(bool(m) for m in manual_count))
+        if len(manual) != 2:
+            raise IllegalActionError(
+                f"manual_count takes one flag per player, got {manual_count!r}")
+        self.options = GameOptions(target, skunk, skunk_value, double_skunk_value,
+                                   (manual[0], manual[1]), muggins)
+        if first_dealer not in (None, 0, 1):
+            raise IllegalActionError(
+                f"first_dealer must be 0, 1 or None, not {first_dealer!r}")
+        if len(names) != 2:
+            raise IllegalActionError(f"a game has two players, got names {tuple(names)!r}")
+        if seed is None:
+            seed = random.randrange(2**63)
+        elif isinstance(seed, bool) or not hasattr(seed, "__index__"):
+            raise IllegalActionError(f"a seed is a whole number, not {seed!r}")
+        self.seed: int = operator.index(seed)
+        self.first_dealer = first_dealer
+        self.names: tuple[str, str] = (str(names[0]), str(names[1]))
+        self._stacked: list[tuple[Card, ...]] = [_deck_order(d) for d in decks]
+        start = tuple(scores)
+        if (len(start) != 2 or any(type(x) is not int or not 0 <= x < target for x in start)):
+            raise IllegalActionError(
+                f"starting scores {start!r} must be two whole numbers from 0 to {target - 1}")
+        self.start_scores: tuple[int, int] = (start[0], start[1])
+        self._reset_state()
+
+    def _reset_state(self) -> None:
+        self._rng = random.Random(self.seed)
+        self._phase = Phase.CUT_FOR_DEAL
+        self._deal_no = 0
+        self._dealer: int | None = None
+        self._hands: list[list[Card]] = [[], []]
+        self._kept: list[Hand | None] = [None, None]
+        self._discards: list[Hand | None] = [None, None]
+        self._crib: list[Card] = []
+        self._deck: list[Card] = []
+        self._starter: Card | None = None
+        self._play: Play | None = None
+        self._show_step = 0
+        self._shown: list[tuple[int, str, Hand]] = []
+        a, b = self.start_scores
+        self._board = Board(self.options.target, ((a, a), (b, b)))
+        self._scores = [a, b]
+        self._winner: int | None = None
+        self._events: list[Event] = []
+        self._seen: tuple[list[Event], list[Event]] = ([], [])  # the log each player sees
+        self._actions: list[Action] = []
+        self._decks_used: list[tuple[Card, ...]] = []
+        self._deal_scores: list[tuple[int, int]] = []
+
+    # --- queries -------------------------------------------------------------------------
+
+    @property
+    def phase(self) -> Phase:
+        return self._phase
+
+    @property
+    def deal_number(self) -> int:
+        """The deal in progress (1 for the first), 0 before the first deal."""
+        return self._deal_no
+
+    @property
+    def dealer(self) -> int | None:
+        """The dealer of the current deal (``None`` before the cut for deal)."""
+        return self._dealer
+
+    @property
+    def pone(self) -> int | None:
+        """The non-dealer of the current deal."""
+        return None if self._dealer is None else 1 - self._dealer
+
+    @property
+    def scores(self) -> tuple[int, int]:
+        return self._scores[0], self._scores[1]
+
+    @property
+    def board(self) -> Board:
+        """A copy of the board with both players' pegs."""
+        return self._board.copy()
+
+    @property
+    def starter(self) -> Card | None:
+        return self._starter
+
+    @property
+    def crib(self) -> Hand:
+        """The cards in the crib (the engine's view: no secrets here)."""
+        return Hand(self._crib)
+
+    @property
+    def count(self) -> int:
+        """The running count of the play (0 outside the play)."""
+        return self._play.count if self._play is not None and self._phase is Phase.PLAY else 0
+
+    @property
+    def pile(self) -> Hand:
+        """The cards laid since the last reset of the count."""
+        return self._play.pile if self._play is not None and self._phase is Phase.PLAY else Hand()
+
+    @property
+    def laid(self) -> tuple[tuple[int, Card], ...]:
+        """Every card laid in this deal's play, with the player who laid it."""
+        if self._play is None:
+            return ()
+        return tuple((self._from_play(i), c) for i, c in self._play.laid)
+
+    @property
+    def events(self) -> tuple[Event, ...]:
+        return tuple(self._events)
+
+    @property
+    def actions(self) -> tuple[Action, ...]:
+        """Every action taken so far, in order: replaying them rebuilds the game."""
+        return tuple(self._actions)
+
+    @property
+    def deal_scores(self) -> tuple[tuple[int, int], ...]:
+        """The scores at the end of each deal (the last entry is where the game ended)."""
+        return tuple(self._deal_scores)
+
+    @property
+    def is_over(self) -> bool:
+        return self._phase is Phase.GAME_OVER
+
+    @property
+    def winner(self) -> int | None:
+        return self._winner
+
+    @property
+    def result(self) -> GameResult | None:
+        """How the game ended, or ``None`` while it goes on."""
+        if self._winner is None:
+            return None
+        target = self.options.target
+        skunk = skunk_kind(self._scores[1 - self._winner], target)
+        worth = 1
+        if self.options.skunk:
+            worth = {Skunk.NONE: 1, Skunk.SKUNK: self.options.skunk_value,
+                     Skunk.DOUBLE: self.options.double_skunk_value}[skunk]
+        return GameResult(self._winner, self.scores, target, skunk, worth, self._deal_no)
+
+    def hand(self, player: int) -> Hand:
+        """The cards ``player`` holds now (the engine's view: see :meth:`view` for what a
+        player may see)."""
+        self._check_player(player)
+        if self._play is not None:
+            return self._play.hand(self._to_play(player))
+        return Hand(self._hands[player])
+
+    def legal_cards(self, player: int) -> Hand:
+        """The cards ``player`` may lay now (empty outside their turn in the play).
+
+        >>> Game(seed=1).legal_cards(0)
+        Hand('')
+        """
+        self._check_player(player)
+        if self._play is None or self._phase is not Phase.PLAY:
+            return Hand()
+        return self._play.legal_cards(self._to_play(player))
+
+    def next_show(self) -> tuple[int, str, Hand] | None:
+        """In the count: who counts next, what (``"hand"`` or ``"crib"``) and its four
+        cards (the starter is ``game.starter``); ``None`` outside the count."""
+        if self._phase is not Phase.COUNT:
+            return None
+        owner, _, cards, crib = self._show_cards()
+        return owner, "crib" if crib else "hand", cards
+
+    def kept(self, player: int) -> Hand | None:
+        """The four cards ``player`` kept this deal, once both have discarded."""
+        self._check_player(player)
+        return self._kept[player]
+
+    @property
+    def turn(self) -> int | None:
+        """The one player whose decision the game waits for, if exactly one."""
+        who = self.to_act
+        return who[0] if len(who) == 1 else None
+
+    @property
+    def to_act(self) -> tuple[int, ...]:
+        """The players who may act now (both in the discard)."""
+        phase = self._phase
+        if phase is Phase.DISCARD:
+            return tuple(p for p in (0, 1) if self._discards[p] is None)
+        if phase is Phase.PLAY:
+            assert self._play is not None
+            turn = self._play.turn
+            return () if turn is None else (self._from_play(turn),)
+        if phase is Phase.COUNT:
+            owner, _ = self._next_show()
+            return (owner,) if self.options.manual_count[owner] else ()
+        return ()
+
+    @property
+    def needs_player(self) -> bool:
+        """Whether the game waits for a player's decision (else :meth:`advance` moves it)."""
+        return bool(self.to_act) or self._phase is Phase.GAME_OVER
+
+    def legal_actions(self, player: int | None = None) -> tuple[Action, ...]:
+        """The actions allowed now (of ``player``, if given). The automatic steps have
+        ``player=None``; a claim is listed once with ``points=None`` (any number).
+
+        >>> game = Game(seed=3, first_dealer=0)
+        >>> game.legal_actions()
+        (Action(kind='cut for deal'),)
+        """
+        phase = self._phase
+        out: list[Action] = []
+        if phase is Phase.DISCARD:
+            for p in self.to_act:
+                if player is None or p == player:
+                    out.extend(Action(ActionKind.DISCARD, p, pair)
+                               for pair in combinations(self._hands[p], 2))
+        elif phase is Phase.PLAY:
+            assert self._play is not None
+            turn = self._play.turn
+            if turn is not None:
+                who = self._from_play(turn)
+                if player is None or player == who:
+                    fits = self._play.legal_cards(turn)
+                    out.extend(Action(ActionKind.PLAY, who, (c,)) for c in fits)
+                    if not fits:
+                        out.append(Action(ActionKind.GO, who))
+        elif phase is Phase.COUNT:
+            owner, _ = self._next_show()
+            if self.options.manual_count[owner]:
+                if player is None or player == owner:
+                    out.append(Action(ActionKind.CLAIM, owner))
+            elif player is None:
+                out.append(Action(ActionKind.COUNT))
+        elif phase is not Phase.GAME_OVER and player is None:
+            kind = {Phase.CUT_FOR_DEAL: ActionKind.CUT_FOR_DEAL, Phase.DEAL: ActionKind.DEAL,
+                    Phase.STARTER: ActionKind.STARTER}[phase]
+            out.append(Action(kind))
+        return tuple(out)
+
+    def view(self, player: int) -> PlayerView:
+        """What ``player`` may see now."""
+        self._check_player(player)
+        v = PlayerView.__new__(PlayerView)
+        v.player = player
+        v.names = self.names
+        v.phase = self._phase
+        v.deal = self._deal_no
+        v.dealer = self._dealer
+        v.scores = (self._scores[0], self._scores[1])
+        v.target = self.options.target
+        v.hand = self.hand(player)
+        v.kept = self._kept[player] or Hand()
+        v.discards = self._discards[player] or Hand()
+        v.starter = self._starter
+        play = self._play
+        in_play = play is not None and self._phase is Phase.PLAY
+        if play is not None and in_play:
+            v.count = play.count
+            v.pile = play.pile
+            v.opponent_cards = len(play.hand(self._to_play(1 - player)))
+            v.opponent_said_go = play.said_go(self._to_play(1 - player))
+        else:
+            v.count = 0
+            v.pile = Hand()
+            v.opponent_cards = len(self._hands[1 - player])
+            v.opponent_said_go = False
+        v.laid = self.laid if play is not None else ()
+        v.shown = tuple(self._shown)
+        v.turn = self.turn
+        v.legal = self.legal_actions(player)
+        v._events = self._seen[player]
+        v._n_events = len(v._events)
+        return v
+
+    def card_places(self) -> dict[str, Hand]:
+        """Where each of the 52 cards is: ``deck``, ``hand 0``, ``hand 1`` (held),
+        ``laid 0``, ``laid 1`` (laid in the play), ``crib``, ``starter``."""
+        laid: list[list[Card]] = [[], []]
+        for who, card in self.laid:
+            laid[who].append(card)
+        places = {
+            "hand 0": self.hand(0), "hand 1": self.hand(1),
+            "laid 0": Hand(laid[0]), "laid 1": Hand(laid[1]),
+            "crib": Hand(self._crib),
+            "starter": Hand(() if self._starter is None else (self._starter,)),
+        }
+        used = {c for cards in places.values() for c in cards}
+        places["deck"] = Hand(c for c in FULL_DECK if c not in used)
+        return places
+
+    # --- actions -------------------------------------------------------------------------
+
+    def apply(self, action: Action) -> tuple[Event, ...]:
+        """Take ``action`` (any kind); returns the events it caused. Cards or points an
+        action of its kind does not take are refused, so the log holds nothing else."""
+        kind = action.kind
+        extra = []
+        if action.cards and kind not in (ActionKind.DISCARD, ActionKind.PLAY):
+            extra.append(f"cards '{Hand(action.cards)}'")
+        if action.points is not None and kind is not ActionKind.CLAIM:
+            extra.append(f"points {action.points!r}")
+        if extra:
+            raise IllegalActionError(f"a {kind} takes no {' or '.join(extra)}")
+        if kind is ActionKind.DISCARD:
+            return self.discard(self._need_player(action), action.cards)
+        if kind is ActionKind.PLAY:
+            if len(action.cards) != 1:
+                raise IllegalPlayError(f"a play is one card, got {len(action.cards)}")
+            return self.play(self._need_player(action), action.cards[0])
+        if kind is ActionKind.GO:
+            return self.go(self._need_player(action))
+        if kind is ActionKind.CLAIM:
+            if action.points is None:
+                raise IllegalActionError("a claim needs the points claimed")
+            return self.claim(self._need_player(action), action.points).events
+        if action.player is not None:
+            raise OutOfTurnError(f"{kind} is not a player's action (player {action.player})")
+        step = {ActionKind.CUT_FOR_DEAL: (Phase.CUT_FOR_DEAL, self._cut_for_deal),
+                ActionKind.DEAL: (Phase.DEAL, self._deal),
+                ActionKind.STARTER: (Phase.STARTER, self._turn_starter),
+                ActionKind.COUNT: (Phase.COUNT, self._count_next)}[kind]
+        if self._phase is not step[0]:
+            raise OutOfTurnError(f"cannot do the {kind}: the game is in the {self._phase}")
+        if kind is ActionKind.COUNT:
+            owner, what = self._next_show()
+            if self.options.manual_count[owner]:
+                raise OutOfTurnError(
+                    f"{self.names[owner]} counts {what} themselves: claim a score")
+        return self._record(action, step[1])
+
+    def advance(self) -> tuple[Event, ...]:
+        """Take the next automatic step: the cut for deal, the deal, the starter, or the
+        count of the next hand. Raises ``OutOfTurnError`` when a player must decide.
+
+        >>> game = Game(seed=3, first_dealer=1)
+        >>> [e.kind for e in game.advance() + game.advance()]
+        ['cut', 'deal']
+        """
+        steps = self.legal_actions()
+        if len(steps) != 1 or steps[0].player is not None:
+            if self._phase is Phase.GAME_OVER:
+                raise OutOfTurnError("the game is over")
+            raise OutOfTurnError(
+                f"the {self._phase} waits for {self._waiting_for()}")
+        return self.apply(steps[0])
+
+    def discard(self, player: int, cards: str | Iterable[CardLike]) -> tuple[Event, ...]:
+        """``player`` lays away two cards into the dealer's crib."""
+        self._check_player(player)
+        name = self.names[player]
+        if self._phase is not Phase.DISCARD:
+            raise OutOfTurnError(f"{name} cannot lay away cards: the game is in the "
+                                 f"{self._phase}")
+        if self._discards[player] is not None:
+            raise OutOfTurnError(f"{name} has already laid away "
+                                 f"'{self._discards[player]}' for the crib")
+        try:
+            pair = parse_cards(cards)
+        except TypeError:
+            raise IllegalHandError(f"{name} cannot lay away {cards!r}: give two cards, "
+                                   f"like '5H JS'") from None
+        if len(pair) != 2:
+            raise IllegalHandError(f"{name} must lay away two cards, not {len(pair)}: "
+                                   f"'{pair}'")
+        if pair[0] is pair[1]:
+            raise IllegalHandError(f"{name} cannot lay away {pair[0]} twice")
+        for card in pair:
+            if card not in self._hands[player]:
+                raise IllegalPlayError(f"{name} cannot lay away {card}: not in hand "
+                                       f"'{Hand(self._hands[player])}'")
+        return self._record(Action(ActionKind.DISCARD, player, tuple(pair)),
+                            lambda: self._do_discard(player, pair))
+
+    def play(self, player: int, card: CardLike) -> tuple[Event, ...]:
+        """``player`` lays ``card`` in the play."""
+        self._check_player(player)
+        laid = Card.parse(card)
+        if self._phase is not Phase.PLAY:
+            raise OutOfTurnError(f"{self.names[player]} cannot lay {laid}: the game is in "
+                                 f"the {self._phase}")
+        play = self._play
+        assert play is not None
+        return self._record(Action(ActionKind.PLAY, player, (laid,)),
+                            lambda: self._peg(play.play(self._to_play(player), laid)))
+
+    def go(self, player: int) -> tuple[Event, ...]:
+        """``player`` says go: they hold cards but none fits under 31."""
+        self._check_player(player)
+        if self._phase is not Phase.PLAY:
+            raise OutOfTurnError(f"{self.names[player]} cannot say go: the game is in the "
+                                 f"{self._phase}")
+        play = self._play
+        assert play is not None
+        return self._record(Action(ActionKind.GO, player),
+                            lambda: self._peg(play.go(self._to_play(player))))
+
+    def claim(self, player: int, points: int) -> Claim:
+        """``player`` counts their own hand (or crib) aloud and claims ``points``.
+
+        The engine says whether the claim is right, over or under, with the count as it
+        should be said. An over-claim is corrected to the true score. An under-claim
+        scores the true score too, unless muggins is played: then the player scores
+        what they claimed and the opponent takes the points they missed.
+        """
+        self._check_player(player)
+        if self._phase is not Phase.COUNT:
+            raise OutOfTurnError(f"{self.names[player]} cannot claim points: the game is in "
+                                 f"the {self._phase}")
+        owner, what = self._next_show()
+        if player != owner or not self.options.manual_count[owner]:
+            raise OutOfTurnError(f"{self.names[player]} cannot claim points now: "
+                                 f"{self._waiting_for()} counts {what}")
+        if type(points) is not int or not 0 <= points <= 29:
+            raise IllegalActionError(f"{self.names[player]} claims {points!r}: "
+                                     f"a hand scores 0 to 29")
+        result: list[Claim] = []
+        self._record(Action(ActionKind.CLAIM, player, (), points),
+                     lambda: result.append(self._do_claim(player, points)))
+        return result[0]
+
+    def undo(self, player: int | None = None) -> tuple[Action, ...]:
+        """Take back the last decision (of ``player``, if given) and the automatic
+        steps after it, by replaying the game without them. Returns the actions undone.
+
+        >>> game = Game(seed=5, first_dealer=0)
+        >>> _ = game.advance(), game.advance()
+        >>> _ = game.discard(0, game.hand(0)[:2])
+        >>> game.undo()
+        (Action(kind='discard', player=0, cards=('5H', '7D')),)
+        >>> len(game.hand(0))
+        6
+        """
+        if player is not None:
+            self._check_player(player)
+        at = len(self._actions) - 1
+        while at >= 0 and not (self._actions[at].is_decision
+                               and (player is None or self._actions[at].player == player)):
+            at -= 1
+        if at < 0:
+            who = "" if player is None else f" by {self.names[player]}"
+            raise IllegalActionError(f"there is no decision{who} to undo")
+        undone = tuple(self._actions[at:])
+        self._replay(self._actions[:at])
+        return undone
+
+    # --- save, load, replay ------------------------------------------------------------
+
+    def to_dict(self) -> dict[str, Any]:
+        """The game as plain data: options, seed, the stacked decks (shuffled deals are
+        not written: they come from the seed, so a changed seed or deck cannot slip
+        through), actions, a check of the state it leads to and a checksum of it all."""
+        body: dict[str, Any] = {
+            "format": SAVE_FORMAT,
+            "version": SAVE_VERSION,
+            "seed": self.seed,
+            "first_dealer": self.first_dealer,
+            "names": list(self.names),
+            "start_scores": list(self.start_scores),
+            "options": self.options.to_dict(),
+            "decks": [" ".join(str(c) for c in d) for d in self._stacked],
+            "actions": [a.to_dict() for a in self._actions],
+            "state": self._state_check(),
+        }
+        body["checksum"] = _checksum(body)
+        return body
+
+    def to_json(self) -> str:
+        return json.dumps(self.to_dict(), indent=1)
+
+    def save(self, path: str | Path) -> Path:
+        """Write the game to ``path`` as JSON (only when asked: the engine never writes
+        files on its own). Returns the path."""
+        target = Path(path)
+        target.write_text(self.to_json() + "\n", encoding="utf-8")
+        return target
+
+    @classmethod
+    def from_dict(cls, data: Any) -> Game:
+        """Rebuild a game from :meth:`to_dict` data by replaying it. Anything wrong (an
+        unknown version, a changed byte, an illegal action, a card twice) raises
+        ``SaveFileError`` and nothing is half-loaded."""
+        if not isinstance(data, dict):
+            raise SaveFileError(f"a saved game is a JSON object, not {type(data).__name__}")
+        if data.get("format") != SAVE_FORMAT:
+            raise SaveFileError(f"not a saved cribbage-edu game (format "
+                                f"{data.get('format')!r})")
+        if data.get("version") != SAVE_VERSION:
+            raise SaveFileError(f"unknown save version {data.get('version')!r}: this "
+                                f"cribbage-edu reads version {SAVE_VERSION}")
+        if data.get("checksum") != _checksum({k: v for k, v in data.items()
+                                              if k != "checksum"}):
+            raise SaveFileError("the saved game's checksum does not match: the file was "
+                                "changed or damaged")
+        try:
+            options = data["options"]
+            decks = data["decks"]
+            if not isinstance(options, dict) or not isinstance(decks, list):
+                raise TypeError("options must be an object and decks a list")
+            seed = data["seed"]
+            if type(seed) is not int:
+                raise TypeError(f"seed {seed!r}")
+            names = data["names"]
+            if not isinstance(names, list) or not all(isinstance(n, str) for n in names):
+                raise TypeError(f"names {names!r}: two names are a list of two texts")
+            game = cls(seed, target=options["target"], skunk=bool(options["skunk"]),
+                       skunk_value=int(options["skunk_value"]),
+                       double_skunk_value=int(options["double_skunk_value"]),
+                       manual_count=[bool(m) for m in options["manual_count"]],
+                       muggins=bool(options["muggins"]),
+                       first_dealer=data["first_dealer"], decks=decks,
+                       names=names, scores=data["start_scores"])
+            actions = [Action.from_dict(a) for a in data["actions"]]
+            game._replay(actions)
+        except SaveFileError:
+            raise
+        except (KeyError, TypeError, ValueError, AttributeError) as exc:
+            raise SaveFileError(f"the saved game does not replay: {exc}") from exc
+        if game._state_check() != data.get("state"):
+            raise SaveFileError("the saved game replays to a different state than it "
+                                "records: the file was changed")
+        return game
+
+    @classmethod
+    def from_json(cls, text: str) -> Game:
+        try:
+            data = json.loads(text)
+        except (json.JSONDecodeError, UnicodeDecodeError) as exc:
+            raise SaveFileError(f"the saved game is not valid JSON: {exc}") from exc
+        return cls.from_dict(data)
+
+    @classmethod
+    def load(cls, path: str | Path) -> Game:
+        """Read a game written by :meth:`save`."""
+        try:
+            text = Path(path).read_text(encoding="utf-8")
+        except (OSError, UnicodeDecodeError) as exc:
+            raise SaveFileError(f"cannot read the saved game {str(path)!r}: {exc}") from exc
+        return cls.from_json(text)
+
+    def replay(self, upto: int | None = None) -> Game:
+        """A new game with the same seed, options and decks, replaying the first ``upto``
+        actions (all of them by default).
+
+        >>> game = Game(seed=2, first_dealer=0)
+        >>> _ = game.advance(), game.advance()
+        >>> game.replay().events == game.events
+        True
+        """
+        twin = Game(self.seed, target=self.options.target, skunk=self.options.skunk,
+                    skunk_value=self.options.skunk_value,
+                    double_skunk_value=self.options.double_skunk_value,
+                    manual_count=self.options.manual_count, muggins=self.options.muggins,
+                    first_dealer=self.first_dealer, decks=self._stacked,
+                    names=self.names, scores=self.start_scores)
+        twin._replay(self._actions[:upto])
+        return twin
+
+    def _replay(self, actions: Sequence[Action]) -> None:
+        """Rebuild the state from the start by taking ``actions``; on failure the game
+        keeps its state and ``SaveFileError`` names the action."""
+        saved = self.__dict__.copy()
+        self._reset_state()
+        try:
+            for i, action in enumerate(actions):
+                try:
+                    self.apply(action)
+                except CribbageError as exc:
+                    raise SaveFileError(f"action {i + 1} of the log ({action!r}) is illegal: "
+                                        f"{exc}") from exc
+        except BaseException:
+            self.__dict__.clear()
+            self.__dict__.update(saved)
+            raise
+
+    def _state_check(self) -> dict[str, Any]:
+        return {"phase": self._phase.value, "deal": self._deal_no,
+                "scores": list(self._scores), "events": len(self._events)}
+
+    # --- the machinery -------------------------------------------------------------------
+
+    def _record(self, action: Action, step: Callable[[], object]) -> tuple[Event, ...]:
+        start = len(self._events)
+        step()
+        self._actions.append(action)
+        return tuple(self._events[start:])
+
+    def _need_player(self, action: Action) -> int:
+        if action.player is None:
+            raise OutOfTurnError(f"the {action.kind} needs a player")
+        return action.player
+
+    def _check_player(self, player: int) -> None:
+        if player not in (0, 1) or type(player) is bool:
+            raise OutOfTurnError(f"there is no player {player!r}: players are 0 and 1")
+
+    def _to_play(self, player: int) -> int:
+        """The Play object's number for ``player``: pone is 0, dealer 1."""
+        return Play.DEALER if player == self._dealer else Play.PONE
+
+    def _from_play(self, index: int) -> int:
+        assert self._dealer is not None
+        return self._dealer if index == Play.DEALER else 1 - self._dealer
+
+    def _waiting_for(self) -> str:
+        who = self.to_act
+        if not who:
+            return "nobody"
+        return " and ".join(self.names[p] for p in who)
+
+    def _next_show(self) -> tuple[int, str]:
+        dealer = self._dealer
+        assert dealer is not None
+        step = self._show_step
+        if step == 0:
+            return 1 - dealer, f"{self.names[1 - dealer]}'s hand"
+        if step == 1:
+            return dealer, f"{self.names[dealer]}'s hand"
+        return dealer, f"{self.names[dealer]}'s crib"
+
+    def _emit(self, kind: str, player: int | None, points: int = 0,
+              cards: tuple[Card, ...] = (), reason: str = "", source: Source | None = None,
+              items: tuple[ScoreItem, ...] = ()) -> None:
+        event = Event(self._deal_no, kind, player, points, cards, reason, source, items)
+        self._events.append(event)
+        for viewer, seen in enumerate(self._seen):
+            if kind == "discard" and player != viewer:
+                seen.append(Event(self._deal_no, kind, player, 0, (), reason))
+            else:
+                seen.append(event)
+
+    def _award(self, kind: str, player: int, points: int, source: Source,
+               items: tuple[ScoreItem, ...], cards: tuple[Card, ...], reason: str) -> bool:
+        """Score ``points`` for ``player``; returns True when that wins the game."""
+        self._emit(kind, player, points, cards, reason, source, items)
+        if not points:
+            return False
+        self._scores[player] += points
+        self._board.peg(player, points)
+        if self._scores[player] >= self.options.target:
+            self._winner = player
+            self._phase = Phase.GAME_OVER
+            self._deal_scores.append(self.scores)
+            a, b = self._scores
+            self._emit("win", player, 0, (),
+                       f"{self.names[player]} reaches {self._scores[player]} and wins "
+                       f"{a}-{b}")
+            return True
+        return False
+
+    def _next_deck(self) -> tuple[Card, ...]:
+        shuffled = tuple(Deck(self._rng))  # always drawn, so later deals keep the seed's order
+        n = len(self._decks_used)
+        order = self._stacked[n] if n < len(self._stacked) else shuffled
+        self._decks_used.append(order)
+        return order
+
+    def _cut_for_deal(self) -> None:
+        if self.first_dealer is not None:
+            self._dealer = self.first_dealer
+            self._emit("cut", self.first_dealer, 0, (),
+                       f"{self.names[self.first_dealer]} deals first (chosen before the game)")
+        else:
+            while True:
+                a, b = self._rng.sample(FULL_DECK, 2)
+                if a.rank is b.rank:
+                    self._emit("cut", None, 0, (a, b),
+                               f"both cut a {a.rank.name.lower()} ({a.symbol}, {b.symbol}): "
+                               f"cut again")
+                    continue
+                self._dealer = 0 if a.rank < b.rank else 1
+                self._emit("cut", self._dealer, 0, (a, b),
+                           f"{self.names[0]} cuts {a.symbol}, {self.names[1]} cuts "
+                           f"{b.symbol}: the lower card deals, {self.names[self._dealer]}")
+                break
+        self._phase = Phase.DEAL
+
+    def _deal(self) -> None:
+        if self._deal_no:
+            assert self._dealer is not None
+            self._dealer = 1 - self._dealer
+        dealer = self._dealer
+        assert dealer is not None
+        self._deal_no += 1
+        order = self._next_deck()
+        pone = 1 - dealer
+        self._hands = [[], []]
+        self._hands[pone] = sorted(order[0:12:2])
+        self._hands[dealer] = sorted(order[1:12:2])
+        self._deck = list(order[12:])
+        self._kept = [None, None]
+        self._discards = [None, None]
+        self._crib = []
+        self._starter = None
+        self._play = None
+        self._show_step = 0
+        self._shown = []
+        self._emit("deal", dealer, 0, (),
+                   f"deal {self._deal_no}: {self.names[dealer]} deals six cards each")
+        self._phase = Phase.DISCARD
+
+    def _do_discard(self, player: int, pair: Hand) -> None:
+        hand = self._hands[player]
+        for card in pair:
+            hand.remove(card)
+        self._crib.extend(pair)
+        self._discards[player] = pair
+        dealer = self._dealer
+        assert dealer is not None
+        whose = "their own" if player == dealer else f"{self.names[dealer]}'s"
+        self._emit("discard", player, 0, tuple(pair),
+                   f"{self.names[player]} lays away two cards for {whose} crib")
+        if self._discards[0] is not None and self._discards[1] is not None:
+            self._kept = [Hand(self._hands[0]), Hand(self._hands[1])]
+            self._phase = Phase.STARTER
+
+    def _turn_starter(self) -> None:
+        dealer = self._dealer
+        assert dealer is not None
+        starter = self._deck.pop(0)
+        self._starter = starter
+        self._emit("starter", 1 - dealer, 0, (starter,),
+                   f"{self.names[1 - dealer]} cuts and {self.names[dealer]} turns the "
+                   f"starter: {starter.symbol}")
+        if starter.rank is Rank.JACK:
+            won = self._award("heels", dealer, 2, Source.HEELS,
+                              (ScoreItem(Kind.HEELS, (starter,), 2),), (starter,),
+                              f"{self.names[dealer]} scores two for his heels")
+            if won:
+                return
+        pone_kept, dealer_kept = self._kept[1 - dealer], self._kept[dealer]
+        assert pone_kept is not None and dealer_kept is not None
+        self._play = Play(pone_kept, dealer_kept,
+                          names=(self.names[1 - dealer], self.names[dealer]))
+        self._phase = Phase.PLAY
+
+    def _peg(self, play_events: Iterable[PlayEvent]) -> None:
+        for pe in play_events:
+            who = self._from_play(pe.player)
+            action = pe.action
+            if action == "score":
+                cards = tuple(dict.fromkeys(c for item in pe.items for c in item.cards))
+                if self._award("peg", who, pe.points, Source.PEGGING, pe.items, cards,
+                               pe.reason):
+                    return
+            elif action == "play":
+                self._emit("lay", who, 0, () if pe.card is None else (pe.card,), pe.reason)
+            elif action == "go":
+                self._emit("go", who, 0, (), pe.reason)
+            elif action == "reset":
+                self._emit("reset", who, 0, (), pe.reason)
+            else:
+                self._emit("end of play", None, 0, (), pe.reason)
+        play = self._play
+        assert play is not None
+        if play.is_over:
+            self._phase = Phase.COUNT
+
+    def _show_cards(self) -> tuple[int, str, Hand, bool]:
+        owner, what = self._next_show()
+        if self._show_step < 2:
+            cards = self._kept[owner]
+            assert cards is not None
+            return owner, what, cards, False
+        return owner, what, Hand(sorted(self._crib)), True
+
+    def _count_next(self) -> None:
+        owner, _, cards, crib = self._show_cards()
+        starter = self._starter
+        assert starter is not None
+        score = score_hand(cards, starter, crib=crib)
+        self._shown.append((owner, "crib" if crib else "hand", cards))
+        if self._award("show", owner, score.total, Source.CRIB if crib else Source.HAND,
+                       score.items, tuple(cards),
+                       f"{self.names[owner]} counts {'the crib' if crib else 'their hand'} "
+                       f"{cards.symbols} with {starter.symbol}: {score}"):
+            return
+        self._after_show()
+
+    def _after_show(self) -> None:
+        self._show_step += 1
+        if self._show_step == 3:
+            self._deal_scores.append(self.scores)
+            self._phase = Phase.DEAL
+
+    def _do_claim(self, player: int, points: int) -> Claim:
+        owner, what, cards, crib = self._show_cards()
+        starter = self._starter
+        assert starter is not None
+        score = score_hand(cards, starter, crib=crib)
+        start = len(self._events)
+        self._shown.append((owner, "crib" if crib else "hand", cards))
+        actual = score.total
+        muggins = self.options.muggins and points < actual
+        awarded = points if muggins else actual
+        taken = actual - points if muggins else 0
+        source = Source.CRIB if crib else Source.HAND
+        verdict = ("right" if points == actual else "over" if points > actual else "under")
+        self._emit("claim", player, 0, tuple(cards),
+                   f"{self.names[player]} claims {points} for {what}: {verdict}")
+        won = self._award("show", owner, awarded, source, score.items, tuple(cards),
+                          f"{self.names[owner]} scores {awarded} for {what}"
+                          + ("" if verdict == "right" else f" (it scores {actual}: {score})"))
+        if not won and taken:
+            won = self._award("muggins", 1 - owner, taken, Source.MUGGINS, (), tuple(cards),
+                              f"muggins! {self.names[1 - owner]} takes the {taken} "
+                              f"{self.names[owner]} missed")
+        if not won:
+            self._after_show()
+        return Claim(player, what, points, score, awarded, taken,
+                     tuple(self._events[start:]))
+
+    def __repr__(self) -> str:
+        a, b = self._scores
+        return (f"<Game seed {self.seed}, deal {self._deal_no}, {self._phase}, "
+                f"scores {a}-{b}>")
+
+    def __iter__(self) -> Iterator[Event]:
+        return iter(self._events)
+
+    def _repr_html_(self) -> str:
+        """The table as player 0 (the learner's seat) sees it: the phase, the scores,
+        their own cards, the starter, the play, hands already shown; the opponent's
+        hand and the crib stay face down until they are shown. ``game.view(1)`` shows
+        the other seat."""
+        return _view_html(self.view(0))
+
+
+_SMALL = 36  # card width in the notebook view of a game
+
+
+def _view_html(view: PlayerView) -> str:
+    """A short picture of what ``view.player`` may see, made of :mod:`render` pieces.
+    Hidden cards are drawn as backs: no face, no name, nothing in the markup.
+
+    >>> game = Game(seed=3, first_dealer=0); _ = game.advance(), game.advance()
+    >>> html = game._repr_html_()
+    >>> "deal 1, discard" in html and html.count("cribbage-card-back") == 6
+    True
+    >>> all(f'aria-label="{c.name}"' not in html for c in game.hand(1))
+    True
+    """
+    from html import escape
+
+    from .render import card_back_svg, card_svg, hand_html, table_html
+
+    me, other = view.player, view.opponent
+    names = view.names
+
+    def backs(n: int, label: str) -> str:
+        row = "".join(card_back_svg(width=_SMALL, label=label) for _ in range(n))
+        return f'<div style="display:flex;gap:4px">{row}</div>'
+
+    def role(p: int) -> str:
+        return "" if view.dealer is None else (" (dealer)" if p == view.dealer else " (pone)")
+
+    head = f"game to {view.target}: " + (f"deal {view.deal}, {view.phase}" if view.deal
+                                           else str(view.phase))
+    if view.turn is not None:
+        head += f"; {names[view.turn]} to act"
+    winners = [p for p in (0, 1) if view.scores[p] >= view.target]
+    if winners:
+        head += f"; {names[winners[0]]} wins"
+    parts = [f"<div><b>{escape(head)}</b></div>",
+             table_html(("player", "score"),
+                        [(names[p] + role(p) + (" (you)" if p == me else ""), view.scores[p])
+                         for p in (0, 1)])]
+    if view.starter is not None:
+        parts.append(f'<div style="font-size:small">starter</div>'
+                     f"{card_svg(view.starter, width=_SMALL)}")
+    if view.phase is Phase.PLAY:
+        parts.append(hand_html(view.pile, caption=f"the count is {view.count}",
+                               width=_SMALL))
+    shown = {(who, what): cards for who, what, cards in view.shown}
+    if view.phase is Phase.COUNT and (me, "hand") not in shown:
+        parts.append(hand_html(view.kept, caption=f"{names[me]}'s hand, to be counted",
+                               width=_SMALL))
+    elif view.hand:
+        parts.append(hand_html(view.hand, caption=f"{names[me]}'s cards (you)",
+                               width=_SMALL))
+    if view.opponent_cards and (other, "hand") not in shown:
+        parts.append(backs(view.opponent_cards, f"a card in {names[other]}'s hand")
+                     + f'<div style="font-size:small;color:#555">{escape(names[other])}'
+                     f"'s cards (hidden)</div>")
+    for (who, what), cards in shown.items():
+        parts.append(hand_html(cards, caption=f"{names[who]}'s {what}, shown",
+                               width=_SMALL))
+    if (view.dealer is not None and view.phase in (Phase.STARTER, Phase.PLAY, Phase.COUNT)
+            and (view.dealer, "crib") not in shown):
+        parts.append(backs(4, "a card in the crib")
+                     + f'<div style="font-size:small;color:#555">'
+                     f"{escape(names[view.dealer])}'s crib (face down)</div>")
+    return '<div class="cribbage-game">' + "".join(parts) + "</div>"
+
+
+def _deck_order(deck: Deck | str | Iterable[CardLike]) -> tuple[Card, ...]:
+    order = tuple(deck) if isinstance(deck, Deck) else tuple(Deck.stacked(deck))
+    if len(order) != 52 or len(set(order)) != 52:
+        raise IllegalHandError(f"a deck holds each of the 52 cards once: got {len(order)} "
+                               f"cards, {len(set(order))} distinct")
+    return order
+
+
+def _checksum(body: dict[str, Any]) -> str:
+    text = json.dumps(body, sort_keys=True, separators=(",", ":"), ensure_ascii=True)
+    return hashlib.sha256(text.encode("ascii")).hexdigest()

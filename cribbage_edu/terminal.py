@@ -1,0 +1,462 @@
+"""A game of cribbage in the terminal, against a computer player.
+
+:class:`TerminalGame` drives a :class:`~cribbage_edu.game.Game` through text streams:
+it shows your hand, the count and the board, explains every score as it happens,
+asks for your discards and plays (re-asking with the reason after a bad answer),
+saves when you ask and when you quit, and resumes from a saved file. It writes no
+file unless you ask it to.
+
+At any prompt you may type ``help``, ``hint`` (what the expert would do),
+``board``, ``undo`` (take back your last decision), ``save [FILE]`` or ``quit``.
+
+>>> import io
+>>> out = io.StringIO()
+>>> moves = io.StringIO("quit\\n\\n")
+>>> TerminalGame(Game(seed=5), "expert", stdin=moves, stdout=out).run()
+0
+>>> "Lay away two cards" in out.getvalue(), "not saved" in out.getvalue()
+(True, True)
+"""
+
+from __future__ import annotations
+
+import argparse
+from collections.abc import Sequence
+from pathlib import Path
+from typing import TYPE_CHECKING, TextIO
+
+from .board import skunk_lines
+from .cards import Card, Hand, parse_cards
+from .discard import advise
+from .errors import CribbageError, IllegalActionError, IllegalHandError
+from .game import Event, Game, Phase
+from .players import PLAYER_NAMES, ExpertPlayer, Player, make_player, peg_points
+from .scoring import Kind, ScoreItem
+
+if TYPE_CHECKING:
+    from .cli import Console, Subparsers
+
+__all__ = ["HUMAN", "TerminalGame", "add_play", "run_play"]
+
+HUMAN = 0
+"""The person at the keyboard is always player 0; the computer is player 1."""
+
+_HELP = """\
+commands, at any prompt:
+  help          this list
+  hint          what the expert would do now
+  board         the scores and the pegs
+  undo          take back your last decision (and the computer's moves after it)
+  save [FILE]   save the game (to FILE, or to the file it was saved to or loaded from)
+  quit          stop; the game is saved first if you give (or have given) a file
+cards are written like 5H, 10C, TD, AS, J♦; you may also give their places: 1 2"""
+
+
+class _Quit(Exception):
+    """The player asked to stop (or the input ended)."""
+
+
+class TerminalGame:
+    """One game between the person at ``stdin``/``stdout`` (player 0) and a computer
+    ``opponent`` (a name: ``"random"``, ``"greedy"``, ``"expert"``, or a player).
+    ``save_path`` is where ``save`` and ``quit`` write when no file is named (the
+    file a game was resumed from, or ``--save``); ``count_yourself`` makes you count
+    your own hands and crib, told over or under with the right count."""
+
+    def __init__(self, game: Game, opponent: str | Player, *, stdin: TextIO,
+                 stdout: TextIO, save_path: str | Path | None = None,
+                 seed: int | None = None) -> None:
+        self.game = game
+        self.opponent: Player = (make_player(opponent, seed if seed is not None else game.seed)
+                                 if isinstance(opponent, str) else opponent)
+        self.stdin = stdin
+        self.stdout = stdout
+        self.save_path = None if save_path is None else Path(save_path)
+        self._shown_events = 0
+        self._coach = ExpertPlayer()
+
+    # --- output ----------------------------------------------------------------------------
+
+    def say(self, line: str = "") -> None:
+        self.stdout.write(line + "\n")
+
+    def _flush_events(self) -> None:
+        """Print what happened since last time, as the human may see it, each score
+        with the scores after it."""
+        events = self.game.view(HUMAN).events
+        scores = list(self.game.start_scores)
+        for event in events[:self._shown_events]:
+            if event.player is not None:
+                scores[event.player] += event.points
+        for event in events[self._shown_events:]:
+            if event.player is not None:
+                scores[event.player] += event.points
+            text = self._describe(event, scores)
+            if text:
+                self.say(text)
+        self._shown_events = len(events)
+
+    def _describe(self, event: Event, scores: Sequence[int]) -> str:
+        """One event in words for the learner: who scored what, with which cards, and
+        the scores after it (yours first)."""
+        names = self.game.names
+        if event.kind == "deal":
+            return f"\n--- {event.reason} ---"
+        if event.kind == "win":
+            return f"\n*** {event.reason} ***"
+        if event.kind == "claim" and event.player == HUMAN:
+            return ""  # the verdict was just said, with the right count
+        if event.kind == "discard" and event.player == HUMAN and event.cards:
+            dealer = self.game.dealer
+            whose = "your" if dealer == HUMAN else f"{names[1 - HUMAN]}'s"
+            return f"  You lay away {_symbols(event.cards)} for {whose} crib"
+        if not event.points:
+            return f"  {event.reason}"
+        tag = f"  [you {scores[HUMAN]}, {names[1 - HUMAN]} {scores[1 - HUMAN]}]"
+        if event.kind == "peg":
+            words = ", ".join(_item_words(item, pegging=True) for item in event.items)
+            return f"  {names[event.player or 0]} pegs {event.points}: {words}{tag}"
+        lines = [f"  {event.reason}{tag}"]
+        if event.kind == "show":
+            lines += [f"      {_item_words(item)}" for item in event.items]
+        return "\n".join(lines)
+
+    def board_lines(self) -> list[str]:
+        """The scores as two lines of pegs along a track of 60 characters, the skunk
+        line marked ``:``, and a key."""
+        game = self.game
+        board = game.board
+        width = 60
+        skunk = skunk_lines(board.target)[0]
+        lines = []
+        for player in (0, 1):
+            rear, front = board.pegs(player)
+            track = ["."] * width
+            track[skunk * width // board.target] = ":"
+            for peg, mark in ((rear, "o"), (front, "#")):
+                track[min(width - 1, peg * width // board.target)] = mark
+            last = "home" if front >= board.target else f"last +{front - rear}"
+            lines.append(f"  {game.names[player]:>8} {game.scores[player]:>3} "
+                         f"|{''.join(track)}| {board.target}  ({last})")
+        lines.append(f"  # front peg (the score), o rear peg (the score before), "
+                     f": the skunk line ({skunk})")
+        return lines
+
+    # --- input -----------------------------------------------------------------------------
+
+    def _ask(self, prompt: str, usage: str = "") -> str:
+        """One answer; commands are handled here and the question asked again (an empty
+        answer is told what to type)."""
+        while True:
+            self.stdout.write(prompt)
+            self.stdout.flush()
+            line = self.stdin.readline()
+            if not line:
+                self.say()
+                raise _Quit
+            answer = line.strip()
+            word, _, rest = answer.partition(" ")
+            word = word.lower()
+            if word in ("quit", "exit", "q"):
+                raise _Quit
+            if word in ("help", "?"):
+                self.say(_HELP)
+            elif word == "board":
+                for text in self.board_lines():
+                    self.say(text)
+            elif word == "hint":
+                self.say(self.hint())
+            elif word == "save":
+                self._save(rest.strip() or None)
+            elif word == "undo":
+                self._undo()
+                return ""
+            elif answer:
+                return answer
+            elif usage:
+                self.say(f"  {usage}; help lists the commands")
+
+    def _save(self, name: str | None) -> bool:
+        path = Path(name) if name else self.save_path
+        if path is None:
+            self.say("  save where? type: save FILE")
+            return False
+        try:
+            self.game.save(path)
+        except OSError as exc:
+            self.say(f"  could not save to {str(path)!r}: {exc.strerror or exc}")
+            return False
+        self.save_path = path
+        self.say(f"  saved to {path}")
+        return True
+
+    def _undo(self) -> None:
+        try:
+            undone = self.game.undo(HUMAN)
+        except IllegalActionError as exc:
+            self.say(f"  {exc}")
+            return
+        mine = [_action_words(a.kind, a.cards) for a in undone if a.player == HUMAN]
+        self.say(f"  taken back: {', '.join(mine)}")
+        self._shown_events = len(self.game.events)
+
+    def _read_cards(self, answer: str, hand: Hand) -> Hand:
+        words = answer.replace(",", " ").split()
+        if words and all(w.isdigit() for w in words):
+            places = [int(w) for w in words]
+            bad = [p for p in places if not 1 <= p <= len(hand)]
+            if bad:
+                raise IllegalHandError(f"there is no card {bad[0]}: your cards are "
+                                       f"numbered 1 to {len(hand)}")
+            return Hand(hand[p - 1] for p in places)
+        return parse_cards(words)
+
+    # --- the game --------------------------------------------------------------------------
+
+    def hint(self) -> str:
+        """What the expert would do in the human's place, and why."""
+        game = self.game
+        if game.phase is Phase.DISCARD and HUMAN in game.to_act:
+            view = game.view(HUMAN)
+            best = advise(view.hand, dealer=view.is_dealer)[:3]
+            return "  the expert's view:\n" + "\n".join(f"    {o.explanation}" for o in best)
+        if game.phase is Phase.PLAY and game.turn == HUMAN and game.legal_cards(HUMAN):
+            view = game.view(HUMAN)
+            values = self._coach.card_values(view)
+            ranked = sorted(values, key=lambda c: (-values[c], c))
+            choice = ranked[0]
+            if values[choice] >= 1000:
+                return f"  lay {choice.symbol}: it pegs out and wins the game"
+            now = peg_points((*(int(c.rank) for c in view.pile), int(choice.rank)))
+            pegs = f"it pegs {now} now" if now else "it pegs nothing now"
+            return (f"  the expert would lay {choice.symbol} ({pegs}). Each card's worth in "
+                    f"points, what it pegs less what {game.names[1 - HUMAN]} is likely "
+                    f"to peg back: "
+                    + ", ".join(f"{c.symbol} {values[c]:+.1f}" for c in ranked))
+        return "  nothing to decide just now"
+
+    def run(self) -> int:
+        """Play until the game ends or the player quits; returns 0."""
+        game = self.game
+        self.say(f"Cribbage to {game.options.target}: {game.names[HUMAN]} against "
+                 f"{game.names[1 - HUMAN]} ({self.opponent.name}), seed {game.seed}. "
+                 f"Type help for commands.")
+        if game.actions:
+            self.say(f"Resuming: deal {game.deal_number}, {game.phase}, "
+                     f"scores {game.scores[0]}-{game.scores[1]}.")
+            self._shown_events = len(game.view(HUMAN).events)
+        try:
+            while not game.is_over:
+                self._flush_events()
+                self._step()
+            self._flush_events()
+        except _Quit:
+            self._quit()
+            return 0
+        result = game.result
+        assert result is not None
+        for text in self.board_lines():
+            self.say(text)
+        who = "You win" if result.winner == HUMAN else f"{game.names[result.winner]} wins"
+        extra = f" ({result.skunk})" if result.skunk.value != "no skunk" else ""
+        self.say(f"{who}, {result.scores[0]}-{result.scores[1]} in {result.deals} deals"
+                 f"{extra}.")
+        return 0
+
+    def _quit(self) -> None:
+        if self.game.is_over:
+            return
+        if self.save_path is not None:
+            self._save(None)
+            return
+        self.stdout.write("Save the game before quitting? File name (Enter: do not save): ")
+        self.stdout.flush()
+        name = self.stdin.readline().strip()
+        if name and self._save(name):
+            return
+        self.say("Game not saved.")
+
+    def _step(self) -> None:
+        game = self.game
+        phase = game.phase
+        cpu = 1 - HUMAN
+        if phase is Phase.DISCARD:
+            if HUMAN in game.to_act:
+                self._human_discard()
+            else:
+                game.discard(cpu, self.opponent.discard(game.view(cpu)))
+        elif phase is Phase.PLAY:
+            who = game.turn
+            if who == HUMAN:
+                self._human_play()
+            elif who is not None:
+                fits = game.legal_cards(who)
+                if fits:
+                    card = fits[0] if len(fits) == 1 else self.opponent.play(game.view(who))
+                    game.play(who, card)
+                else:
+                    game.go(who)
+        elif phase is Phase.COUNT and game.to_act == (HUMAN,):
+            self._human_count()
+        else:
+            game.advance()
+
+    def _human_discard(self) -> None:
+        game = self.game
+        view = game.view(HUMAN)
+        whose = "your" if view.is_dealer else f"{game.names[1 - HUMAN]}'s"
+        for text in self.board_lines()[:2]:
+            self.say(text)
+        self.say("You deal: the crib is yours." if view.is_dealer
+                 else f"You are pone: {game.names[1 - HUMAN]} deals and owns the crib.")
+        self.say(f"Your hand: {_numbered(view.hand)}")
+        while True:
+            answer = self._ask(f"Lay away two cards for {whose} crib: ",
+                               "type two cards, like 5H JS, or their places, like 1 2")
+            if not answer:
+                return  # undone
+            try:
+                game.discard(HUMAN, self._read_cards(answer, view.hand))
+                return
+            except CribbageError as exc:
+                self.say(f"  {_you(exc, game.names[HUMAN])}; try again")
+
+    def _human_play(self) -> None:
+        game = self.game
+        fits = game.legal_cards(HUMAN)
+        view = game.view(HUMAN)
+        if not fits:
+            self.say(f"  Count {view.count}: none of {view.hand.symbols} fits; you say go.")
+            game.go(HUMAN)
+            return
+        pile = f" ({view.pile.symbols})" if view.pile else ""
+        starter = view.starter.symbol if view.starter else "-"
+        held = view.opponent_cards
+        self.say(f"Count {view.count}{pile}. Starter {starter}. {game.names[1 - HUMAN]} "
+                 f"holds {held} card{'' if held == 1 else 's'}. "
+                 f"Your cards: {_numbered(view.hand)}")
+        while True:
+            answer = self._ask("Lay a card: ", "type a card, like 5H, or its place, like 1")
+            if not answer:
+                return
+            try:
+                if answer.lower() == "go":
+                    game.go(HUMAN)  # refused while a card fits, with the reason
+                    return
+                cards = self._read_cards(answer, view.hand)
+                if len(cards) != 1:
+                    raise IllegalHandError(f"lay one card at a time, not {len(cards)}")
+                game.play(HUMAN, cards[0])
+                return
+            except CribbageError as exc:
+                self.say(f"  {_you(exc, game.names[HUMAN])}; try again")
+
+    def _human_count(self) -> None:
+        game = self.game
+        show = game.next_show()
+        assert show is not None and game.starter is not None
+        _, what, cards = show
+        self.say(f"Count your {what}: {cards.symbols} with the starter {game.starter.symbol}")
+        while True:
+            answer = self._ask("How many points? ", "type the points as a number, like 8")
+            if not answer:
+                return
+            try:
+                points = int(answer)
+            except ValueError:
+                self.say(f"  {answer!r} is not a number; try again")
+                continue
+            if not 0 <= points <= 29:
+                self.say(f"  a hand or crib scores 0 to 29, not {points}; try again")
+                continue
+            claim = game.claim(HUMAN, points)
+            name = game.names[HUMAN]
+            self.say("  " + claim.explanation.replace(f"{name}'s {what}", f"your {what}"))
+            return
+
+
+def _symbols(cards: Sequence[Card]) -> str:
+    return " ".join(c.symbol for c in cards)
+
+
+_SETS = {2: "a pair", 3: "three of a kind", 4: "four of a kind"}
+
+
+def _item_words(item: ScoreItem, *, pegging: bool = False) -> str:
+    """One scoring item for a learner: ``'fifteen (A♣ 4♥ Q♦) for 2'``; in the play the
+    fifteen and thirty-one are the count itself, so their cards are left out."""
+    kind = item.kind
+    if kind is Kind.PAIR:
+        what = _SETS.get(len(item.cards), "a pair")
+    elif kind is Kind.RUN:
+        what = f"a run of {len(item.cards)}"
+    elif kind is Kind.NOBS:
+        what = "nobs, the jack of the starter's suit"
+    elif kind is Kind.FLUSH:
+        what = "a flush"
+    elif kind in (Kind.GO, Kind.LAST_CARD):
+        what = f"the {kind}"
+    else:
+        what = str(kind)
+    if pegging and kind in (Kind.FIFTEEN, Kind.THIRTY_ONE, Kind.GO, Kind.LAST_CARD):
+        return f"{what} for {item.points}"
+    return f"{what} ({_symbols(item.cards)}) for {item.points}"
+
+
+def _numbered(hand: Hand) -> str:
+    return "  ".join(f"{i}:{c.symbol}" for i, c in enumerate(hand, 1))
+
+
+def _you(exc: Exception, name: str) -> str:
+    text = str(exc)
+    return text[len(name) + 1:] if text.startswith(name + " ") else text
+
+
+def _action_words(kind: str, cards: Sequence[Card]) -> str:
+    return f"{kind} {' '.join(c.symbol for c in cards)}".strip()
+
+
+# --- the command line ---------------------------------------------------------------------
+
+def add_play(subparsers: Subparsers) -> None:
+    """Declare ``cribbage-edu play`` (see :mod:`cribbage_edu.cli`)."""
+    parser = subparsers.add_parser(
+        "play", help="play a game in the terminal against the computer",
+        description="Play cribbage against a computer player. Every score is explained "
+                    "as it happens. Type help at any prompt for the commands (hint, "
+                    "board, undo, save, quit). Nothing is written to disk unless you "
+                    "save.")
+    parser.add_argument("--seed", type=int, default=None, metavar="N",
+                        help="the seed of the shuffles: the same seed, the same game")
+    parser.add_argument("--opponent", choices=PLAYER_NAMES, default="expert",
+                        help="the computer player (default expert)")
+    parser.add_argument("--target", type=int, choices=(121, 61), default=121,
+                        help="play to 121 (default) or 61")
+    parser.add_argument("--name", default="Player", help="your name in the game")
+    parser.add_argument("--count-yourself", action="store_true",
+                        help="count your own hands and crib; you are told over or under")
+    parser.add_argument("--muggins", action="store_true",
+                        help="with --count-yourself: points you miss go to the computer")
+    parser.add_argument("--resume", metavar="FILE", default=None,
+                        help="go on with a game saved earlier")
+    parser.add_argument("--save", metavar="FILE", default=None,
+                        help="the file that save and quit write to")
+    parser.set_defaults(run=run_play)
+
+
+def run_play(args: argparse.Namespace, console: Console) -> int:
+    """Run ``cribbage-edu play``."""
+    if args.resume is not None:
+        game = Game.load(args.resume)
+        saved_as = game.names[1 - HUMAN].lower()
+        opponent = saved_as if saved_as in PLAYER_NAMES else args.opponent
+        save_path = args.save or args.resume
+    else:
+        game = Game(args.seed, target=args.target,
+                    manual_count=(args.count_yourself, False),
+                    muggins=args.muggins and args.count_yourself,
+                    names=(args.name, args.opponent.capitalize()))
+        opponent = args.opponent
+        save_path = args.save
+    return TerminalGame(game, opponent, stdin=console.stdin, stdout=console.stdout,
+                        save_path=save_path).run()

@@ -1,0 +1,218 @@
+"""Charts: built from known data, their structure checked (bars, labels, titles,
+data), and no pyplot state left behind."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import matplotlib
+import pytest
+from matplotlib.container import BarContainer
+from matplotlib.figure import Figure
+
+from cribbage_edu import charts
+from cribbage_edu.analysis import score_distribution
+from cribbage_edu.board import Board, hole_xy
+from cribbage_edu.cribtable import crib_matrix
+from cribbage_edu.discard import advise, starter_distribution
+
+
+def bar_heights(container: object) -> list[float]:
+    return [round(p.get_height(), 9) for p in container]  # type: ignore[attr-defined]
+
+
+def player_lines(ax: object, names: tuple[str, str]) -> list[object]:
+    return [line for line in ax.lines if line.get_label() in names]  # type: ignore[attr-defined]
+
+
+def texts(fig: Figure) -> list[str]:
+    return [t.get_text() for ax in fig.axes for t in ax.texts]
+
+
+def test_score_distribution_counts_and_marks() -> None:
+    fig = charts.score_distribution_chart()
+    (ax,) = fig.axes
+    hand, crib = ax.containers
+    assert len(hand) == len(crib) == 30
+    census = score_distribution()
+    assert bar_heights(hand) == [census.get(t, 0) for t in range(30)]
+    assert bar_heights(hand)[19] == 0 and bar_heights(hand)[25:28] == [0, 0, 0]
+    assert "× no hand scores 19, 25, 26 or 27" in texts(fig)
+    assert sum(1 for t in texts(fig) if t == "×") == 4
+    means = sorted(round(line.get_xdata()[0], 2) for line in ax.lines)
+    assert means == [4.73, 4.77]
+    assert ax.get_xlabel().startswith("points in the show") and ax.get_ylabel() == "hands"
+
+
+def test_score_distribution_from_plain_data_as_probabilities() -> None:
+    fig = charts.score_distribution_chart({2: 1, 4: 3}, probabilities=True, show_crib=False)
+    (ax,) = fig.axes
+    (bars,) = ax.containers
+    assert bar_heights(bars)[2] == 0.25 and bar_heights(bars)[4] == 0.75
+    assert ax.get_ylabel() == "probability"
+    assert ax.get_legend().get_texts()[0].get_text() == "hand (mean 3.50)"
+
+
+def test_starter_chart() -> None:
+    dist = starter_distribution("5H 5C JS QH", seen="6D 2C")
+    fig = charts.starter_chart(dist)
+    ax = fig.axes[0]
+    (bars,) = ax.containers
+    assert [round(b.get_x() + b.get_width() / 2) for b in bars] == list(dist.counts)
+    assert bar_heights(bars) == list(dist.counts.values())
+    assert ax.get_title() == "Keep 5♥ 5♣ J♠ Q♥: the 46 starters"
+    (listing,) = fig.axes[1].texts
+    assert listing.get_text().splitlines()[:2] == ["21: 5♠", "20: 5♦"]  # by hand: 5-5-5 + J-Q
+    assert f"mean {float(dist.expected):.2f}" in texts(fig)
+    assert [t.get_text() for t in ax.texts if t.get_text().isdigit()] == [
+        str(n) for n in dist.counts.values()]
+
+
+@pytest.mark.parametrize("dealer", [True, False])
+def test_advice_chart(dealer: bool) -> None:
+    options = advise("5H 5C 6D JS QH 2C", dealer=dealer)
+    fig = charts.advice_chart(options)
+    (ax,) = fig.axes
+    hand, crib = ax.containers
+    assert len(hand) == len(crib) == 15
+    assert [round(b.get_width(), 9) for b in hand] == [round(float(o.hand_ev), 9)
+                                                       for o in options]
+    sign = 1 if dealer else -1
+    assert [round(b.get_width(), 9) for b in crib] == [round(sign * o.crib_ev, 9)
+                                                       for o in options]
+    labels = [t.get_text() for t in ax.get_yticklabels()]
+    assert labels[0] == f"keep {options[0].keep.symbols}  throw {options[0].discard.symbols}"
+    assert ax.get_yticklabels()[0].get_fontweight() == "bold"
+    assert ("own crib" in ax.get_title()) == dealer
+
+
+def test_advice_chart_from_cards_needs_the_side() -> None:
+    with pytest.raises(TypeError, match="dealer=True or False"):
+        charts.advice_chart("5H 5C 6D JS QH 2C")
+
+
+def test_crib_table_chart() -> None:
+    fig = charts.crib_table_chart()
+    heat = [ax for ax in fig.axes if ax.images]
+    assert len(heat) == 2
+    for ax, dealer in zip(heat, (True, False), strict=True):
+        assert ax.images[0].get_array().tolist() == crib_matrix(dealer=dealer)
+        assert [t.get_text() for t in ax.get_xticklabels()] == [
+            "A", "2", "3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K"]
+        assert len(ax.texts) == 169
+
+
+def test_board_chart_from_numbers_and_from_a_board() -> None:
+    board = Board()
+    board.peg(0, 88).peg(0, 7).peg(1, 52).peg(1, 8)
+    from_board = charts.board_chart(board, names=("you", "computer"))
+    from_numbers = charts.board_chart(pegs=((95, 88), (60, 52)), names=("you", "computer"))
+    for fig in (from_board, from_numbers):
+        (ax,) = fig.axes
+        assert ax.get_title() == "The board: you 95, computer 60"
+        pegs = [tuple(c.get_offsets()[0]) for c in ax.collections
+                if len(c.get_offsets()) == 1 and c.get_sizes()[0] >= 90]
+        expected = []
+        for player, scores in ((0, (88, 95)), (1, (52, 60))):
+            for score in scores:
+                x, y = hole_xy(player, score)
+                expected.append((y, 3.0 - x))
+        assert sorted(pegs) == sorted(expected)
+        assert any("skunk line: 90|91" in t for t in texts(fig))
+    holes = [c for c in from_numbers.axes[0].collections if len(c.get_offsets()) == 60]
+    assert len(holes) == 2  # each player's 60-hole loop
+
+
+LOG = [(1, 1, "pegging", 2), (1, 0, "pegging", 1), (1, 1, "hand", 8),
+       (1, 0, "hand", 12), (1, 0, "crib", 4), (2, 0, "heels", 2), (2, 1, "pegging", 31),
+       (2, 0, "hand", 6)]
+
+
+def test_progress_by_event() -> None:
+    fig = charts.progress_chart(LOG, names=("Ann", "Bob"))
+    (ax,) = fig.axes
+    ann, bob = player_lines(ax, ("Ann", "Bob"))
+    assert list(ann.get_ydata()) == [0, 1, 13, 17, 19, 25, 25]  # type: ignore[attr-defined]
+    assert list(bob.get_ydata()) == [0, 2, 10, 41, 41]  # type: ignore[attr-defined]
+    sources = {c.get_label() for c in ax.collections}
+    assert sources == {"pegging", "hand", "crib", "heels"}
+    assert ax.get_title() == "Through the game: Ann 25, Bob 41"
+
+
+def test_progress_by_deal_from_dicts() -> None:
+    log = [{"deal": d, "player": p, "source": s, "points": n} for d, p, s, n in LOG]
+    fig = charts.progress_chart(log, by="deal", names=("Ann", "Bob"))
+    top, bottom = fig.axes
+    assert [list(line.get_ydata()) for line in player_lines(top, ("Ann", "Bob"))] == [
+        [0, 17, 25], [0, 10, 41]]  # type: ignore[attr-defined]
+    assert len(bottom.containers) == 2 * 4  # two players x four sources
+    with pytest.raises(ValueError, match="by must be"):
+        charts.progress_chart(LOG, by="hand")
+
+
+def test_progress_of_a_real_game() -> None:
+    from cribbage_edu.players import GreedyPlayer, play_game
+
+    game = play_game([GreedyPlayer(1), GreedyPlayer(2)], seed=5, first_dealer=0)
+    fig = charts.progress_chart(game)
+    (ax,) = fig.axes
+    finals = [line.get_ydata()[-1] for line in player_lines(ax, game.names)]
+    assert finals == [min(121, s) for s in game.scores]
+
+
+GAMES = [
+    {"winner": 0, "first_dealer": 0, "deals": 9, "whole_deals": 8,
+     "dealer_points": {"pegging": 28, "hand": 64, "crib": 36, "heels": 0},
+     "pone_points": {"pegging": 16, "hand": 64, "crib": 0, "heels": 0}},
+    {"winner": 0, "first_dealer": 1, "deals": 10, "whole_deals": 9,
+     "dealer_points": {"pegging": 27, "hand": 72, "crib": 45, "heels": 2},
+     "pone_points": {"pegging": 18, "hand": 72, "crib": 0, "heels": 0}},
+    {"winner": 1, "first_dealer": 1, "deals": 8, "whole_deals": 7,
+     "dealer_points": {"pegging": 21, "hand": 56, "crib": 28, "heels": 0},
+     "pone_points": {"pegging": 14, "hand": 56, "crib": 0, "heels": 0}},
+]
+
+
+def test_simulation_chart_from_plain_dicts() -> None:
+    fig = charts.simulation_chart(GAMES, names=("A", "B"))
+    wins, length, points = fig.axes
+    (win_bars,) = [c for c in wins.containers if isinstance(c, BarContainer)]
+    # A dealt first once (won), was pone first twice (won once); B the mirror
+    assert bar_heights(win_bars) == [1.0, 0.5, 0.5, 0.0]
+    assert wins.get_xticklabels()[0].get_text() == "A\ndealt first"
+    assert sum(bar_heights(length.containers[0])) == 3
+    dealer = [c[0].get_height() for c in points.containers]
+    assert [round(h, 6) for h in dealer] == [round(76 / 24, 6), round(192 / 24, 6),
+                                             round(109 / 24, 6), round(2 / 24, 6)]
+    assert fig.get_suptitle() == "A vs B: 3 games"
+
+
+def test_simulation_chart_from_a_simulation() -> None:
+    from concurrent.futures import ThreadPoolExecutor
+
+    from cribbage_edu.simulation import simulate
+
+    with ThreadPoolExecutor(1) as pool:
+        result = simulate(4, ["greedy", "random"], seed=2, executor=pool, target=61)
+    fig = charts.simulation_chart(result)
+    assert fig.get_suptitle() == "greedy vs random: 4 games"
+    assert sum(bar_heights(fig.axes[1].containers[0])) == 4
+
+
+def test_no_global_pyplot_state_and_pngs_render(tmp_path: Path) -> None:
+    import matplotlib.pyplot as plt
+
+    before = dict(matplotlib.rcParams)
+    figures = [
+        charts.score_distribution_chart(), charts.starter_chart("5H 5C 5S JD"),
+        charts.advice_chart("5H 5C 6D JS QH 2C", dealer=True),
+        charts.crib_table_chart(dealer=False), charts.board_chart(),
+        charts.progress_chart(LOG), charts.simulation_chart(GAMES),
+    ]
+    assert plt.get_fignums() == []
+    assert dict(matplotlib.rcParams) == before
+    for n, fig in enumerate(figures):
+        assert isinstance(fig, Figure)
+        path = tmp_path / f"chart{n}.png"
+        fig.savefig(path)
+        assert path.read_bytes()[:8] == b"\x89PNG\r\n\x1a\n"

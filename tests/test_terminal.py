@@ -1,0 +1,246 @@
+"""The terminal game, driven through its input stream: whole games, bad input re-asked
+with the reason, hints, undo, save on request and on quit, resume, and no file
+written unless asked."""
+
+from __future__ import annotations
+
+import io
+import os
+from pathlib import Path
+
+import pytest
+
+from cribbage_edu.cli import main
+from cribbage_edu.game import Game, Phase, stack_deck
+from cribbage_edu.scoring import score_hand
+from cribbage_edu.terminal import HUMAN, TerminalGame
+
+
+class Keyboard(io.StringIO):
+    """Plays the human's part: first the scripted lines, then, if ``autoplay``, a legal
+    answer worked out from the game (the first cards for a discard, the first card
+    that fits, the true count), until ``stop_after`` answers."""
+
+    def __init__(self, lines: list[str], autoplay: bool = True, stop_after: int = 10_000):
+        super().__init__()
+        self.lines = list(lines)
+        self.autoplay = autoplay
+        self.stop_after = stop_after
+        self.answers = 0
+        self.game: Game | None = None
+
+    def readline(self, size: int | None = -1) -> str:  # type: ignore[override]
+        self.answers += 1
+        if self.lines:
+            return self.lines.pop(0) + "\n"
+        game = self.game
+        if not self.autoplay or game is None or self.answers > self.stop_after:
+            return ""
+        if game.phase is Phase.DISCARD:
+            return " ".join(str(c) for c in game.hand(HUMAN)[:2]) + "\n"
+        if game.phase is Phase.PLAY:
+            return str(game.legal_cards(HUMAN)[0]) + "\n"
+        show = game.next_show()
+        assert show is not None and game.starter is not None
+        _, what, cards = show
+        return f"{score_hand(cards, game.starter, crib=what == 'crib').total}\n"
+
+
+def play(game: Game, lines: list[str], *, opponent: str = "expert", autoplay: bool = True,
+         save_path: Path | None = None, stop_after: int = 10_000) -> tuple[int, str]:
+    keys = Keyboard(lines, autoplay, stop_after)
+    keys.game = game
+    out = io.StringIO()
+    status = TerminalGame(game, opponent, stdin=keys, stdout=out, save_path=save_path).run()
+    return status, out.getvalue()
+
+
+@pytest.fixture(autouse=True)
+def in_empty_folder(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.chdir(tmp_path)
+
+
+def test_a_whole_game_through_the_input(tmp_path: Path) -> None:
+    game = Game(seed=8, target=61, names=("Ann", "Greedy"))
+    status, out = play(game, [], opponent="greedy")
+    assert status == 0 and game.is_over
+    assert "Lay away two cards" in out and "Lay a card" in out
+    assert ("You win" in out) or ("Greedy wins" in out)
+    assert "counts their hand" in out  # every score is explained
+    assert os.listdir(tmp_path) == []  # nothing written
+
+
+def test_manual_count_through_the_input() -> None:
+    game = Game(seed=9, target=61, manual_count=(True, False))
+    status, out = play(game, [])
+    assert status == 0 and game.is_over
+    assert "How many points?" in out and "right:" in out
+
+
+def stacked_game() -> Game:
+    # Ann (player 0) deals first; the computer is pone. Ann holds 5H 5C 6D JS 2C 9H.
+    deck = stack_deck("4S 4D 7C 8S KH QD", "5H 5C 6D JS 2C 9H", "6C")
+    return Game(seed=1, first_dealer=0, decks=[deck], names=("Ann", "Expert"))
+
+
+def test_bad_discards_are_asked_again_with_the_reason() -> None:
+    game = stacked_game()
+    _, out = play(game, ["5X 9H", "2C 9H 5H", "9", "KH QD", "2C 2C", "2C 9H"],
+                  autoplay=False)
+    assert "cannot read '5X' as a card" in out
+    assert "must lay away two cards, not 3" in out
+    assert "there is no card 9" in out
+    assert "cannot lay away KH: not in hand" in out
+    assert "cannot lay away 2C twice" in out
+    assert out.count("try again") == 5
+    assert [str(c) for c in game.view(0).discards] == ["2C", "9H"]
+
+
+def test_bad_plays_are_asked_again_with_the_reason() -> None:
+    game = stacked_game()
+    # by places: 5 and 6 are 2C and 9H (the hand is sorted: 2C 5C 5H 6D 9H JS)
+    _, out = play(game, ["1 5", "QD", "5H 5C", "nonsense"], autoplay=False)
+    assert "cannot lay QD: not in hand" in out or "cannot lay QD" in out
+    assert "lay one card at a time, not 2" in out
+    assert "cannot read 'nonsense'" in out
+
+
+def test_help_hint_board_and_undo() -> None:
+    game = stacked_game()
+    _, out = play(game, ["help", "hint", "board", "2C 9H", "undo", "hint"],
+                  autoplay=False)
+    assert "commands, at any prompt" in out
+    assert "the expert's view" in out and "keep" in out
+    assert "Ann" in out and "| 121" in out
+    assert "taken back: discard 2♣ 9♥" in out
+    assert game.phase is Phase.DISCARD and len(game.hand(0)) == 6
+
+
+def test_save_on_request_and_resume(tmp_path: Path) -> None:
+    game = stacked_game()
+    _, out = play(game, ["2C 9H", "save first.json"], autoplay=False)
+    assert "saved to first.json" in out
+    loaded = Game.load(tmp_path / "first.json")
+    assert loaded.actions == game.actions[: len(loaded.actions)]
+    # resume through the command line, then quit: it saves back to the same file
+    stdin = Keyboard(["board", "quit"], autoplay=False)
+    out_stream = io.StringIO()
+    status = main(["play", "--resume", "first.json"], stdin=stdin, stdout=out_stream,
+                  stderr=io.StringIO())
+    text = out_stream.getvalue()
+    assert status == 0
+    assert "Resuming: deal 1" in text and "saved to first.json" in text
+
+
+def test_quit_asks_for_a_file_and_writes_only_if_given(tmp_path: Path) -> None:
+    game = Game(seed=3)
+    _, out = play(game, ["quit", ""], autoplay=False)
+    assert "Game not saved." in out
+    assert os.listdir(tmp_path) == []
+    game = Game(seed=3)
+    _, out = play(game, ["quit", "later.json"], autoplay=False)
+    assert "saved to later.json" in out
+    assert Game.load(tmp_path / "later.json").seed == 3
+
+
+def test_end_of_input_quits_without_writing(tmp_path: Path) -> None:
+    game = Game(seed=3)
+    status, out = play(game, [], autoplay=False)
+    assert status == 0 and "Game not saved." in out
+    assert os.listdir(tmp_path) == []
+
+
+def test_save_without_a_file_name_asks_for_one(tmp_path: Path) -> None:
+    game = Game(seed=3)
+    _, out = play(game, ["save", "save /nonexistent-folder/x.json"], autoplay=False)
+    assert "save where?" in out
+    assert "could not save" in out
+    assert os.listdir(tmp_path) == []
+
+
+def test_play_command_with_seed_is_reproducible() -> None:
+    outs = []
+    for _ in range(2):
+        stdout = io.StringIO()
+        keys = Keyboard(["1 2", "quit", ""], autoplay=False)
+        main(["play", "--seed", "12", "--opponent", "greedy", "--target", "61"],
+             stdin=keys, stdout=stdout, stderr=io.StringIO())
+        outs.append(stdout.getvalue())
+    assert outs[0] == outs[1]
+    assert "Cribbage to 61" in outs[0] and "seed 12" in outs[0]
+
+
+def test_play_command_bad_resume_file(tmp_path: Path) -> None:
+    (tmp_path / "bad.json").write_text("{}")
+    err = io.StringIO()
+    status = main(["play", "--resume", "bad.json"], stdin=io.StringIO(),
+                  stdout=io.StringIO(), stderr=err)
+    assert status == 2 and "not a saved cribbage-edu game" in err.getvalue()
+
+
+# --- found in the audit: what a learner reads ---------------------------------------------
+
+def test_your_own_discards_are_named_and_scores_say_whose() -> None:
+    game = stacked_game()
+    _, out = play(game, ["2C 9H"], stop_after=12)
+    assert "You lay away 2♣ 9♥ for your crib" in out
+    assert "Expert lays away two cards for Ann's crib" in out  # not which ones
+    assert "[you " in out and ", Expert " in out  # every score says whose it is
+
+
+def test_every_item_of_a_shown_hand_is_listed_with_its_cards() -> None:
+    # Ann keeps 5H 5C 6D JS; with the starter 6C, worked by hand: fifteens 5C+JS and
+    # 5H+JS (4), pairs 5C-5H and 6C-6D (4) = 8, and no run (no 4 or 7)
+    game = stacked_game()
+    _, out = play(game, ["2C 9H"])
+    assert "fifteen (5♣ J♠) for 2" in out and "fifteen (5♥ J♠) for 2" in out
+    assert "a pair (5♣ 5♥) for 2" in out and "a pair (6♣ 6♦) for 2" in out
+    assert "pegs " in out
+
+
+def test_go_while_a_card_fits_is_explained_and_empty_answers_are_told_what_to_type() -> None:
+    game = stacked_game()
+    _, out = play(game, ["", "2C 9H", "go", ""], autoplay=False)
+    assert "type two cards, like 5H JS" in out
+    assert "cannot say go:" in out and "fits" in out
+    assert "type a card, like 5H" in out
+    assert game.phase is Phase.PLAY and game.view(0).events[-1].kind != "go"
+
+
+def test_hint_in_the_play_says_why_in_points() -> None:
+    game = stacked_game()
+    _, out = play(game, ["2C 9H", "hint"], autoplay=False)
+    assert "the expert would lay" in out and "likely to peg back" in out
+
+
+def test_board_has_a_key_and_the_skunk_line() -> None:
+    _, out = play(stacked_game(), ["board"], autoplay=False)
+    assert "# front peg (the score), o rear peg (the score before)" in out
+    assert "the skunk line (91)" in out
+
+
+def test_counting_by_hand_says_over_or_under_once_with_the_right_count() -> None:
+    # Ann deals and keeps 5H 5C 6D JS; with the starter 6C her hand scores 8 (worked by
+    # hand above). At her count she claims 40, then 6: under by 2, and with muggins
+    # Expert takes the 2 she missed.
+    deck = stack_deck("4S 4D 7C 8S KH QD", "5H 5C 6D JS 2C 9H", "6C")
+    game = Game(seed=1, first_dealer=0, decks=[deck], names=("Ann", "Expert"),
+                manual_count=(True, False), muggins=True)
+    claims = ["40", "6"]
+
+    class Counter(Keyboard):
+        def readline(self, size: int | None = -1) -> str:  # type: ignore[override]
+            if game.phase is Phase.COUNT and claims:
+                return claims.pop(0) + "\n"
+            return super().readline(size) if game.deal_number == 1 else ""
+
+    keys = Counter(["2C 9H"])
+    keys.game = game
+    out_stream = io.StringIO()
+    TerminalGame(game, "expert", stdin=keys, stdout=out_stream).run()
+    out = out_stream.getvalue()
+    assert "Count your hand: 5♣ 5♥ 6♦ J♠ with the starter 6♣" in out
+    assert "a hand or crib scores 0 to 29, not 40; try again" in out
+    assert "under by 2: your hand scores 8, not 6" in out
+    assert "muggins! Expert takes the 2 Ann missed" in out
+    assert "Ann claims" not in out  # the verdict is said once
