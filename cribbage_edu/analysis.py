@@ -63,31 +63,7 @@ def _four_rank_multisets() -> list[tuple[int, ...]]:
 @cache
 def _rank_points(counts: tuple[int, ...]) -> int:
     """Fifteens, pairs and runs of five cards given as counts per rank."""
-    ways = [1] + [0] * 15  # ways[t]: sets of cards with values adding to t
-    for rank, c in enumerate(counts):
-        if not c:
-            continue
-        value = min(rank + 1, 10)
-        new = ways[:]
-        for k in range(1, c + 1):
-            step, mult = k * value, comb(c, k)
-            if step > 15:
-                break
-            for t in range(15, step - 1, -1):
-                new[t] += mult * ways[t - step]
-        ways = new
-    points = 2 * ways[15]
-    points += sum(c * (c - 1) for c in counts)  # each pair is 2: C(c,2)*2 = c(c-1)
-    length, product = 0, 1
-    for c in (*counts, 0):
-        if c:
-            length += 1
-            product *= c
-        else:
-            if length >= 3:
-                points += length * product
-            length, product = 0, 1
-    return points
+    return sum(_rank_kinds(counts))
 
 
 def score_distribution(crib: bool = False) -> dict[int, int]:
@@ -171,7 +147,7 @@ SHOW_KINDS = ("fifteen", "pair", "run", "flush", "nobs")
 def _rank_kinds(counts: tuple[int, ...]) -> tuple[int, int, int]:
     """Points from fifteens, from pairs and from runs of five cards given as counts
     per rank (the three parts of :func:`_rank_points`)."""
-    ways = [1] + [0] * 15
+    ways = [1] + [0] * 15  # ways[t]: sets of cards with values adding to t
     for rank, c in enumerate(counts):
         if not c:
             continue
@@ -184,7 +160,7 @@ def _rank_kinds(counts: tuple[int, ...]) -> tuple[int, int, int]:
             for t in range(15, step - 1, -1):
                 new[t] += mult * ways[t - step]
         ways = new
-    pairs = sum(c * (c - 1) for c in counts)
+    pairs = sum(c * (c - 1) for c in counts)  # each pair is 2: C(c,2)*2 = c(c-1)
     runs = 0
     length, product = 0, 1
     for c in (*counts, 0):

@@ -1,1 +1,39 @@
-"""Interactive Jupyter widgets for learning cribbage, built on the cribbage_edu engine."""
+"""Interactive Jupyter widgets for learning cribbage, built on the cribbage_edu engine.
+
+Each widget is a thin view: it asks the engine every rule question, takes ``seed=``
+(shown on the widget, so a class sees the same deals), exposes a read-only ``value``,
+and answers an invalid action with a short message and no change.
+
+>>> from cribbage_edu.widgets import CountingQuiz
+>>> CountingQuiz(seed=7).value.seed
+7
+"""
+
+from .board import BoardState, BoardWidget, board_svg
+from .cards import CardView, HandView, PlayableHand, SelectableHand, backs_html, cards_html
+from .counting import LEVELS, CountingQuiz, QuizState
+from .discard import DiscardState, DiscardTrainer
+from .probability import ExplorerState, ProbabilityExplorer
+from .table import GameTable, PeggingPractice, TableState
+
+__all__ = [
+    "LEVELS",
+    "BoardState",
+    "BoardWidget",
+    "CardView",
+    "CountingQuiz",
+    "DiscardState",
+    "DiscardTrainer",
+    "ExplorerState",
+    "GameTable",
+    "HandView",
+    "PeggingPractice",
+    "PlayableHand",
+    "ProbabilityExplorer",
+    "QuizState",
+    "SelectableHand",
+    "TableState",
+    "backs_html",
+    "board_svg",
+    "cards_html",
+]

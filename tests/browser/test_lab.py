@@ -1,0 +1,181 @@
+"""Clicking the widgets in JupyterLab in headless Chromium, checked against the engine."""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Iterator
+from pathlib import Path
+
+import pytest
+from playwright.sync_api import BrowserContext, Locator, Page
+
+from cribbage_edu import Card, score_hand
+from cribbage_edu.discard import advise, starter_distribution
+from cribbage_edu.widgets import PeggingPractice
+from cribbage_edu.widgets.table import YOU
+
+from .conftest import Lab, open_and_run_all
+
+pytestmark = pytest.mark.browser
+
+NOTEBOOK = "widgets_in_lab.ipynb"
+NAME = re.compile(r"^(ace|two|three|four|five|six|seven|eight|nine|ten|jack|queen|king)"
+                  r" of (clubs|diamonds|hearts|spades)$")
+RANKS = {"ace": "A", "two": "2", "three": "3", "four": "4", "five": "5", "six": "6",
+         "seven": "7", "eight": "8", "nine": "9", "ten": "10", "jack": "J", "queen": "Q",
+         "king": "K"}
+
+
+def card_from_label(label: str) -> Card:
+    """The card an alt text names: 'ten of hearts' -> 10H."""
+    match = NAME.match(label)
+    assert match, label
+    return Card.parse(RANKS[match.group(1)] + match.group(2)[0].upper())
+
+
+def shown_cards(area: Locator) -> list[Card]:
+    labels = area.locator("svg.cribbage-card").evaluate_all(
+        "nodes => nodes.map(n => n.getAttribute('aria-label'))")
+    return [card_from_label(label) for label in labels]
+
+
+@pytest.fixture(scope="module")
+def page(browser: BrowserContext, lab: Lab) -> Iterator[Page]:
+    page = open_and_run_all(browser, lab, NOTEBOOK)
+    yield page
+    page.close()
+
+
+def test_counting_quiz_right_then_wrong(page: Page, artifacts: Path) -> None:
+    quiz = page.locator(".cribbage-counting-quiz")
+    quiz.wait_for()
+    assert "seed 7" in quiz.inner_text()
+    cards = shown_cards(quiz.locator(".cribbage-quiz-cards"))
+    assert len(cards) == 5
+    total = score_hand(cards[:4], cards[4]).total  # what the engine says the page shows
+    quiz.locator(".cribbage-quiz-total input").fill(str(total))
+    quiz.locator(".widget-button", has_text="Check").click()
+    message = quiz.locator(".cribbage-message")
+    message.get_by_text(f"Right: {total}.").wait_for()
+    assert "streak 1" in quiz.locator(".cribbage-streak").inner_text()
+    quiz.scroll_into_view_if_needed()
+    quiz.screenshot(path=str(artifacts / "lab_counting_quiz_right.png"))
+
+    quiz.locator(".widget-button", has_text="Next hand").click()
+    quiz.locator(".cribbage-quiz-total input").wait_for()
+    page.wait_for_function(
+        "() => document.querySelector('.cribbage-quiz-total input').value === ''")
+    cards = shown_cards(quiz.locator(".cribbage-quiz-cards"))
+    total = score_hand(cards[:4], cards[4]).total
+    quiz.locator(".cribbage-quiz-total input").fill(str(total + 3))
+    quiz.locator(".widget-button", has_text="Check").click()
+    message.get_by_text(f"You said {total + 3}: that is over. The hand makes {total}.").wait_for()
+    assert "streak 0" in quiz.locator(".cribbage-streak").inner_text()
+    explanation = quiz.locator(".cribbage-explanation").inner_text()
+    assert f"total\t\t{total}" in explanation or f"total {total}" in " ".join(explanation.split())
+    quiz.screenshot(path=str(artifacts / "lab_counting_quiz_wrong.png"))
+
+
+def test_discard_trainer_throw_two(page: Page, artifacts: Path) -> None:
+    trainer = page.locator(".cribbage-discard-trainer")
+    trainer.wait_for()
+    assert "seed 7" in trainer.inner_text()
+    six = shown_cards(trainer.locator(".cribbage-selectable-hand"))
+    assert len(six) == 6
+    toggles = trainer.locator(".cribbage-card-toggle")
+    toggles.nth(1).click()
+    toggles.nth(4).click()
+    # the selected state is visible: a gold border on both faces, a tick on both toggles
+    trainer.locator(".cribbage-card-toggle", has_text="✓").nth(1).wait_for()
+    assert trainer.locator("svg.cribbage-card rect[stroke-width='3']").count() == 2
+    trainer.scroll_into_view_if_needed()
+    trainer.screenshot(path=str(artifacts / "lab_discard_selected.png"))
+    trainer.locator(".cribbage-throw").click()
+    trainer.locator(".cribbage-options").wait_for()
+    options = advise(six, dealer=True)  # the engine's advice for the cards on the page
+    mine = next(o for o in options if set(o.discard) == {six[1], six[4]})
+    summary = trainer.locator(".cribbage-discard-summary").inner_text()
+    assert mine.explanation in summary and options[0].explanation in summary
+    rows = trainer.locator(".cribbage-options tr")
+    assert rows.count() == 16
+    assert rows.nth(1).locator("td").nth(1).inner_text() == options[0].keep.symbols
+    rank = options.index(mine) + 1
+    message = trainer.locator(".cribbage-message").inner_text()
+    assert (f"ranks {rank} of 15" in message) if rank > 1 else "best throw" in message
+    trainer.locator(".widget-output img").wait_for()  # the advisor's chart follows the click
+    trainer.screenshot(path=str(artifacts / "lab_discard_thrown.png"))
+
+
+def test_pegging_practice_until_the_play_ends(page: Page, artifacts: Path) -> None:
+    practice = page.locator(".cribbage-pegging-practice")
+    practice.wait_for()
+    twin = PeggingPractice(seed=7)  # the same seed deals and plays the same in the kernel
+    log = practice.locator(".cribbage-log-line").first
+
+    def page_matches_engine() -> None:
+        game = twin.game
+        expect_log = twin.value.log[-1]
+        page.wait_for_function(
+            "text => { const d = document.querySelector('.cribbage-pegging-practice "
+            ".cribbage-log-line'); return d && d.textContent === text; }", arg=expect_log)
+        assert log.inner_text() == expect_log
+        area = practice.locator(".cribbage-play-area")
+        assert int(area.locator(".cribbage-count").inner_text()) == game.count
+        assert shown_cards(area) == list(game.pile)
+        enabled = practice.locator(".cribbage-card-button:not([disabled])")
+        assert sorted(enabled.all_inner_texts()) == sorted(
+            c.symbol for c in game.legal_cards(YOU))
+        assert practice.locator(".cribbage-go").is_visible() == twin.value.can_go
+        said = practice.locator(".cribbage-announce").inner_text().strip()
+        assert said == twin.value.announcement
+
+    page_matches_engine()
+    practice.scroll_into_view_if_needed()
+    practice.screenshot(path=str(artifacts / "lab_pegging_start.png"))
+    clicks = 0
+    while twin.value.phase == "play":
+        if twin.value.can_go:
+            practice.locator(".cribbage-go").click()
+            twin.go_button.click()
+        else:
+            card = twin.game.legal_cards(YOU)[-1]
+            practice.locator(".cribbage-card-button",
+                             has_text=re.compile(f"^{re.escape(card.symbol)}$")).click()
+            twin.playable.button(card).click()
+        clicks += 1
+        page_matches_engine()
+        assert clicks <= 8
+    summary = practice.locator(".cribbage-play-summary")
+    summary.get_by_text("The play is over.").wait_for()
+    pegged = re.search(r"You pegged (\d+), the computer (\d+)", summary.inner_text())
+    assert pegged and pegged.group(0) in twin.summary.value
+    practice.screenshot(path=str(artifacts / "lab_pegging_over.png"))
+
+
+def test_probability_explorer_and_board(page: Page, artifacts: Path) -> None:
+    explorer = page.locator(".cribbage-probability-explorer")
+    explorer.scroll_into_view_if_needed()
+    six = shown_cards(explorer.locator(".cribbage-selectable-hand").first)
+    hands = explorer.locator(".cribbage-selectable-hand")
+    for n in range(4):
+        hands.nth(0).locator(".cribbage-card-toggle").nth(n).click()
+    for n in range(2, 6):
+        hands.nth(1).locator(".cribbage-card-toggle").nth(n).click()
+    explorer.locator(".cribbage-compare").click()
+    means = explorer.locator(".cribbage-mean")
+    means.nth(1).wait_for()
+    for keep, seen, shown in ((six[:4], six[4:], means.nth(0)), (six[2:], six[:2], means.nth(1))):
+        expected = starter_distribution(keep, seen).expected  # the engine's exact mean
+        assert f"{expected.numerator}/{expected.denominator}" in shown.inner_text()
+    explorer.locator(".widget-output img").nth(1).wait_for()  # both charts follow
+    explorer.screenshot(path=str(artifacts / "lab_probability_explorer.png"))
+
+    board = page.locator(".cribbage-board-widget")
+    board.scroll_into_view_if_needed()
+    board.locator("input").fill("6")
+    board.locator(".widget-button", has_text="Peg").click()
+    board.locator("svg.cribbage-board[aria-label*='player 0 6 (rear peg 0)']").wait_for()
+    board.locator("input").fill("2")
+    board.locator(".widget-button", has_text="Peg").click()
+    board.locator("svg.cribbage-board[aria-label*='player 0 8 (rear peg 6)']").wait_for()
+    board.screenshot(path=str(artifacts / "lab_board.png"))

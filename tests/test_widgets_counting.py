@@ -1,0 +1,115 @@
+"""CountingQuiz driven from Python: typing answers and clicking Check and Next hand."""
+
+from __future__ import annotations
+
+import re
+
+import pytest
+
+from cribbage_edu import score_hand
+from cribbage_edu.widgets import LEVELS, CountingQuiz
+
+
+def _shown_cards(quiz: CountingQuiz) -> list[str]:
+    return re.findall(r'aria-label="([^"]+)"', quiz.table.value)
+
+
+def test_builds_with_seed_7_and_shows_it() -> None:
+    quiz = CountingQuiz(seed=7)
+    assert quiz.value.seed == 7
+    assert "seed 7" in quiz.children[0].children[1].value
+    state = quiz.value
+    names = [c.name for c in (*state.hand, state.starter)]
+    assert _shown_cards(quiz) == names
+    assert state.score.total == score_hand(state.hand, state.starter).total
+
+
+def test_the_same_seed_deals_the_same_hands() -> None:
+    a, b = CountingQuiz(seed=11), CountingQuiz(seed=11)
+    assert a.value.hand == b.value.hand and a.value.starter == b.value.starter
+
+
+def test_a_right_answer_builds_the_streak_and_shows_the_count() -> None:
+    quiz = CountingQuiz(seed=7)
+    quiz.pose("5H 5C 5S JD", "5D")  # the 29 hand: worked by hand in RULES.md
+    quiz.total_box.value = "29"
+    quiz.check_button.click()
+    assert quiz.value.correct is True and quiz.value.streak == 1
+    assert quiz.value.message == "Right: 29."
+    assert "one for his nobs is twenty-nine" in quiz.explanation.value
+    assert "streak 1" in quiz.streak_label.value
+
+
+def test_over_and_under_are_named_and_reset_the_streak() -> None:
+    quiz = CountingQuiz(seed=7)
+    quiz.pose("4S 5S 6S 6D", "KC")  # 15s: 4-5-6 twice + 5-K = 6; pair 2; double run 6 -> 14
+    quiz.answer(16)
+    assert quiz.value.message == "You said 16: that is over. The hand makes 14."
+    assert quiz.value.correct is False and quiz.value.streak == 0
+    quiz.next_button.click()
+    quiz.pose("2H 4H 6H 8H", "KC", crib=True)  # all even: no 15; a crib flush needs the starter
+    quiz.answer(0)
+    assert quiz.value.correct is True
+
+
+def test_muggins_gives_the_missed_points_away() -> None:
+    quiz = CountingQuiz(seed=7, muggins=True)
+    quiz.pose("5H 5C 5S JD", "5D")
+    quiz.answer(20)
+    assert quiz.value.muggins_points == 9
+    assert "Muggins! Your opponent takes the 9 you missed." in quiz.value.message
+
+
+def test_points_of_each_kind_are_checked_when_asked() -> None:
+    quiz = CountingQuiz(seed=7, by_kind=True)
+    quiz.pose("5H 5C 5S JD", "5D")  # fifteens 16, pairs 12, nobs 1
+    quiz.kind_boxes["fifteens"].value = "16"
+    quiz.kind_boxes["pairs"].value = "6"
+    quiz.kind_boxes["nobs"].value = "1"
+    quiz.answer(29)
+    assert quiz.value.correct is True
+    assert "pairs: you said 6, it is 12" in quiz.explanation.value
+
+
+@pytest.mark.parametrize("typed", ["", "   ", "twelve", "-3", "1.5"])
+def test_an_empty_or_unreadable_answer_changes_nothing(typed: str) -> None:
+    quiz = CountingQuiz(seed=7)
+    before = quiz.value
+    quiz.total_box.value = typed
+    quiz.check_button.click()
+    after = quiz.value
+    assert after.answered is False and after.asked == 0
+    assert after.hand == before.hand and after.streak == before.streak
+    assert after.message and quiz.message.kind == "warning"
+    assert quiz.explanation.value == ""
+
+
+def test_checking_twice_and_skipping_unanswered_hands_are_refused() -> None:
+    quiz = CountingQuiz(seed=7)
+    hand = quiz.value.hand
+    quiz.next_button.click()
+    assert quiz.value.hand == hand and "check this hand first" in quiz.value.message
+    quiz.answer(quiz.value.score.total)
+    quiz.check_button.click()
+    assert quiz.value.asked == 1 and quiz.value.streak == 1
+    assert quiz.value.message == "already checked: press Next hand for a new hand"
+    quiz.next_button.click()
+    assert quiz.value.answered is False and quiz.total_box.value == ""
+
+
+@pytest.mark.parametrize("level", list(LEVELS))
+def test_each_level_deals_the_hands_it_promises(level: str) -> None:
+    quiz = CountingQuiz(seed=3, level=level)
+    for _ in range(3):
+        state = quiz.value
+        assert LEVELS[level].wants(state.score)
+        assert state.crib == LEVELS[level].crib
+        quiz.answer(0)
+        quiz.next_hand()
+    double = CountingQuiz(seed=3, level="double runs").value.score
+    assert sum(1 for i in double.items if i.kind == "run") >= 2
+
+
+def test_an_unknown_level_is_refused() -> None:
+    with pytest.raises(ValueError, match="unknown level 'expert'"):
+        CountingQuiz(seed=7, level="expert")

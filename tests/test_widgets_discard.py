@@ -1,0 +1,119 @@
+"""DiscardTrainer and ProbabilityExplorer driven from Python."""
+
+from __future__ import annotations
+
+import re
+
+from cribbage_edu import parse_cards
+from cribbage_edu.discard import advise, starter_distribution
+from cribbage_edu.widgets import DiscardTrainer, ProbabilityExplorer
+
+
+def _select(trainer: DiscardTrainer, n: int) -> None:
+    for card in trainer.value.hand[:n]:
+        trainer.picker.button(card).value = True
+
+
+def test_the_trainer_deals_six_from_its_seed_and_shows_it() -> None:
+    a, b = DiscardTrainer(seed=7), DiscardTrainer(seed=7)
+    assert len(a.value.hand) == 6 and a.value.hand == b.value.hand
+    assert "seed 7" in a.children[0].children[1].value
+    labels = re.findall(r'aria-label="([^"]+)"', "".join(
+        col.children[0].value for col in a.picker.children))
+    assert labels == [c.name for c in a.value.hand]
+
+
+def test_throwing_three_or_one_is_refused_and_changes_nothing() -> None:
+    trainer = DiscardTrainer(seed=7)
+    _select(trainer, 3)
+    trainer.throw_button.click()
+    state = trainer.value
+    assert state.message == "select exactly two cards to throw: you selected 3"
+    assert state.thrown is None and state.options == () and state.hands_played == 0
+    assert trainer.ranking.value == "" and len(state.selected) == 3
+
+
+def test_a_throw_is_ranked_against_the_advisor() -> None:
+    trainer = DiscardTrainer(seed=7, dealer=False)
+    _select(trainer, 2)
+    trainer.throw_button.click()
+    state = trainer.value
+    options = advise(state.hand, dealer=False)
+    assert [o.discard for o in state.options] == [o.discard for o in options]
+    mine = next(o for o in options if set(o.discard) == set(state.hand[:2]))
+    assert state.rank == options.index(mine) + 1
+    assert abs(state.shortfall - (options[0].net_ev - mine.net_ev)) < 1e-12
+    assert options[0].explanation in trainer.summary.value.replace("&#x27;", "'")
+    assert trainer.ranking.value.count("<tr") == 16  # a header and the 15 throws
+    assert trainer.ranking.value.count("background:#fff3c4") == 1  # the learner's row
+    if state.rank != 1:
+        assert state.message.startswith(f"Your throw ranks {state.rank} of 15")
+        assert "biggest difference" in trainer.why.value
+    assert all(trainer.picker.button(c).disabled for c in state.hand)
+
+
+def test_throwing_twice_and_dealing_before_throwing_are_refused() -> None:
+    trainer = DiscardTrainer(seed=7)
+    hand = trainer.value.hand
+    trainer.next_button.click()
+    assert trainer.value.hand == hand
+    assert trainer.value.message == "throw two cards first: select two and press Throw two"
+    _select(trainer, 2)
+    trainer.throw_button.click()
+    thrown = trainer.value
+    trainer.throw_button.click()
+    assert trainer.value.message == "already thrown: press Next hand for a new deal"
+    assert trainer.value.hands_played == thrown.hands_played == 1
+    trainer.next_button.click()
+    assert trainer.value.thrown is None and trainer.value.hand != hand
+
+
+def test_whose_crib_it_is_changes_the_advice() -> None:
+    trainer = DiscardTrainer(seed=7)
+    trainer.role.value = False
+    _select(trainer, 2)
+    trainer.throw_button.click()
+    assert trainer.value.dealer is False
+    assert all(not o.dealer for o in trainer.value.options)
+
+
+def test_the_explorer_shows_the_29_hand() -> None:
+    explorer = ProbabilityExplorer(seed=7)
+    explorer.cards_box.value = "5H 5C 5S JD"
+    explorer.use_button.click()
+    explorer.compare_button.click()
+    dist = explorer.value.a
+    assert dist is not None and dist.n_starters == 48
+    # only the five of diamonds (the jack's suit) makes 29; the lowest is 14:
+    # 5-5-5 and J with each five are four fifteens (8) and a pair royal (6)
+    assert dist.starters[29] == (parse_cards("5D")[0],)
+    assert dist.minimum == 14
+    assert "29 points: 1 of 48" in explorer.panel_a.value
+
+
+def test_the_explorer_compares_two_keeps_side_by_side() -> None:
+    explorer = ProbabilityExplorer(seed=7)
+    six = explorer.value.cards
+    for card in six[:4]:
+        explorer.choice_a.toggle(card)
+    for card in six[2:]:
+        explorer.choice_b.toggle(card)
+    explorer.compare_button.click()
+    a, b = explorer.value.a, explorer.value.b
+    assert a is not None and b is not None and a.n_starters == b.n_starters == 46
+    assert a.expected == starter_distribution(six[:4], six[4:]).expected
+    assert f"{float(b.expected):.2f}" in explorer.panel_b.value
+
+
+def test_the_explorer_refuses_bad_choices() -> None:
+    explorer = ProbabilityExplorer(seed=7)
+    for card in explorer.value.cards[:3]:
+        explorer.choice_a.toggle(card)
+    explorer.compare_button.click()
+    assert explorer.value.message == "select exactly four cards to keep in A: you selected 3"
+    assert explorer.value.a is None and explorer.panel_a.value == ""
+    cards = explorer.value.cards
+    for typed in ("", "5H 5H 6C 7D", "5H 6C 7D", "ZZ"):
+        explorer.cards_box.value = typed
+        explorer.use_button.click()
+        assert explorer.message.kind == "warning" and explorer.value.cards == cards

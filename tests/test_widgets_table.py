@@ -1,0 +1,233 @@
+"""GameTable and PeggingPractice driven from Python by clicks, checked against the game."""
+
+from __future__ import annotations
+
+import re
+
+import pytest
+
+from cribbage_edu import Card
+from cribbage_edu.game import Game, Phase
+from cribbage_edu.widgets import GameTable, PeggingPractice
+from cribbage_edu.widgets.table import YOU
+
+COUNT = re.compile(r'class="cribbage-count">(\d+)<')
+LABEL = re.compile(r'aria-label="([^"]+)"')
+
+
+def shown_count(html: str) -> int:
+    match = COUNT.search(html)
+    assert match, html
+    return int(match.group(1))
+
+
+def shown_names(widget: object) -> list[str]:
+    return [LABEL.findall(col.children[0].value)[0] for col in widget.children]  # type: ignore[attr-defined]
+
+
+def check_play_area(table: GameTable | PeggingPractice) -> None:
+    """What the table shows equals what the game knows."""
+    game = table._game
+    assert shown_count(table.play_area.value) == game.count == table.value.count
+    assert LABEL.findall(table.play_area.value) == [c.name for c in game.pile]
+    if game.phase is Phase.PLAY:
+        assert shown_names(table.playable) == [c.name for c in game.hand(YOU)]
+        legal = set(game.legal_cards(YOU))
+        for card in game.hand(YOU):
+            assert table.playable.button(card).disabled == (card not in legal)
+    can_go = game.phase is Phase.PLAY and game.turn == YOU and not game.legal_cards(YOU)
+    assert (table.go_button.layout.display != "none") == can_go
+
+
+def check_announcement(table: GameTable | PeggingPractice, before: int) -> None:
+    """The words announced are the points the game scored on that click."""
+    fresh = table._game.events[before:]
+    said = [e.reason for e in fresh if e.kind in ("peg", "heels", "show", "muggins")
+            and e.points]
+    assert table.value.announcement == "; ".join(said)
+
+
+def click_a_turn(table: GameTable | PeggingPractice) -> None:
+    game = table._game
+    if table.value.can_go:
+        table.go_button.click()
+    else:
+        table.playable.button(game.legal_cards(YOU)[-1]).click()
+
+
+def test_a_whole_game_to_the_end_by_clicks() -> None:
+    table = GameTable(seed=7, opponent="greedy")
+    assert "seed 7" in table.header.children[1].value
+    clicks = 0
+    while not table._game.is_over:
+        game = table._game
+        before = len(game.events)
+        if table.next_button.layout.display != "none":
+            assert game.phase is Phase.DEAL
+            assert "The count" in table.show_view.value
+            table.next_button.click()
+        elif game.phase is Phase.DISCARD:
+            assert shown_names(table.picker) == [c.name for c in game.hand(YOU)]
+            hand = table.value.hand
+            table.picker.toggle(hand[0])
+            table.picker.toggle(hand[5])
+            table.throw_button.click()
+            assert table._game.kept(YOU) is None or hand[0] not in table._game.kept(YOU)
+        else:
+            assert game.phase is Phase.PLAY and game.turn == YOU
+            click_a_turn(table)
+        clicks += 1
+        check_play_area(table)
+        check_announcement(table, before)
+        learner, computer = table._game.board.scores  # the board stops at the game hole
+        assert f"Learner: {learner}" in table.board.scores.value
+        assert f"Computer: {computer}" in table.board.scores.value
+        assert clicks < 400
+    result = table.value.result
+    assert result is not None and max(result.scores) >= 121
+    assert table.value.phase == "game over"
+    a, b = table._game.board.scores
+    assert f"wins {a}-{b}" in table.result_view.value
+    if min(result.scores) < 91:
+        assert "skunk" in table.result_view.value
+    # the log holds every event the game recorded, in words
+    assert list(table.value.log) == [e.reason for e in table._game.events if e.reason]
+    table.next_button.click()
+    assert table.value.message == "the game is over: press New game"
+
+
+def test_invalid_actions_show_a_message_and_change_nothing() -> None:
+    table = GameTable(seed=7)
+    hand = table.value.hand
+    for card in hand[:3]:
+        table.picker.toggle(card)
+    table.throw_button.click()
+    assert table.value.message == "select exactly two cards to throw: you selected 3"
+    actions = table._game.actions  # the cut, the deal and the computer's discard
+    assert table._game.phase is Phase.DISCARD and len(actions) == 3
+    table.next_button.click()
+    assert table.value.message == "this deal is not finished yet"
+    table.picker.toggle(hand[2])
+    table.throw_button.click()
+    assert table.value.phase == "play"
+    # a card that does not fit, or laid out of turn, is refused by the game
+    game = table._game
+    while game.phase is Phase.PLAY and (game.turn != YOU or not game.legal_cards(YOU)
+                                        or len(game.legal_cards(YOU)) == len(game.hand(YOU))):
+        click_a_turn(table)
+    if game.phase is Phase.PLAY:
+        misfit = next(c for c in game.hand(YOU) if c not in set(game.legal_cards(YOU)))
+        actions = len(game.actions)
+        table.playable.button(misfit).click()
+        assert "cannot lay" in table.value.message and "> 31" in table.value.message
+        assert len(table._game.actions) == actions
+
+
+def test_hints_come_from_the_advisor_and_the_expert() -> None:
+    table = GameTable(seed=7)
+    table.hint_button.click()
+    assert table.value.message.startswith("Hint: keep ")
+    hand = table.value.hand
+    table.picker.toggle(hand[0])
+    table.picker.toggle(hand[1])
+    table.throw_button.click()
+    if table._game.turn == YOU:
+        table.hint_button.click()
+        assert table.value.message.startswith("Hint: the expert would lay")
+
+
+def test_save_and_load_round_trip_and_a_damaged_save_is_refused() -> None:
+    table = GameTable(seed=7)
+    hand = table.value.hand
+    table.picker.toggle(hand[0])
+    table.picker.toggle(hand[1])
+    table.throw_button.click()
+    table.save_button.click()
+    saved = table.save_box.value
+    actions = table._game.actions
+    other = GameTable(seed=8)
+    other.save_box.value = saved
+    other.load_button.click()
+    assert other._game.actions == actions and other.value.hand == table.value.hand
+    assert shown_count(other.play_area.value) == table._game.count
+    other.save_box.value = saved.replace('"seed": 7', '"seed": 9')
+    other.load_button.click()
+    assert other.value.message.startswith("cannot load:")
+    assert other._game.actions == actions
+    other.save_box.value = ""
+    other.load_button.click()
+    assert other.value.message == "paste a saved game in the box first, then press Load"
+
+
+def test_manual_counting_with_muggins() -> None:
+    table = GameTable(seed=7, manual_count=True, muggins=True, target=61)
+    hand = table.value.hand
+    table.picker.toggle(hand[0])
+    table.picker.toggle(hand[1])
+    table.throw_button.click()
+    while table._game.phase is Phase.PLAY:
+        click_a_turn(table)
+    game = table._game
+    assert game.phase is Phase.COUNT and YOU in game.to_act
+    assert table.claim_row.layout.display == "flex"
+    table.claim_button.click()
+    assert table.value.message == "type your count as a number, like 8, then press Claim"
+    show = game.next_show()
+    assert show is not None and show[0] == YOU
+    table.claim_box.value = "0"
+    table.claim_button.click()
+    assert table.value.message.startswith(("right", "under"))
+
+
+def test_the_pegging_practice_plays_to_the_end_of_the_play() -> None:
+    practice = PeggingPractice(seed=7)
+    assert "seed 7" in practice.header.children[1].value
+    check_play_area(practice)
+    practice.next_button.click()
+    assert practice.value.message == "finish this play first: lay your cards (or say go)"
+    while practice._game.phase is Phase.PLAY:
+        before = len(practice._game.events)
+        click_a_turn(practice)
+        check_play_area(practice)
+        check_announcement(practice, before)
+    game = practice._game
+    pegged = [sum(e.points for e in game.events if e.kind in ("peg", "heels")
+                  and e.player == p) for p in (0, 1)]
+    assert f"You pegged {pegged[0]}, the computer {pegged[1]}" in practice.summary.value
+    assert len(game.laid) == 8
+    first = practice.value.hand
+    practice.next_button.click()
+    assert practice._game.phase is Phase.PLAY and practice._game.dealer == YOU
+    assert practice.value.hand != first or practice.value.count >= 0
+
+
+def test_go_is_offered_only_when_no_card_fits() -> None:
+    for seed in range(6):
+        practice = PeggingPractice(seed=seed, opponent="random")
+        while practice._game.phase is Phase.PLAY:
+            game = practice._game
+            if practice.value.can_go:
+                assert not game.legal_cards(YOU) and game.hand(YOU)
+                practice.hint_button.click()
+                assert practice.value.message == "Hint: no card fits under 31: say go"
+            check_play_area(practice)
+            click_a_turn(practice)
+
+
+def test_an_unknown_opponent_is_refused() -> None:
+    with pytest.raises(ValueError, match="no computer player 'champion'"):
+        GameTable(seed=7, opponent="champion")
+
+
+def test_the_same_seed_gives_the_same_game() -> None:
+    assert GameTable(seed=7).value.hand == GameTable(seed=7).value.hand
+    card = Card.parse("AS")
+    assert Game(seed=7).replay().seed == 7 and card.rank == 1
+
+
+def test_a_new_game_against_the_opponent_chosen() -> None:
+    table = GameTable(seed=7, opponent="expert")
+    table.opponent_picker.value = "random"
+    table.new_button.click()
+    assert table.value.opponent == "random" and "the random player" in table.against.value
+    assert table.value.phase == "discard" and table.value.scores == (0, 0)

@@ -1,0 +1,271 @@
+"""CountingQuiz: count a hand (or a crib) with its starter, and be told what you missed.
+
+>>> quiz = CountingQuiz(seed=7)
+>>> quiz.answer(quiz.value.score.total)
+>>> quiz.value.correct, quiz.value.streak
+(True, 1)
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Callable
+from dataclasses import dataclass
+from html import escape
+
+import ipywidgets as w  # type: ignore[import-untyped]
+
+from cribbage_edu.cards import Card, Deck, Hand
+from cribbage_edu.render import table_html
+from cribbage_edu.scoring import HandScore, Kind, score_hand
+
+from .cards import HandView
+from .feedback import Message, choose_seed, seed_badge
+
+__all__ = ["LEVELS", "CountingQuiz", "QuizState"]
+
+
+def _runs(score: HandScore) -> int:
+    return sum(1 for item in score.items if item.kind == Kind.RUN)
+
+
+@dataclass(frozen=True)
+class Level:
+    """A level of the quiz: which hands it deals (judged from the engine's count)."""
+
+    name: str
+    crib: bool
+    wants: Callable[[HandScore], bool]
+
+
+LEVELS: dict[str, Level] = {
+    level.name: level for level in (
+        Level("fifteens and pairs", False,
+              lambda s: s.total > 0 and not s.runs and not s.flush and not s.nobs),
+        Level("runs", False, lambda s: _runs(s) == 1 and not s.flush),
+        Level("double runs", False, lambda s: _runs(s) >= 2),
+        Level("flushes and nobs", False, lambda s: bool(s.flush or s.nobs)),
+        Level("the crib", True, lambda s: True),
+        Level("any hand", False, lambda s: True),
+    )
+}
+"""The levels, simplest first: each deals hands whose count uses that level's kinds."""
+
+_KINDS = ("fifteens", "pairs", "runs", "flush", "nobs")
+
+
+def _explained(score: HandScore) -> str:
+    """The count item by item, then as players say it."""
+    rows = [(str(i.kind), " ".join(c.symbol for c in i.cards), i.points) for i in score.items]
+    rows.append(("total", "", score.total))
+    return (table_html(("kind", "cards", "points"), rows)
+            + f"<p><i>{escape(str(score))}</i></p>")
+
+
+@dataclass(frozen=True)
+class QuizState:
+    """What a :class:`CountingQuiz` shows (read it as ``quiz.value``)."""
+
+    seed: int
+    level: str
+    hand: Hand
+    starter: Card
+    crib: bool
+    score: HandScore
+    answered: bool
+    answer: int | None
+    correct: bool | None
+    streak: int
+    right: int
+    asked: int
+    muggins: bool
+    muggins_points: int
+    message: str
+
+
+class CountingQuiz(w.VBox):  # type: ignore[misc]
+    """Count the hand: type the total (and, with ``by_kind=True``, the points of each
+    kind), press Check; the quiz says right, over or under and shows the full count.
+
+    ``level`` is one of :data:`LEVELS` ("fifteens and pairs", "runs", "double runs",
+    "flushes and nobs", "the crib", "any hand"). With ``muggins=True`` points you miss
+    go to your opponent, as in the muggins rule.
+
+    >>> quiz = CountingQuiz(seed=7, level="double runs")
+    >>> quiz.value.score.runs >= 6
+    True
+    >>> quiz.check_button.click(); quiz.value.message
+    'type the total first, then press Check'
+    """
+
+    def __init__(self, seed: int | None = None, *, level: str = "fifteens and pairs",
+                 by_kind: bool = False, muggins: bool = False) -> None:
+        super().__init__()
+        self.add_class("cribbage-counting-quiz")
+        if level not in LEVELS:
+            raise ValueError(f"unknown level {level!r}: choose one of {', '.join(LEVELS)}")
+        self._seed = choose_seed(seed)
+        self._rng = random.Random(self._seed)
+        self._muggins = muggins
+        self._streak = self._right = self._asked = self._muggins_points = 0
+        self._answer: int | None = None
+        self._correct: bool | None = None
+        self._answered = False
+
+        self.level_picker = w.Dropdown(options=list(LEVELS), value=level,
+                                       description="Level", layout=w.Layout(width="260px"))
+        self.level_picker.observe(self._level_changed, names="value")
+        self.table = HandView()
+        self.table.add_class("cribbage-quiz-cards")
+        self.total_box = w.Text(placeholder="total", description="Total",
+                                layout=w.Layout(width="160px"))
+        self.total_box.add_class("cribbage-quiz-total")
+        self.kind_boxes = {kind: w.Text(placeholder="0", description=kind,
+                                        layout=w.Layout(width="130px")) for kind in _KINDS}
+        kinds_row = w.HBox(list(self.kind_boxes.values()))
+        kinds_row.layout.display = "flex" if by_kind else "none"
+        self._by_kind = by_kind
+        self.check_button = w.Button(description="Check", button_style="primary")
+        self.check_button.on_click(lambda _: self.check())
+        self.next_button = w.Button(description="Next hand")
+        self.next_button.on_click(lambda _: self.next_hand())
+        self.message = Message()
+        self.streak_label = w.HTML()
+        self.streak_label.add_class("cribbage-streak")
+        self.explanation = w.HTML()
+        self.explanation.add_class("cribbage-explanation")
+        self.children = [
+            w.HBox([w.HTML("<b>Count the hand</b>"), seed_badge(self._seed)]),
+            self.level_picker, self.table,
+            w.HBox([self.total_box, self.check_button, self.next_button]),
+            kinds_row, self.message, self.streak_label, self.explanation,
+        ]
+        self._deal()
+
+    # --- the quiz ------------------------------------------------------------------------
+
+    def _deal(self) -> None:
+        level = LEVELS[self.level_picker.value]
+        for _ in range(5000):
+            deck = Deck(self._rng)
+            hand, starter = deck.deal(4), deck.cut()
+            score = score_hand(hand, starter, crib=level.crib)
+            if level.wants(score):
+                break
+        self._show(score)
+
+    def _show(self, score: HandScore) -> None:
+        hand, starter = score.hand, score.starter
+        self._score = score
+        self._answered, self._answer, self._correct = False, None, None
+        what = "the crib" if score.crib else "your hand"
+        self.table.show((*hand, starter), caption=f"{what} + starter {starter.symbol}",
+                        highlight=(starter,))
+        self.total_box.value = ""
+        for box in self.kind_boxes.values():
+            box.value = ""
+        self.explanation.value = ""
+        self.message.say(f"Count {what} with the starter {starter.symbol}.")
+        self._show_streak()
+
+    def _show_streak(self) -> None:
+        text = f"streak {self._streak} · right {self._right} of {self._asked}"
+        if self._muggins:
+            text += f" · muggins taken by your opponent: {self._muggins_points}"
+        self.streak_label.value = f"<span style='font-size:small'>{text}</span>"
+
+    def pose(self, hand: str | Hand, starter: str | Card, *, crib: bool = False) -> None:
+        """Ask about a particular hand (for a lesson or a teacher's example).
+
+        >>> quiz = CountingQuiz(seed=7)
+        >>> quiz.pose("5H 5C 5S JD", "5D"); quiz.answer(28); quiz.value.message
+        'You said 28: that is under. The hand makes 29.'
+        """
+        score = score_hand(hand, starter, crib=crib)
+        self._show(score)
+
+    def _level_changed(self, change: dict[str, object]) -> None:
+        self._streak = 0
+        self._deal()
+
+    def _read(self, text: str, what: str) -> int | str:
+        """An answer as an int, or the reason it cannot be read."""
+        text = text.strip()
+        if not text:
+            return f"type the {what} first, then press Check"
+        if not text.isdigit():
+            return f"{text!r} is not a number of points: type digits, like 12"
+        return int(text)
+
+    def check(self) -> None:
+        """Judge the typed answer (what the Check button does)."""
+        if self._answered:
+            self.message.warn("already checked: press Next hand for a new hand")
+            return
+        total = self._read(self.total_box.value, "total")
+        if isinstance(total, str):
+            self.message.warn(total)
+            return
+        by_kind: dict[str, int] = {}
+        if self._by_kind:
+            for kind, box in self.kind_boxes.items():
+                read = self._read(box.value or "0", f"points for {kind}")
+                if isinstance(read, str):
+                    self.message.warn(read)
+                    return
+                by_kind[kind] = read
+        self._judge(total, by_kind)
+
+    def answer(self, total: int) -> None:
+        """Type ``total`` and press Check."""
+        self.total_box.value = str(total)
+        self.check()
+
+    def _judge(self, total: int, by_kind: dict[str, int]) -> None:
+        actual = self._score.total
+        self._answered, self._answer = True, total
+        self._correct = total == actual
+        self._asked += 1
+        if self._correct:
+            self._streak += 1
+            self._right += 1
+            self.message.praise(f"Right: {actual}.")
+        else:
+            self._streak = 0
+            side = "over" if total > actual else "under"
+            text = f"You said {total}: that is {side}. The hand makes {actual}."
+            if self._muggins and total < actual:
+                self._muggins_points += actual - total
+                text += f" Muggins! Your opponent takes the {actual - total} you missed."
+            self.message.warn(text)
+        wrong_kinds = [
+            f"{kind}: you said {said}, it is {getattr(self._score, kind)}"
+            for kind, said in by_kind.items() if said != getattr(self._score, kind)]
+        notes = ("<p>" + "; ".join(wrong_kinds) + "</p>") if wrong_kinds else ""
+        self.explanation.value = _explained(self._score) + notes
+        self._show_streak()
+
+    def next_hand(self) -> None:
+        """Deal the next hand (what Next hand does); refused until this one is checked."""
+        if not self._answered:
+            self.message.warn("check this hand first: type your total and press Check")
+            return
+        self._deal()
+
+    # --- what a test or a lesson reads ---------------------------------------------------
+
+    def __repr__(self) -> str:
+        what = "crib" if self._score.crib else "hand"
+        return (f"<CountingQuiz seed {self._seed}, {self.level_picker.value}: {what} "
+                f"'{self._score.hand}' starter {self._score.starter}, streak {self._streak}>")
+
+    @property
+    def value(self) -> QuizState:
+        """The quiz as it stands (read-only)."""
+        return QuizState(
+            seed=self._seed, level=self.level_picker.value, hand=self._score.hand,
+            starter=self._score.starter, crib=self._score.crib, score=self._score,
+            answered=self._answered, answer=self._answer, correct=self._correct,
+            streak=self._streak, right=self._right, asked=self._asked,
+            muggins=self._muggins, muggins_points=self._muggins_points,
+            message=self.message.text)

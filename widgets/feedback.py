@@ -1,0 +1,158 @@
+"""What every widget shows around its game: the seed, a message line, figures.
+
+>>> note = Message()
+>>> note.warn("select exactly two cards to throw: you selected 3")
+>>> note.text, note.kind
+('select exactly two cards to throw: you selected 3', 'warning')
+"""
+
+from __future__ import annotations
+
+import asyncio
+import random
+from collections.abc import Callable
+from html import escape
+from io import BytesIO
+from typing import Any
+
+import ipywidgets as w  # type: ignore[import-untyped]
+
+__all__ = ["Message", "choose_seed", "draw_soon", "seed_badge", "show_figure", "show_text"]
+
+_COLOURS = {"info": "#1b1b1b", "success": "#2e7d32", "warning": "#b71c1c"}
+
+
+def choose_seed(seed: int | None) -> int:
+    """The seed a widget uses: the one given, or a fresh one it can show and repeat.
+
+    >>> choose_seed(7)
+    7
+    >>> 0 <= choose_seed(None) < 1_000_000
+    True
+    """
+    return random.randrange(1_000_000) if seed is None else int(seed)
+
+
+def seed_badge(seed: int) -> w.HTML:
+    """A small label "seed 7", so a class can deal the same hands.
+
+    >>> seed_badge(7).value
+    '<span class="cribbage-seed" style="color:#555;font-size:small">seed 7</span>'
+    """
+    return w.HTML(f'<span class="cribbage-seed" style="color:#555;font-size:small">'
+                  f"seed {seed}</span>")
+
+
+class Message(w.HTML):  # type: ignore[misc]
+    """One line telling the learner what just happened, or why an action was refused.
+
+    ``text`` is the plain message and ``kind`` one of ``info``, ``success``, ``warning``.
+    """
+
+    def __init__(self, text: str = "") -> None:
+        super().__init__()
+        self.add_class("cribbage-message")
+        self.text = ""
+        self.kind = "info"
+        self._set(text, "info")
+
+    def _set(self, text: str, kind: str) -> None:
+        self.text, self.kind = text, kind
+        self.value = (f'<div class="cribbage-message-{kind}" role="status" '
+                      f'style="color:{_COLOURS[kind]};min-height:1.4em">{escape(text)}</div>')
+
+    def say(self, text: str) -> None:
+        """Tell the learner something."""
+        self._set(text, "info")
+
+    def praise(self, text: str) -> None:
+        """Tell the learner they got it right."""
+        self._set(text, "success")
+
+    def warn(self, text: str) -> None:
+        """Refuse an action, saying why (the action changed nothing)."""
+        self._set(text, "warning")
+
+    def clear(self) -> None:
+        self._set("", "info")
+
+
+def show_figure(out: w.Output, fig: Any, *, dpi: int = 80) -> None:
+    """Replace what ``out`` shows with the matplotlib figure ``fig`` as a PNG.
+
+    The PNG is made here (not by IPython's display formatters, which exist only once
+    pyplot has set up the inline backend), and a figure pyplot knows of is closed, so
+    it is not also drawn at the end of the cell. Anything else is shown as it displays.
+    """
+    from matplotlib.figure import Figure
+
+    if not isinstance(fig, Figure):
+        out.outputs = ()
+        out.append_display_data(fig)
+        return
+    if fig.canvas.manager is not None:
+        import matplotlib.pyplot as plt
+
+        plt.close(fig)
+    from IPython.display import Image
+
+    buffer = BytesIO()
+    fig.savefig(buffer, format="png", dpi=dpi, bbox_inches="tight",
+                metadata={"Software": None})
+    out.outputs = ()
+    out.append_display_data(Image(data=buffer.getvalue(), format="png"))  # type: ignore[no-untyped-call]
+
+
+def show_text(out: w.Output, text: str) -> None:
+    """Replace what ``out`` shows with plain text.
+
+    >>> out = w.Output(); show_text(out, "fifteen two")
+    >>> out.outputs[0]["text"]
+    'fifteen two\\n'
+    """
+    out.outputs = ()
+    out.append_stdout(text + "\n")
+
+
+def draw_soon(out: w.Output, make_figure: Callable[[], Any]) -> None:
+    """Draw a chart into ``out`` just after the click that asked for it has answered.
+
+    Turning a matplotlib figure into PNG takes 0.1-0.4 s on a small machine, far more
+    than a click may take; so in a Jupyter kernel the click's text and tables are sent
+    first and the chart follows on the kernel's event loop. Outside a kernel (a script,
+    a test) the chart is drawn at once.
+
+    >>> out = w.Output(); draw_soon(out, lambda: "a figure"); out.outputs[0]["data"]
+    {'text/plain': "'a figure'"}
+    """
+    def draw() -> None:
+        try:
+            show_figure(out, make_figure())
+        except Exception as exc:  # a chart must never break the widget around it
+            show_text(out, f"the chart could not be drawn: {exc}")
+
+    loop = kernel_loop()
+    if loop is None:
+        draw()
+        return
+    out.outputs = ()
+    loop.call_soon(draw)
+
+
+def kernel_loop() -> asyncio.AbstractEventLoop | None:
+    """The event loop of the Jupyter kernel this code runs in, or ``None`` outside one
+    (another library's loop, such as a browser driver's, does not count).
+
+    >>> kernel_loop() is None
+    True
+    """
+    try:
+        from ipykernel.kernelbase import Kernel
+    except ImportError:
+        return None
+    if not Kernel.initialized():
+        return None
+    try:
+        return asyncio.get_running_loop()
+    except RuntimeError:
+        return None

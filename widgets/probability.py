@@ -1,0 +1,188 @@
+"""ProbabilityExplorer: what every starter does to the four cards you keep.
+
+>>> explorer = ProbabilityExplorer(seed=7)
+>>> six = explorer.value.cards
+>>> for card in six[:4]: explorer.choice_a.toggle(card)
+>>> explorer.compare_button.click()
+>>> explorer.value.a.n_starters, explorer.value.b is None
+(46, True)
+"""
+
+from __future__ import annotations
+
+import random
+from dataclasses import dataclass
+from html import escape
+
+import ipywidgets as w  # type: ignore[import-untyped]
+
+from cribbage_edu.cards import Deck, Hand, distinct_cards
+from cribbage_edu.charts import starter_chart
+from cribbage_edu.discard import StarterDistribution, starter_distribution
+from cribbage_edu.errors import CribbageError
+
+from .cards import SelectableHand
+from .feedback import Message, choose_seed, draw_soon, seed_badge
+
+__all__ = ["ExplorerState", "ProbabilityExplorer", "distribution_html"]
+
+
+def distribution_html(dist: StarterDistribution, title: str) -> str:
+    """The distribution as bars, one a total, each bar as long as its probability,
+    with the starters that make it, and the exact mean.
+
+    >>> html = distribution_html(starter_distribution("5H 5C 5S JD"), "the 29 hand")
+    >>> "29 points: 1 of 48" in html, "from 14 to 29" in html
+    (True, True)
+    """
+    n = dist.n_starters
+    top = max(dist.counts.values())
+    rows = []
+    for total, starters in dist.starters.items():
+        k = len(starters)
+        names = " ".join(c.symbol for c in starters)
+        rows.append(
+            f"<div class='cribbage-dist-row' title='{escape(names)}' "
+            f"style='display:flex;align-items:center;gap:6px;font-size:small'>"
+            f"<span style='width:9.5em'>{total} points: {k} of {n}</span>"
+            f"<span style='display:inline-block;height:10px;width:{120 * k // top}px;"
+            f"background:#1565c0'></span><span>{100 * k / n:.1f}%</span></div>")
+    mean = dist.expected
+    return (f"<div class='cribbage-distribution'><b>{escape(title)}</b>: "
+            f"keep {dist.keep.symbols}<br><span class='cribbage-mean'>mean "
+            f"{float(mean):.2f} ({mean.numerator}/{mean.denominator}), "
+            f"from {dist.minimum} to {dist.maximum}</span>{''.join(rows)}</div>")
+
+
+@dataclass(frozen=True)
+class ExplorerState:
+    """What a :class:`ProbabilityExplorer` shows: the cards, and the distribution of
+    each choice once compared (``b`` is ``None`` with one choice)."""
+
+    seed: int
+    cards: Hand
+    a: StarterDistribution | None
+    b: StarterDistribution | None
+    message: str
+
+
+class ProbabilityExplorer(w.VBox):  # type: ignore[misc]
+    """Six cards are dealt (or typed: six, or the four you keep). Select four to keep
+    as choice A and, if you like, four as choice B, then Compare: each choice shows the
+    distribution of its score over the starters that can still come, and its exact
+    mean, side by side.
+
+    >>> explorer = ProbabilityExplorer(seed=7)
+    >>> explorer.cards_box.value = "5H 5C 5S JD"; explorer.use_button.click()
+    >>> explorer.compare_button.click(); explorer.value.a.maximum
+    29
+    """
+
+    def __init__(self, seed: int | None = None) -> None:
+        super().__init__()
+        self.add_class("cribbage-probability-explorer")
+        self._seed = choose_seed(seed)
+        self._rng = random.Random(self._seed)
+        self._cards = Hand()
+        self._a: StarterDistribution | None = None
+        self._b: StarterDistribution | None = None
+        self.cards_box = w.Text(placeholder="or type 6 cards (or 4 kept), like 5H 5C JS QH 2C 6D",
+                                layout=w.Layout(width="420px"))
+        self.use_button = w.Button(description="Use these cards")
+        self.use_button.on_click(lambda _: self.use_typed())
+        self.deal_button = w.Button(description="Deal six")
+        self.deal_button.on_click(lambda _: self.deal())
+        self.choice_a = SelectableHand()
+        self.choice_b = SelectableHand()
+        self.compare_button = w.Button(description="Compare", button_style="primary")
+        self.compare_button.add_class("cribbage-compare")
+        self.compare_button.on_click(lambda _: self.compare())
+        self.message = Message()
+        self.panel_a = w.HTML(layout=w.Layout(width="50%"))
+        self.panel_b = w.HTML(layout=w.Layout(width="50%"))
+        self.chart_a = w.Output(layout=w.Layout(width="50%"))
+        self.chart_b = w.Output(layout=w.Layout(width="50%"))
+        self.children = [
+            w.HBox([w.HTML("<b>What the starter does</b>"), seed_badge(self._seed)]),
+            w.HBox([self.deal_button, self.cards_box, self.use_button]),
+            w.HTML("Choice A: select four to keep"), self.choice_a,
+            w.HTML("Choice B (optional): select four to keep"), self.choice_b,
+            self.compare_button, self.message, w.HBox([self.panel_a, self.panel_b]),
+            w.HBox([self.chart_a, self.chart_b]),
+        ]
+        self.deal()
+
+    def _show_cards(self, cards: Hand) -> None:
+        self._cards = cards
+        self.choice_a.deal(cards)
+        self.choice_b.deal(cards)
+        self._a = self._b = None
+        self.panel_a.value = self.panel_b.value = ""
+        self.chart_a.outputs = self.chart_b.outputs = ()
+        if len(cards) == 4:
+            for card in cards:
+                self.choice_a.toggle(card)
+            self.message.say("Press Compare to see what each starter does to these four.")
+        else:
+            self.message.say("Select four cards to keep in A (and in B), then Compare.")
+
+    def deal(self) -> None:
+        """Deal six new cards (what Deal six does)."""
+        self._show_cards(Deck(self._rng).deal(6))
+
+    def use_typed(self) -> None:
+        """Use the cards typed in the box (six, or four kept)."""
+        text = self.cards_box.value.strip()
+        if not text:
+            self.message.warn("type six cards (or four), like 5H 5C JS QH 2C 6D")
+            return
+        try:
+            cards = distinct_cards(text, None, "the cards typed")
+            if len(cards) not in (4, 6):
+                raise CribbageError(f"type four or six cards, not {len(cards)}: '{cards}'")
+        except CribbageError as exc:
+            self.message.warn(str(exc))
+            return
+        self._show_cards(cards)
+
+    def compare(self) -> None:
+        """Work out the distribution of each choice (what Compare does)."""
+        keep_a, keep_b = self.choice_a.value, self.choice_b.value
+        if len(keep_a) != 4:
+            self.message.warn(f"select exactly four cards to keep in A: you selected "
+                              f"{len(keep_a)}")
+            return
+        if keep_b and len(keep_b) != 4:
+            self.message.warn(f"select exactly four cards to keep in B (or none): you "
+                              f"selected {len(keep_b)}")
+            return
+        seen_a = Hand(c for c in self._cards if c not in set(keep_a))
+        self._a = starter_distribution(keep_a, seen_a)
+        self.panel_a.value = distribution_html(self._a, "A")
+        dist_a = self._a
+        draw_soon(self.chart_a, lambda: starter_chart(dist_a))
+        if keep_b:
+            seen_b = Hand(c for c in self._cards if c not in set(keep_b))
+            self._b = starter_distribution(keep_b, seen_b)
+            self.panel_b.value = distribution_html(self._b, "B")
+            dist_b = self._b
+            draw_soon(self.chart_b, lambda: starter_chart(dist_b))
+            diff = float(self._a.expected - self._b.expected)
+            better = "A" if diff > 0 else "B"
+            self.message.say("A and B are worth the same on average." if diff == 0 else
+                             f"{better} is worth {abs(diff):.2f} more on average "
+                             f"(before the crib).")
+        else:
+            self._b = None
+            self.panel_b.value = ""
+            self.chart_b.outputs = ()
+            self.message.say(f"A: mean {float(self._a.expected):.2f} over "
+                             f"{self._a.n_starters} starters.")
+
+    def __repr__(self) -> str:
+        return f"<ProbabilityExplorer seed {self._seed}: cards '{self._cards}'>"
+
+    @property
+    def value(self) -> ExplorerState:
+        """The explorer as it stands (read-only)."""
+        return ExplorerState(self._seed, self._cards, self._a, self._b, self.message.text)
