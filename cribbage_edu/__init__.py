@@ -7,7 +7,10 @@
 3
 """
 
+from .analysis import score_distribution
+from .board import Board
 from .cards import FULL_DECK, Card, Deck, Hand, Rank, Suit, parse_cards
+from .discard import DiscardOption, StarterDistribution, advise, best_discard, starter_distribution
 from .errors import (
     CardParseError,
     CribbageError,
@@ -17,17 +20,27 @@ from .errors import (
     OutOfTurnError,
     SaveFileError,
 )
+from .game import Event, Game, GameResult, Phase, PlayerView
 from .pegging import Play, PlayEvent, PlayScore, score_play
+from .players import ExpertPlayer, GreedyPlayer, RandomPlayer, make_player, play_game
 from .scoring import HandScore, Kind, ScoreItem, score_hand
+from .simulation import simulate
 
 __version__ = "0.1.0"
 
 __all__ = [
     "FULL_DECK",
+    "Board",
     "Card",
     "CardParseError",
     "CribbageError",
     "Deck",
+    "DiscardOption",
+    "Event",
+    "ExpertPlayer",
+    "Game",
+    "GameResult",
+    "GreedyPlayer",
     "Hand",
     "HandScore",
     "IllegalActionError",
@@ -35,15 +48,26 @@ __all__ = [
     "IllegalPlayError",
     "Kind",
     "OutOfTurnError",
+    "Phase",
     "Play",
     "PlayEvent",
     "PlayScore",
+    "PlayerView",
+    "RandomPlayer",
     "Rank",
     "SaveFileError",
     "ScoreItem",
+    "StarterDistribution",
     "Suit",
     "__version__",
+    "advise",
+    "best_discard",
+    "make_player",
     "parse_cards",
+    "play_game",
+    "score_distribution",
     "score_hand",
     "score_play",
+    "simulate",
+    "starter_distribution",
 ]
