@@ -356,6 +356,8 @@ def add_simulate(subparsers: Subparsers) -> None:
                         help="processes to use (default: all cores)")
     parser.add_argument("--json", action="store_true",
                         help="print one JSON object: players, games, wins and the figures")
+    parser.add_argument("--plot", metavar="FILE.png",
+                        help="also draw win rates, game length and points by source to a file")
     parser.set_defaults(run=run_simulate)
 
 
@@ -375,6 +377,10 @@ def run_simulate(args: argparse.Namespace, console: Console) -> int:
         with ProcessPoolExecutor(max_workers=args.workers) as pool:
             result = run(pool)
     summary = result.summary()
+    if args.plot:
+        from .charts import simulation_chart
+
+        simulation_chart(result).savefig(args.plot)
     if args.json:
         data = summary.to_dict()
         data["seed"] = args.seed
@@ -384,4 +390,6 @@ def run_simulate(args: argparse.Namespace, console: Console) -> int:
     console.say(f"seed {args.seed}, games to {args.target}")
     for line in summary.lines():
         console.say(line)
+    if args.plot:
+        console.say(f"chart written to {args.plot}")
     return 0

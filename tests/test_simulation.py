@@ -154,3 +154,13 @@ def test_simulate_command_text_and_bad_input() -> None:
     assert status == 2 and "wizard" in err
     status, _, err = run_cli("simulate", "--games", "0")
     assert status == 2 and "--games" in err
+
+
+def test_simulate_command_draws_its_chart(tmp_path) -> None:  # type: ignore[no-untyped-def]
+    png = tmp_path / "games.png"
+    status, out, _ = run_cli("simulate", "--games", "4", "--seed", "4", "--players",
+                             "greedy", "random", "--workers", "1", "--target", "61",
+                             "--plot", str(png))
+    assert status == 0
+    assert f"chart written to {png}" in out
+    assert png.read_bytes()[:8] == b"\x89PNG\r\n\x1a\n"
