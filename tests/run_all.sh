@@ -23,6 +23,8 @@ fi
 # Warm matplotlib's font cache so its first-run message never lands in a notebook output.
 MPLBACKEND=Agg .venv/bin/python -c "import matplotlib.pyplot"
 
-.venv/bin/ruff check cribbage_edu widgets tests benchmarks
+.venv/bin/ruff check cribbage_edu widgets tests benchmarks scripts
 .venv/bin/mypy
 .venv/bin/python -m pytest "$@"
+# The lessons under strict nbval (never --nbval-lax): every stored output is compared.
+.venv/bin/python -m pytest --nbval lessons/
