@@ -96,6 +96,18 @@ def _six(cards: str | Iterable[CardLike]) -> list[Card]:
     return sorted(hand)
 
 
+def _prepare(cards: str | Iterable[CardLike]
+             ) -> tuple[list[Card], tuple[tuple[int, int, int], ...], list[int]]:
+    """The six cards sorted, the rank parts of each keep, and how many unseen cards
+    of each suit remain (13 less those held)."""
+    six = _six(cards)
+    parts = _rank_parts(tuple(int(c.rank) for c in six))
+    suit_left = [13, 13, 13, 13]
+    for card in six:
+        suit_left[card.suit] -= 1
+    return six, parts, suit_left
+
+
 def _suit_part(six: list[Card], keep: tuple[int, ...],
                suit_left: list[int]) -> tuple[int, bool]:
     """Flush and nobs points summed over the 46 unseen starters, and whether the
@@ -122,12 +134,7 @@ def best_discard(cards: str | Iterable[CardLike], *, dealer: bool) -> tuple[Hand
     >>> str(keep), str(throw)
     ('5C 5H JS QH', '2C 6D')
     """
-    six = _six(cards)
-    ranks = tuple(int(c.rank) for c in six)
-    parts = _rank_parts(ranks)
-    suit_left = [13, 13, 13, 13]
-    for card in six:
-        suit_left[card.suit] -= 1
+    six, parts, suit_left = _prepare(cards)
     table = _flat(dealer)
     sign = 1.0 if dealer else -1.0
     best = -1e9
@@ -209,12 +216,7 @@ def advise(cards: str | Iterable[CardLike], *, dealer: bool) -> list[DiscardOpti
       ...
     cribbage_edu.errors.IllegalHandError: the hand to discard from must have 6 cards, got 3: ...
     """
-    six = _six(cards)
-    ranks = tuple(int(c.rank) for c in six)
-    parts = _rank_parts(ranks)
-    suit_left = [13, 13, 13, 13]
-    for card in six:
-        suit_left[card.suit] -= 1
+    six, parts, suit_left = _prepare(cards)
     table = _flat(dealer)
     sign = 1.0 if dealer else -1.0
     scored = []
