@@ -268,8 +268,11 @@ class Summary:
         return data
 
     def lines(self) -> list[str]:
-        """The summary as text lines, for a terminal."""
+        """The summary as text lines, for a terminal. Two players of the same kind are
+        told apart as ``A`` and ``B`` (A is the first named)."""
         a, b = self.players
+        if a == b:
+            a, b = f"{a} A", f"{b} B"
         low, high = self.win_ci
         f_low, f_high = self.first_dealer_ci
         out = [

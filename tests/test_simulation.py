@@ -164,3 +164,11 @@ def test_simulate_command_draws_its_chart(tmp_path) -> None:  # type: ignore[no-
     assert status == 0
     assert f"chart written to {png}" in out
     assert png.read_bytes()[:8] == b"\x89PNG\r\n\x1a\n"
+
+
+def test_two_players_of_one_kind_are_told_apart_in_the_summary() -> None:
+    with ThreadPoolExecutor(1) as pool:
+        result = simulate(2, ["random", "random"], seed=3, executor=pool, target=61)
+    lines = result.summary().lines()
+    assert lines[0].startswith("random A vs random B: 2 games")
+    assert lines[1].startswith(f"wins: random A {result.wins[0]}, random B {result.wins[1]}")
