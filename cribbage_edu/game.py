@@ -275,7 +275,10 @@ class GameResult:
         a, b = self.scores
         text = f"player {self.winner} wins {a}-{b} in {self.deals} deals"
         if self.skunk is not Skunk.NONE:
-            text += f" ({self.skunk}, worth {self.games_won} games)"
+            if self.games_won > 1:
+                text += f" ({self.skunk}, worth {self.games_won} games)"
+            else:
+                text += f" ({self.skunk}, not counted: the skunk rule is off)"
         return text
 
 

@@ -762,3 +762,17 @@ def test_undo_for_no_such_player_is_refused(player: Any) -> None:
 def test_a_seed_is_a_whole_number(seed: Any) -> None:
     with pytest.raises(IllegalActionError, match="seed"):
         Game(seed=seed)
+
+
+def test_result_text_counts_a_skunk_only_when_the_rule_is_on() -> None:
+    from cribbage_edu.board import Skunk
+    from cribbage_edu.game import GameResult
+
+    # Worked from RULES.md: 121 against 80 is a skunk (loser under 91); with the rule
+    # on it is worth two games, with it off the win counts once.
+    on = GameResult(0, (121, 80), 121, Skunk.SKUNK, 2, 9)
+    off = GameResult(0, (121, 80), 121, Skunk.SKUNK, 1, 9)
+    plain = GameResult(1, (100, 121), 121, Skunk.NONE, 1, 9)
+    assert str(on) == "player 0 wins 121-80 in 9 deals (skunk, worth 2 games)"
+    assert str(off) == "player 0 wins 121-80 in 9 deals (skunk, not counted: the skunk rule is off)"
+    assert "games" not in str(off) and str(plain) == "player 1 wins 100-121 in 9 deals"
