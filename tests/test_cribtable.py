@@ -10,12 +10,14 @@ import sys
 from collections.abc import Iterator
 from fractions import Fraction
 from importlib import resources
+from pathlib import Path
 from statistics import mean
 
 import pytest
 
 from cribbage_edu import FULL_DECK, Card, IllegalHandError, parse_cards, score_hand
 from cribbage_edu.cribtable import (
+    ROUNDS,
     TOLERANCE,
     _flat_tables,
     _HandModel,
@@ -101,6 +103,41 @@ def test_the_last_round_reproduces_the_shipped_table(hand_model: _HandModel) -> 
     for key, (own, opponent) in rows.items():
         assert again[key][0] == pytest.approx(own, abs=1e-6), key
         assert again[key][1] == pytest.approx(opponent, abs=1e-6), key
+
+
+def test_the_script_writes_the_shipped_file(hand_model: _HandModel, tmp_path: Path,
+                                            monkeypatch: pytest.MonkeyPatch) -> None:
+    """scripts/make_crib_table.py, run with its model cut to the last round (the
+    earlier rounds only lead up to that round's stored input), writes the shipped
+    file again: the same rows, the same stored input and the same header, but for
+    the time it took and the machine it ran on."""
+    import importlib.util
+
+    script = Path(__file__).resolve().parent.parent / "scripts" / "make_crib_table.py"
+    spec = importlib.util.spec_from_file_location("make_crib_table", script)
+    assert spec is not None and spec.loader is not None
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    shipped = json.loads(resources.files("cribbage_edu").joinpath("data")
+                         .joinpath("crib_table.json").read_text())
+    earlier = shipped["header"]["largest_change_per_round"][:-1]
+
+    def last_round_only(*, rounds: int, tolerance: float,
+                        progress: object) -> tuple[object, object, list[float]]:
+        assert (rounds, tolerance) == (ROUNDS, TOLERANCE)  # the script's defaults
+        start = read_rows("last_round_input")
+        new = hand_model.round(start)
+        change = max(max(abs(new[k][0] - start[k][0]), abs(new[k][1] - start[k][1]))
+                     for k in new)
+        return new, start, [*earlier, round(change, 6)]
+
+    monkeypatch.setattr(module, "strategic_tables", last_round_only)
+    out = tmp_path / "crib_table.json"
+    assert module.main(["--out", str(out)]) == 0
+    again = json.loads(out.read_text())
+    for key in ("seconds", "machine"):
+        del again["header"][key], shipped["header"][key]
+    assert again == shipped
 
 
 @pytest.mark.parametrize("dealer", [True, False])

@@ -3,15 +3,19 @@ hand-worked cases, the ordering and the dealer/pone sign."""
 
 from __future__ import annotations
 
+import io
+import json
 import random
 from fractions import Fraction
 from itertools import combinations
+from pathlib import Path
 
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from cribbage_edu import FULL_DECK, Card, IllegalHandError, parse_cards, score_hand
+from cribbage_edu.cli import main
 from cribbage_edu.cribtable import crib_ev
 from cribbage_edu.discard import advise, best_discard, discard_table, starter_distribution
 
@@ -163,3 +167,39 @@ def test_starter_distribution_as_a_crib_drops_the_four_card_flush() -> None:
     hand = starter_distribution("2H 4H 8H 10H")
     crib = starter_distribution("2H 4H 8H 10H", crib=True)
     assert hand.expected - crib.expected == Fraction(4 * 39, 48)
+
+
+# --- the command line -------------------------------------------------------------------
+
+def run_cli(*argv: str) -> tuple[int, str, str]:
+    out, err = io.StringIO(), io.StringIO()
+    code = main(list(argv), stdout=out, stdin=io.StringIO(""), stderr=err)
+    return code, out.getvalue(), err.getvalue()
+
+
+def test_the_advise_command_prints_the_15_throws_best_first(tmp_path: Path) -> None:
+    code, out, _ = run_cli("advise", "5H", "5C", "6D", "JS", "QH", "2C", "--dealer")
+    assert code == 0
+    lines = out.splitlines()
+    numbered = [line for line in lines if line[:3].strip().rstrip(".").isdigit()]
+    assert [int(line[:3].strip().rstrip(".")) for line in numbered] == list(range(1, 16))
+    options = advise("5H 5C 6D JS QH 2C", dealer=True)
+    for line, option in zip(numbered, options, strict=True):
+        assert f"{option.keep}  {option.discard}" in line and f"+{option.crib_ev:.2f}" in line
+    assert lines[-1] == f"best: {options[0].explanation}"
+    code, out, _ = run_cli("advise", "5H", "5C", "6D", "JS", "QH", "2C", "--pone", "--json")
+    data = json.loads(out)
+    assert code == 0 and len(data) == 15 and all(not row["dealer"] for row in data)
+    assert {frozenset(row["discard"]) for row in data} == {
+        frozenset(p) for p in combinations(["5H", "5C", "6D", "JS", "QH", "2C"], 2)}
+    png = tmp_path / "advice.png"
+    code, out, _ = run_cli("advise", "5H", "5C", "6D", "JS", "QH", "2C", "--dealer",
+                           "--plot", str(png))
+    assert code == 0 and png.read_bytes()[:4] == b"\x89PNG" and str(png) in out
+
+
+def test_the_advise_command_needs_a_side_and_six_cards() -> None:
+    code, out, err = run_cli("advise", "5H", "5C", "6D", "JS", "QH", "2C")  # no side
+    assert (code, out) == (2, "") and "one of the arguments --dealer --pone is required" in err
+    code, out, err = run_cli("advise", "5H", "5C", "6D", "JS", "QH", "--dealer")
+    assert (code, out) == (2, "") and "must have 6 cards, got 5: '5H 5C 6D JS QH'" in err

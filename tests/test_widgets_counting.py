@@ -50,6 +50,10 @@ def test_over_and_under_are_named_and_reset_the_streak() -> None:
     quiz.pose("2H 4H 6H 8H", "KC", crib=True)  # all even: no 15; a crib flush needs the starter
     quiz.answer(0)
     assert quiz.value.correct is True
+    quiz.next_button.click()
+    quiz.pose("5H 5C 10H JD", "2S", crib=True)  # 15s: 5-10, 5-J twice each -> 8; pair 2 -> 10
+    quiz.answer(8)
+    assert quiz.value.message == "You said 8: that is under. The crib makes 10."
 
 
 def test_muggins_gives_the_missed_points_away() -> None:

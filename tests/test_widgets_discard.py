@@ -7,6 +7,7 @@ import re
 from cribbage_edu import parse_cards
 from cribbage_edu.discard import advise, starter_distribution
 from cribbage_edu.widgets import DiscardTrainer, ProbabilityExplorer
+from cribbage_edu.widgets.discard import why_html
 
 
 def _select(trainer: DiscardTrainer, n: int) -> None:
@@ -66,6 +67,11 @@ def test_throwing_twice_and_dealing_before_throwing_are_refused() -> None:
     assert trainer.value.hands_played == thrown.hands_played == 1
     trainer.next_button.click()
     assert trainer.value.thrown is None and trainer.value.hand != hand
+    # a double click on Next hand deals once: the second click is refused
+    dealt = trainer.value.hand
+    trainer.next_button.click()
+    assert trainer.value.hand == dealt
+    assert trainer.value.message == "throw two cards first: select two and press Throw two"
 
 
 def test_whose_crib_it_is_changes_the_advice() -> None:
@@ -117,3 +123,18 @@ def test_the_explorer_refuses_bad_choices() -> None:
         explorer.cards_box.value = typed
         explorer.use_button.click()
         assert explorer.message.kind == "warning" and explorer.value.cards == cards
+
+
+def test_why_names_the_best_throws_gain_and_never_a_loss_as_its_reason() -> None:
+    # keep 3-3-8-J (throw 5-10) against the best, keep 5-8-10-J (throw 3-3), as dealer:
+    # the best keep makes many more fifteens (5-10, 5-J, and 10/J with each 5 starter),
+    # the 3-3 keep has the pair; the reason must be the fifteens, and the pair is named
+    # as what the learner's keep does better.
+    options = advise("5D 10S 8S 3H JC 3S", dealer=True)
+    best = options[0]
+    mine = next(o for o in options if set(o.discard) == set(parse_cards("5D 10S")))
+    assert set(best.discard) == set(parse_cards("3H 3S"))
+    html = why_html(mine, best)
+    lead = html.split("</p>")[0]
+    assert "The biggest difference is in fifteens: +" in lead
+    assert "Your keep does better in pairs (" in lead and "but not by enough" in lead

@@ -9,7 +9,7 @@ import pytest
 from cribbage_edu import Card
 from cribbage_edu.game import Game, Phase
 from cribbage_edu.widgets import GameTable, PeggingPractice
-from cribbage_edu.widgets.table import YOU
+from cribbage_edu.widgets.table import NAMES, YOU
 
 COUNT = re.compile(r'class="cribbage-count">(\d+)<')
 LABEL = re.compile(r'aria-label="([^"]+)"')
@@ -86,8 +86,10 @@ def test_a_whole_game_to_the_end_by_clicks() -> None:
     result = table.value.result
     assert result is not None and max(result.scores) >= 121
     assert table.value.phase == "game over"
-    a, b = table._game.board.scores
-    assert f"wins {a}-{b}" in table.result_view.value
+    scores = table._game.board.scores
+    won, lost = scores[result.winner], scores[result.loser]
+    assert won == 121 and f"{NAMES[result.winner]} wins {won}-{lost} in " \
+        in table.result_view.value  # the winner's score first, whoever wins
     if min(result.scores) < 91:
         assert "skunk" in table.result_view.value
     # the log holds every event the game recorded, in words
@@ -177,6 +179,79 @@ def test_manual_counting_with_muggins() -> None:
     table.claim_box.value = "0"
     table.claim_button.click()
     assert table.value.message.startswith(("right", "under"))
+    # the verdict is followed by what comes next, so the learner is never left guessing
+    game = table._game
+    nxt = game.next_show()
+    if game.phase is Phase.COUNT and nxt is not None and nxt[0] == YOU:
+        assert f"Count your {nxt[1]}: {nxt[2].symbols}" in table.value.message
+    else:
+        assert "press Next deal" in table.value.message or "Game over" in table.value.message
+
+
+def play_to_the_end_claiming(table: GameTable, claim: int) -> bool:
+    """Click through a game with manual counting, claiming ``claim`` for every count;
+    whether the game ended on one of the learner's claims."""
+    clicks = 0
+    while True:
+        game = table._game
+        clicks += 1
+        assert clicks < 600
+        if table.next_button.layout.display != "none":
+            table.next_button.click()
+        elif game.phase is Phase.DISCARD:
+            hand = table.value.hand
+            table.picker.toggle(hand[0])
+            table.picker.toggle(hand[1])
+            table.throw_button.click()
+        elif game.phase is Phase.COUNT:
+            table.claim_box.value = str(claim)
+            table.claim_button.click()
+            if table._game.is_over:
+                return True
+        else:
+            click_a_turn(table)
+        if table._game.is_over:
+            return False
+
+
+def test_a_claim_that_ends_the_game_still_says_game_over() -> None:
+    for seed in range(20):
+        table = GameTable(seed=seed, manual_count=True, target=61)
+        if play_to_the_end_claiming(table, 29):
+            break
+    else:
+        raise AssertionError("no game of 20 ended on the learner's claim")
+    message = table.value.message
+    assert message.startswith("over by ") and message.endswith(
+        ". Game over: press New game to play again."), message
+    assert table.value.phase == "game over" and table.result_view.value
+
+
+def test_a_skunk_is_told_and_the_board_progress_is_drawn() -> None:
+    # a finished game in which the loser stayed below 91 (the skunk line), played by
+    # the engine and loaded into the table: the result must say so and draw the chart
+    from cribbage_edu.board import Skunk
+    from cribbage_edu.players import ExpertPlayer, RandomPlayer, play_out
+
+    for seed in range(200):
+        game = Game(seed, skunk=True, names=NAMES)
+        play_out(game, [RandomPlayer(seed=seed), ExpertPlayer()])
+        assert game.result is not None
+        if game.result.skunk is Skunk.SKUNK:
+            break
+    else:
+        raise AssertionError("no skunk in 200 games of random against expert")
+    loser = game.board.scores[game.result.loser]
+    assert loser <= 90
+    table = GameTable(seed=7)
+    table.save_box.value = game.to_json()
+    table.load_button.click()
+    text = table.result_view.value
+    winner = NAMES[game.result.winner]
+    assert f"{winner} wins 121-{loser} in {game.result.deals} deals: a skunk, worth 2 games" \
+        in text
+    assert [o["output_type"] for o in table.chart_out.outputs] == ["display_data"]
+    assert "image/png" in table.chart_out.outputs[0]["data"]
 
 
 def test_the_pegging_practice_plays_to_the_end_of_the_play() -> None:

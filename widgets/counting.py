@@ -233,7 +233,8 @@ class CountingQuiz(w.VBox):  # type: ignore[misc]
         else:
             self._streak = 0
             side = "over" if total > actual else "under"
-            text = f"You said {total}: that is {side}. The hand makes {actual}."
+            what = "crib" if self._score.crib else "hand"
+            text = f"You said {total}: that is {side}. The {what} makes {actual}."
             if self._muggins and total < actual:
                 self._muggins_points += actual - total
                 text += f" Muggins! Your opponent takes the {actual - total} you missed."

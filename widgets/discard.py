@@ -86,9 +86,13 @@ def why_html(mine: DiscardOption, best: DiscardOption) -> str:
     body = "".join(
         f"<tr><td>{escape(name)}</td><td>{x:+.2f}</td><td>{y:+.2f}</td>"
         f"<td><b>{d:+.2f}</b></td></tr>" for name, x, y, d in rows)
-    big = max(rows, key=lambda row: abs(row[3]))
+    big = max(rows, key=lambda row: row[3])  # the best throw's largest gain
     lead = (f"The biggest difference is in {big[0]}: {big[3]:+.2f} a deal for the best throw."
-            if abs(big[3]) > 0.005 else "The two throws are worth the same.")
+            if big[3] > 0.005 else "The two throws are worth the same.")
+    small = min(rows, key=lambda row: row[3])  # where your keep does better, if anywhere
+    if big[3] > 0.005 and small[3] < -0.005:
+        lead += (f" Your keep does better in {small[0]} ({-small[3]:.2f} a deal), "
+                 f"but not by enough.")
     return (f"<p>{escape(lead)}</p><table class='cribbage-why'><tr><th>points from</th>"
             f"<th>your keep</th><th>best keep</th><th>difference</th></tr>{body}</table>")
 

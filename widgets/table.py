@@ -460,9 +460,11 @@ class GameTable(_Table):
             self.message.warn(str(exc))
             return
         self.claim_box.value = ""
+        self.message.clear()
         self._run()
-        self._refresh()
-        self.message.say(verdict.explanation)
+        self._refresh()  # says what comes next: the crib to count, Next deal, game over
+        following = self.message.text
+        self.message.say(verdict.explanation + (f". {following}" if following else ""))
 
     def next_deal(self) -> None:
         """Go on to the next deal (what Next deal does); refused mid-deal."""
@@ -560,8 +562,9 @@ class GameTable(_Table):
         if result is None or self.result_view.value:
             return
         winner = NAMES[result.winner]
-        a, b = self._game.board.scores  # the pegs stop in the game hole
-        text = f"{winner} wins {a}-{b} in {result.deals} deals"
+        scores = self._game.board.scores  # the pegs stop in the game hole
+        won, lost = scores[result.winner], scores[result.loser]
+        text = f"{winner} wins {won}-{lost} in {result.deals} deals"
         if result.skunk is not Skunk.NONE:
             text += f": a {result.skunk}"
             if result.games_won > 1:
