@@ -13,6 +13,7 @@ from cribbage_edu.widgets.table import NAMES, YOU
 
 COUNT = re.compile(r'class="cribbage-count">(\d+)<')
 LABEL = re.compile(r'aria-label="([^"]+)"')
+LAID = re.compile(r'class="cribbage-laid"[^>]*>laid this deal: ([^<]*)<')
 
 
 def shown_count(html: str) -> int:
@@ -30,6 +31,17 @@ def check_play_area(table: GameTable | PeggingPractice) -> None:
     game = table._game
     assert shown_count(table.play_area.value) == game.count == table.value.count
     assert LABEL.findall(table.play_area.value) == [c.name for c in game.pile]
+    laid = [card.symbol for _, card in game.laid]
+    history = LAID.search(table.play_area.value)
+    if laid:
+        # every card of the play in order; the series since the reset after the bar
+        assert history, table.play_area.value
+        shown = history.group(1).split(" | ")
+        assert " ".join(shown).split() == laid
+        current = [c.symbol for c in game.pile]
+        assert (shown[-1].split() == current) if current else len(shown) == 1
+    else:
+        assert history is None
     if game.phase is Phase.PLAY:
         assert shown_names(table.playable) == [c.name for c in game.hand(YOU)]
         legal = set(game.legal_cards(YOU))

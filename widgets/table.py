@@ -64,11 +64,20 @@ class TableState:
     result: GameResult | None
 
 
-def _count_html(count: int, pile: Hand) -> str:
+def _count_html(count: int, pile: Hand, laid: Sequence[Card] = ()) -> str:
+    """The cards since the count was reset, the count, and (once a card is laid) every
+    card of this deal's play in order, earlier series before the bar, so a card that
+    made 31 or a go stays in sight after the reset."""
     faces = "".join(card_svg(c, width=40) for c in pile)
+    earlier = laid[:len(laid) - len(pile)]
+    history = ""
+    if laid:
+        parts = [" ".join(c.symbol for c in earlier), " ".join(c.symbol for c in pile)]
+        history = (f'<div class="cribbage-laid" style="font-size:small;color:#555">'
+                   f'laid this deal: {escape(" | ".join(p for p in parts if p))}</div>')
     return (f'<div class="cribbage-pile" style="display:flex;gap:3px;min-height:58px">'
             f'{faces}</div><div class="cribbage-count-line">count '
-            f'<b class="cribbage-count">{count}</b></div>')
+            f'<b class="cribbage-count">{count}</b></div>{history}')
 
 
 def _backs(n: int, who: str) -> str:
@@ -210,7 +219,8 @@ class _Table(w.VBox):  # type: ignore[misc]
         phase = game.phase
         theirs = game.view(COMPUTER)
         self.opponent_view.value = _backs(len(theirs.hand), NAMES[COMPUTER])
-        self.play_area.value = _count_html(game.count, game.pile)
+        self.play_area.value = _count_html(game.count, game.pile,
+                                           [card for _, card in game.laid])
         discarding = phase is Phase.DISCARD and YOU in game.to_act
         playing = phase is Phase.PLAY
         self.picker.layout.display = "flex" if discarding else "none"
