@@ -10,6 +10,20 @@ Exercise 1: write your answer in place of ... and run the cell again.
 Exercise 1: not yet. You said 12, which is too low. Hint: count the pairs again.
 >>> ex.check(14)
 Exercise 1: right! 14.
+>>> ex.check("14")
+Exercise 1: right! 14.
+
+A decimal counts for an exact fraction when it is within 0.005 of it and within 5% of it
+(so 0 is not "close enough" to a small probability):
+
+>>> from fractions import Fraction
+>>> odds = Exercise(2, answer=Fraction(1, 221))
+>>> odds.check(0.0045)
+Exercise 2: right! 0.0045. Exactly, that is 1/221.
+>>> odds.check(0.0)
+Exercise 2: not yet. You said 0.0, which is too low.
+>>> odds.check("4/884")
+Exercise 2: right! 1/221.
 
 Everything prints plain, deterministic text, so stored outputs compare equal under
 strict nbval.
@@ -58,7 +72,8 @@ class Exercise:
 
     def _is_right(self, guess: Any) -> bool:
         if isinstance(self.answer, Fraction) and isinstance(guess, float):
-            return abs(guess - float(self.answer)) < 0.005
+            gap = abs(guess - float(self.answer))
+            return gap < 0.005 and gap <= 0.05 * abs(float(self.answer))
         if self.tolerance and isinstance(guess, Real) and isinstance(self.answer, Real):
             return abs(float(guess) - float(self.answer)) <= self.tolerance
         return bool(guess == self.answer)
@@ -75,6 +90,8 @@ class Exercise:
             except ValueError as exc:
                 print(f"{head} I could not read your answer: {exc}")
                 return
+        elif isinstance(guess, str) and _is_number(self.answer):
+            guess = _as_number(guess)
         if self._is_right(guess):
             exact = (f" Exactly, that is {self.answer}."
                      if isinstance(self.answer, Fraction) and isinstance(guess, float) else "")
@@ -84,6 +101,8 @@ class Exercise:
         if isinstance(self.answer, Real) and isinstance(guess, Real):
             message += ", which is too " + ("high" if guess > self.answer else "low")
         message += "."
+        if isinstance(guess, str) and _is_number(self.answer):
+            message += " Write a number, such as 12 or Fraction(1, 2)."
         if self._explain is not None:
             message += " Hint: " + self._explain(guess)
             if not message.endswith((".", "?", "!")):
@@ -97,6 +116,21 @@ class Exercise:
             self._solution()
         elif self._solution:
             print(self._solution)
+
+
+def _is_number(value: Any) -> bool:
+    return isinstance(value, Real) and not isinstance(value, bool)
+
+
+def _as_number(text: str) -> Any:
+    """A number typed as text ("14", "2/46", "0.5") as a number; other text unchanged."""
+    try:
+        number = Fraction(text.strip())
+    except (ValueError, ZeroDivisionError):
+        return text
+    if number.denominator == 1:
+        return int(number)
+    return float(number) if "." in text else number
 
 
 def _show(value: Any) -> str:

@@ -4,6 +4,7 @@ Usage (from anywhere)::
 
     python scripts/run_lessons.py              # every notebook in lessons/
     python scripts/run_lessons.py 05 08        # only those whose name starts so
+    python scripts/run_lessons.py --skip play  # all but those whose name starts so
 
 Each notebook runs in a fresh ``python3`` kernel (this Python's own ipykernel) with
 its folder as the working directory and a throw-away ``IPYTHONDIR``, exactly as strict
@@ -32,12 +33,14 @@ KERNEL = "python3"
 TIMEOUT = 300  # seconds for one cell
 
 
-def lesson_paths(prefixes: list[str]) -> list[Path]:
+def lesson_paths(prefixes: list[str], skip: list[str] | None = None) -> list[Path]:
     """The notebooks to run: all of ``lessons/`` in name order, or those whose name
-    starts with one of ``prefixes``."""
+    starts with one of ``prefixes``, less those whose name starts with one of ``skip``."""
     paths = sorted(p for p in LESSONS.glob("*.ipynb") if ".ipynb_checkpoints" not in p.parts)
     if prefixes:
         paths = [p for p in paths if any(p.name.startswith(x) for x in prefixes)]
+    if skip:
+        paths = [p for p in paths if not any(p.name.startswith(x) for x in skip)]
     return paths
 
 
@@ -64,8 +67,10 @@ def run_notebook(path: Path) -> tuple[float, str | None]:
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("prefixes", nargs="*", help="run only notebooks starting so, e.g. 05")
+    parser.add_argument("--skip", action="append", default=[], metavar="PREFIX",
+                        help="leave out notebooks starting so, e.g. play (may be repeated)")
     args = parser.parse_args(argv)
-    paths = lesson_paths(args.prefixes)
+    paths = lesson_paths(args.prefixes, args.skip)
     if not paths:
         print("no notebooks matched", file=sys.stderr)
         return 2

@@ -125,3 +125,65 @@ def test_lesson_follows_the_chapter_template(path: Path) -> None:
         assert heading in text, f"{path.name} has no '{heading}' section"
     if not path.name.startswith("00_"):
         assert "exercise" in text, f"{path.name} has no exercises"
+
+
+@pytest.mark.parametrize("path", lesson_paths(), ids=lambda p: p.name)
+def test_every_lesson_has_a_widget_to_try(path: Path) -> None:
+    nb = read(path)
+    text = "\n".join(c.source for c in nb.cells if c.cell_type == "markdown").lower()
+    assert "try it" in text or "widget" in text, f"{path.name} has no widget section"
+    widgets = [c for c in code_cells(nb) for o in c.get("outputs", [])
+               if "application/vnd.jupyter.widget-view+json" in o.get("data", {})]
+    assert widgets, f"{path.name} shows no widget"
+
+
+@pytest.mark.parametrize("path", lesson_paths(), ids=lambda p: p.name)
+def test_exercise_cells_are_stored_with_the_placeholder(path: Path) -> None:
+    """The learner meets each exercise blank: the stored answer is ``...`` and the stored
+    output asks gently for an answer, never gives it away."""
+    for cell in code_cells(read(path)):
+        match = re.match(r"answer_(\d+) = (.*)\n", cell.source)
+        if not match:
+            continue
+        number, placeholder = match.groups()
+        assert placeholder == "...", f"{path.name}: answer_{number} is stored filled in"
+        assert "".join(output_texts(cell)) == (
+            f"Exercise {number}: write your answer in place of ... and run the cell again.\n")
+
+
+def _exercises() -> object:
+    import importlib.util
+
+    spec = importlib.util.spec_from_file_location("lesson_exercises", LESSONS / "exercises.py")
+    assert spec is not None and spec.loader is not None
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    return module
+
+
+def test_the_exercise_checker_doctests_pass() -> None:
+    import doctest
+
+    result = doctest.testmod(_exercises(), optionflags=doctest.ELLIPSIS)  # type: ignore[arg-type]
+    assert result.attempted > 0 and result.failed == 0
+
+
+def test_the_exercise_checker_answers_in_both_directions(
+        capsys: pytest.CaptureFixture[str]) -> None:
+    from fractions import Fraction
+
+    exercise = _exercises().Exercise  # type: ignore[attr-defined]
+    ex = exercise(3, answer=Fraction(1, 221), explain=lambda guess: "4/52 times 3/51",
+                  solution="4/52 * 3/51 = 1/221")
+    for guess in (..., Fraction(1, 17), 0.0, "a lot", "1/221", 0.00452):
+        ex.check(guess)
+    ex.solution()
+    lines = capsys.readouterr().out.splitlines()
+    assert lines[0] == "Exercise 3: write your answer in place of ... and run the cell again."
+    assert lines[1] == ("Exercise 3: not yet. You said 1/17, which is too high. "
+                        "Hint: 4/52 times 3/51.")
+    assert lines[2].startswith("Exercise 3: not yet. You said 0.0, which is too low.")
+    assert "Write a number" in lines[3]
+    assert lines[4] == "Exercise 3: right! 1/221."
+    assert lines[5] == "Exercise 3: right! 0.00452. Exactly, that is 1/221."
+    assert lines[6:] == ["Solution to exercise 3: 1/221.", "4/52 * 3/51 = 1/221"]
