@@ -52,8 +52,8 @@ COLOURS = {
     "given": "#c0392b",
     "best": "#f2b705",
     "mean": "#222222",
-    "player0": "#c0392b",
-    "player1": "#1f6fb4",
+    "player0": "#c2185b",
+    "player1": "#37474f",
     "board": "#d9b98c",
     "hole": "#5b4226",
     "grid": "#dddddd",
@@ -289,7 +289,7 @@ def crib_table_chart(*, dealer: bool | None = None) -> Figure:
         for i in range(13):
             for j in range(13):
                 value = grid[i][j]
-                ax.text(j, i, f"{value:.1f}", ha="center", va="center", fontsize=6.5,
+                ax.text(j, i, f"{value:.1f}", ha="center", va="center", fontsize=8,
                         color="white" if value > low + 0.7 * (high - low) else "black")
         ax.set_xticks(range(13), names)
         ax.set_yticks(range(13), names)
