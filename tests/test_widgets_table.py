@@ -108,6 +108,9 @@ def test_a_whole_game_to_the_end_by_clicks() -> None:
     assert list(table.value.log) == [e.reason for e in table._game.events if e.reason]
     table.next_button.click()
     assert table.value.message == "the game is over: press New game"
+    table.new_button.click()  # a finished game needs no second press
+    assert table.value.phase == "discard" and table.value.scores == (0, 0)
+    assert table.value.result is None and "game 2" in table.header.children[1].value
 
 
 def test_invalid_actions_show_a_message_and_change_nothing() -> None:
@@ -315,6 +318,16 @@ def test_the_same_seed_gives_the_same_game() -> None:
 def test_a_new_game_against_the_opponent_chosen() -> None:
     table = GameTable(seed=7, opponent="expert")
     table.opponent_picker.value = "random"
+    before = table.value
+    table.new_button.click()  # the game is not over: the first press only asks
+    assert "press New game again" in table.value.message
+    assert table.value.hand == before.hand and table.value.opponent == "expert"
     table.new_button.click()
     assert table.value.opponent == "random" and "the random player" in table.against.value
+    assert "seed 7, game 2" in table.header.children[1].value
     assert table.value.phase == "discard" and table.value.scores == (0, 0)
+    # a class that all press New game twice still shares the second game's deal
+    other = GameTable(seed=7, opponent="random")
+    other.new_button.click()
+    other.new_button.click()
+    assert other.value.hand == table.value.hand

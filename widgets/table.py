@@ -417,6 +417,8 @@ class GameTable(_Table):
                     self.opponent_picker]),
             self.save_box,
         ]
+        self._confirm_new = False
+        self._games_started = 1
         self._start(self._new_game(self._seed))
 
     def _new_game(self, seed: int) -> Game:
@@ -508,15 +510,26 @@ class GameTable(_Table):
         self.message.say(f"Loaded: deal {game.deal_number}, {game.phase}.")
 
     def new_game(self) -> None:
-        """Start a new game (the next seed in the table's sequence) against the
-        opponent chosen in the Opponent box."""
+        """Start a new game (the next in the table's seeded sequence, so a class that
+        all press New game still shares its deals) against the opponent chosen in the
+        Opponent box. A game still going on is only abandoned on a second press."""
+        if not self._game.is_over and not self._confirm_new:
+            self.message.warn("this game is not over: press New game again to abandon it "
+                              "and start another")
+            self._confirm_new = True
+            return
         self._set_opponent(self.opponent_picker.value)
+        self._games_started += 1
+        self.header.children[1].value = (
+            f'<span class="cribbage-seed" style="color:#555;font-size:small">'
+            f"seed {self._seed}, game {self._games_started}</span>")
         self._start(self._new_game(self._rng.randrange(2**31)))
 
     # --- drawing -------------------------------------------------------------------------
 
     def _refresh(self) -> None:
         super()._refresh()
+        self._confirm_new = False  # any other action asks again before abandoning
         game = self._game
         self.board.show(game.board)
         starter = game.starter
