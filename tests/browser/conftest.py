@@ -25,6 +25,7 @@ import time
 import urllib.error
 import urllib.request
 from collections.abc import Iterator
+from contextlib import contextmanager
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -113,6 +114,20 @@ def stop(proc: subprocess.Popen[bytes]) -> None:
             proc.wait(timeout=5)
 
 
+@contextmanager
+def serving(command: list[str], env: dict[str, str], cwd: Path,
+            log_path: Path) -> Iterator[subprocess.Popen[bytes]]:
+    """Run a server in its own process group, its output in ``log_path``, and stop it
+    (with all it started) on the way out."""
+    with log_path.open("wb") as log:
+        proc = subprocess.Popen(command, env=env, cwd=cwd, stdout=log,
+                                stderr=subprocess.STDOUT, start_new_session=True)
+        try:
+            yield proc
+        finally:
+            stop(proc)
+
+
 @dataclass(frozen=True)
 class Lab:
     """A running JupyterLab: where it is and the folder it serves."""
@@ -151,16 +166,10 @@ def lab(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Lab]:
     ]
     if os.geteuid() == 0:
         command.append("--allow-root")
-    log = (base / "lab.log").open("wb")
-    proc = subprocess.Popen(command, env=env, cwd=root, stdout=log, stderr=subprocess.STDOUT,
-                            start_new_session=True)
-    try:
-        url = f"http://127.0.0.1:{port}"
+    url = f"http://127.0.0.1:{port}"
+    with serving(command, env, root, base / "lab.log") as proc:
         wait_for(f"{url}/api/status?token={token}", proc, "JupyterLab")
         yield Lab(url, token, root)
-    finally:
-        stop(proc)
-        log.close()
 
 
 @pytest.fixture(scope="session")
@@ -173,15 +182,9 @@ def voila_page_url(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
     port = free_port()
     command = [sys.executable, "-m", "voila", str(notebook), "--no-browser",
                f"--port={port}", "--Voila.ip=127.0.0.1"]
-    log = (base / "voila.log").open("wb")
-    proc = subprocess.Popen(command, env=env, cwd=base, stdout=log, stderr=subprocess.STDOUT,
-                            start_new_session=True)
-    try:
+    with serving(command, env, base, base / "voila.log") as proc:
         wait_for_port(port, proc, "Voila")
         yield f"http://127.0.0.1:{port}/"
-    finally:
-        stop(proc)
-        log.close()
 
 
 @pytest.fixture(scope="session")
