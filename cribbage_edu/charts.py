@@ -27,7 +27,7 @@ from typing import TYPE_CHECKING, Any, ParamSpec
 import matplotlib
 from matplotlib.figure import Figure
 
-from .cards import CardLike, Rank
+from .cards import CardLike, Rank, parse_cards
 
 if TYPE_CHECKING:
     from .discard import DiscardOption, StarterDistribution
@@ -208,12 +208,13 @@ def _starters_label(cards: Sequence[Any]) -> str:
 
 @_house_style
 def advice_chart(options: Sequence[DiscardOption] | str | Iterable[CardLike], *,
-                 dealer: bool | None = None) -> Figure:
+                 dealer: bool | None = None, mark: str | Iterable[CardLike] = ()) -> Figure:
     """The advisor's 15 throws as horizontal bars, best at the top: the expected hand
     in one colour and the expected crib in another (added on for the dealer, drawn
     on the left as points given away for pone), the net marked and the best
     highlighted. Pass the options from :func:`cribbage_edu.discard.advise`, or six
-    cards and ``dealer``.
+    cards and ``dealer``. ``mark``: the two cards a learner threw, outlined as
+    "your throw".
 
     >>> fig = advice_chart("5H 5C 6D JS QH 2C", dealer=True)
     >>> ax = fig.axes[0]
@@ -251,6 +252,12 @@ def advice_chart(options: Sequence[DiscardOption] | str | Iterable[CardLike], *,
     ax.axhspan(best - 0.45, best + 0.45, color=COLOURS["best"], alpha=0.35, zorder=0)
     ax.set_yticks(ys, [f"keep {o.keep.symbols}  throw {o.discard.symbols}" for o in opts])
     ax.get_yticklabels()[0].set_fontweight("bold")
+    thrown = set(parse_cards(mark))
+    for n, (y, o) in enumerate(zip(ys, opts, strict=True)):
+        if thrown and set(o.discard) == thrown:
+            ax.axhspan(y - 0.48, y + 0.48, fill=False, edgecolor=COLOURS["given"],
+                       linewidth=1.8, linestyle="--", zorder=4, label="your throw")
+            ax.get_yticklabels()[n].set_color(COLOURS["given"])
     whose = "your own crib (dealer)" if is_dealer else "the dealer's crib (pone)"
     ax.set_title(f"The 15 ways to throw: best first, into {whose}")
     ax.set_xlabel("expected points (hand over the 46 unseen starters; crib from the table)")

@@ -10,7 +10,7 @@ import pytest
 from matplotlib.container import BarContainer
 from matplotlib.figure import Figure
 
-from cribbage_edu import charts
+from cribbage_edu import charts, parse_cards
 from cribbage_edu.analysis import score_distribution
 from cribbage_edu.board import Board, hole_xy
 from cribbage_edu.cribtable import crib_matrix
@@ -84,6 +84,24 @@ def test_advice_chart(dealer: bool) -> None:
     assert labels[0] == f"keep {options[0].keep.symbols}  throw {options[0].discard.symbols}"
     assert ax.get_yticklabels()[0].get_fontweight() == "bold"
     assert ("own crib" in ax.get_title()) == dealer
+
+
+def test_advice_chart_marks_the_learners_throw() -> None:
+    options = advise("5H 5C 6D JS QH 2C", dealer=True)
+    fig = charts.advice_chart(options, mark="JS 2C")
+    (ax,) = fig.axes
+    mine = next(n for n, o in enumerate(options) if set(o.discard) == set(parse_cards("JS 2C")))
+    outlined = [p for p in ax.patches if p.get_label() == "your throw"]
+    assert len(outlined) == 1
+    y = len(options) - 1 - mine  # the best is drawn at the top
+    assert outlined[0].get_y() < y < outlined[0].get_y() + outlined[0].get_height()
+    labels = ax.get_yticklabels()
+    assert labels[mine].get_text().endswith(f"throw {options[mine].discard.symbols}")
+    assert labels[mine].get_color() == charts.COLOURS["given"]
+    assert sum(1 for t in labels if t.get_color() == charts.COLOURS["given"]) == 1
+    assert "your throw" in [t.get_text() for t in fig.legends[0].get_texts()]
+    assert not [p for p in charts.advice_chart(options).axes[0].patches
+                if p.get_label() == "your throw"]
 
 
 def test_advice_chart_from_cards_needs_the_side() -> None:

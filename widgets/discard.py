@@ -228,8 +228,8 @@ class DiscardTrainer(w.VBox):  # type: ignore[misc]
         self._show_tally()
 
     def _draw_chart(self) -> None:
-        options = list(self._options)
-        draw_soon(self.chart_out, lambda: advice_chart(options))
+        options, thrown = list(self._options), self._thrown or ()
+        draw_soon(self.chart_out, lambda: advice_chart(options, mark=thrown))
 
     def _show_tally(self) -> None:
         if self._hands:
