@@ -216,7 +216,15 @@ class HandScore:
         n_pairs = self.pairs // 2
         if n_pairs:
             running += self.pairs
-            name = _PAIR_NAMES.get(n_pairs, f"{spoken_number(n_pairs)} pairs")
+            by_rank: dict[Rank, int] = {}
+            for item in self.items:
+                if item.kind == Kind.PAIR:
+                    by_rank[item.cards[0].rank] = by_rank.get(item.cards[0].rank, 0) + 1
+            if len(by_rank) == 1 or set(by_rank.values()) == {1}:
+                name = _PAIR_NAMES[n_pairs]
+            else:  # a pair royal and a pair: three of one rank, two of another
+                name = " and ".join(_PAIR_NAMES[n] for n in sorted(by_rank.values(),
+                                                                 reverse=True))
             said.append(f"{name} is {spoken_number(running)}")
         runs = [i for i in self.items if i.kind == Kind.RUN]
         if runs:
@@ -259,8 +267,7 @@ class HandScore:
                 + f"<p><i>{self!s}</i></p>")
 
 
-_PAIR_NAMES = {1: "a pair", 3: "a pair royal", 6: "double pair royal", 2: "two pairs",
-               4: "four pairs"}
+_PAIR_NAMES = {1: "a pair", 2: "two pairs", 3: "a pair royal", 6: "double pair royal"}
 
 
 def _read_show(hand: str | Iterable[CardLike], starter: CardLike) -> tuple[Hand, Card]:

@@ -365,3 +365,12 @@ def test_reference_agrees_in_every_order() -> None:
     hand, starter = ["3H", "3S", "4D", "4C"], "5S"
     for order in permutations(hand):
         compare(list(order), starter, crib=False)
+
+
+def test_a_pair_royal_and_a_pair_are_said_by_name() -> None:
+    # 5H 5C 5S JD with JH: each five with each jack is fifteen (3 x 2 = 6 sets) and the
+    # three fives make a seventh: 14; three fives are a pair royal (6) and the two
+    # jacks a pair (2): 22. JD is not of the starter's suit, so no nobs.
+    score = score_hand("5H 5C 5S JD", "JH")
+    assert score.total == 22 and score.pairs == 8
+    assert score.phrases()[-1] == "a pair royal and a pair is twenty-two"
