@@ -561,6 +561,8 @@ def simulation_chart(results: Any, *, names: Sequence[str] | None = None) -> Fig
         names = getattr(results, "players", None) or (
             records[0].get("players") if records and "players" in records[0] else None
         ) or ("player 0", "player 1")
+    if names[0] == names[1]:  # two players of one kind: A is the first named
+        names = (f"{names[0]} A", f"{names[1]} B")
     fig = _figure(13, 4.4)
     wins_ax, length_ax, points_ax = fig.subplots(1, 3, width_ratios=[1.1, 1, 1])
     _wins_panel(wins_ax, records, names)

@@ -1067,10 +1067,9 @@ class Game:
             self._winner = player
             self._phase = Phase.GAME_OVER
             self._deal_scores.append(self.scores)
-            a, b = self._scores
+            won, lost = self._scores[player], self._scores[1 - player]
             self._emit("win", player, 0, (),
-                       f"{self.names[player]} reaches {self._scores[player]} and wins "
-                       f"{a}-{b}")
+                       f"{self.names[player]} reaches {won} and wins {won}-{lost}")
             return True
         return False
 

@@ -205,6 +205,13 @@ def test_simulation_chart_from_plain_dicts() -> None:
     assert fig.get_suptitle() == "A vs B: 3 games"
 
 
+def test_simulation_chart_tells_two_players_of_one_kind_apart() -> None:
+    fig = charts.simulation_chart(GAMES, names=("expert", "expert"))
+    labels = [t.get_text() for t in fig.axes[0].get_xticklabels()]
+    assert labels[0] == "expert A\ndealt first" and labels[2] == "expert B\ndealt first"
+    assert fig.get_suptitle() == "expert A vs expert B: 3 games"
+
+
 def test_simulation_chart_from_a_simulation() -> None:
     from concurrent.futures import ThreadPoolExecutor
 
