@@ -15,6 +15,7 @@ can add (a flush, nobs).
 from __future__ import annotations
 
 import argparse
+from collections.abc import Iterable
 from fractions import Fraction
 from functools import cache
 from math import comb
@@ -27,6 +28,7 @@ __all__ = [
     "HANDS_WITH_STARTER",
     "SHOW_KINDS",
     "add_stats",
+    "held_rank_points",
     "kind_distributions",
     "kind_frequencies",
     "kind_means",
@@ -62,8 +64,20 @@ def _four_rank_multisets() -> list[tuple[int, ...]]:
 
 @cache
 def _rank_points(counts: tuple[int, ...]) -> int:
-    """Fifteens, pairs and runs of five cards given as counts per rank."""
+    """Fifteens, pairs and runs of cards given as counts per rank (any number of cards)."""
     return sum(_rank_kinds(counts))
+
+
+def held_rank_points(ranks: Iterable[int]) -> int:
+    """Fifteens, pairs and runs of any cards given by rank (1-13), no starter needed.
+
+    >>> held_rank_points([5, 5, 10, 11])  # four fifteens and a pair
+    10
+    """
+    counts = [0] * 13
+    for r in ranks:
+        counts[r - 1] += 1
+    return _rank_points(tuple(counts))
 
 
 def score_distribution(crib: bool = False) -> dict[int, int]:
@@ -145,8 +159,8 @@ SHOW_KINDS = ("fifteen", "pair", "run", "flush", "nobs")
 
 @cache
 def _rank_kinds(counts: tuple[int, ...]) -> tuple[int, int, int]:
-    """Points from fifteens, from pairs and from runs of five cards given as counts
-    per rank (the three parts of :func:`_rank_points`)."""
+    """Points from fifteens, from pairs and from runs of cards given as counts per
+    rank (the three parts of :func:`_rank_points`)."""
     ways = [1] + [0] * 15  # ways[t]: sets of cards with values adding to t
     for rank, c in enumerate(counts):
         if not c:

@@ -32,8 +32,8 @@ from typing import TYPE_CHECKING, Any, NoReturn, TextIO
 from . import __version__
 from .cards import Card, Hand, parse_cards
 from .errors import CribbageError
-from .pegging import score_play
-from .scoring import ScoreItem, score_hand
+from .pegging import PAIR_WORDS, score_play
+from .scoring import ScoreItem, score_hand, spoken_number
 
 __all__ = [
     "EXIT_BAD_INPUT", "EXIT_OK", "SUBCOMMANDS", "AddSubcommand", "BadInput", "Console",
@@ -111,13 +111,10 @@ def items_table(items: Sequence[ScoreItem], total: int) -> list[str]:
 
 def _item_name(item: ScoreItem) -> str:
     if item.kind == "run":
-        return f"run of {_WORDS.get(len(item.cards), str(len(item.cards)))}"
-    if item.kind == "pair" and len(item.cards) > 2:
-        return {3: "pair royal", 4: "double pair royal"}[len(item.cards)]
+        return f"run of {spoken_number(len(item.cards))}"
+    if item.kind == "pair":
+        return PAIR_WORDS[len(item.cards)]
     return str(item.kind)
-
-
-_WORDS = {3: "three", 4: "four", 5: "five", 6: "six", 7: "seven"}
 
 
 def print_json(data: Any, console: Console) -> None:

@@ -35,10 +35,10 @@ from .cards import Card, CardLike, Hand, parse_cards
 from .errors import IllegalHandError, IllegalPlayError, OutOfTurnError
 from .scoring import Kind, ScoreItem, spoken_number
 
-__all__ = ["Play", "PlayEvent", "PlayScore", "score_play"]
+__all__ = ["Play", "PlayEvent", "PlayScore", "pile_points", "pile_shape", "score_play"]
 
 _PAIR_POINTS = {2: 2, 3: 6, 4: 12}
-_PAIR_WORDS = {2: "pair", 3: "pair royal", 4: "double pair royal"}
+PAIR_WORDS = {2: "pair", 3: "pair royal", 4: "double pair royal"}
 
 
 class PlayScore:
@@ -82,7 +82,7 @@ class PlayScore:
 def _say(item: ScoreItem) -> str:
     pts = spoken_number(item.points)
     if item.kind == Kind.PAIR:
-        return f"{_PAIR_WORDS[len(item.cards)]} for {pts}"
+        return f"{PAIR_WORDS[len(item.cards)]} for {pts}"
     if item.kind == Kind.RUN:
         return f"run of {spoken_number(len(item.cards))} for {pts}"
     if item.kind == Kind.LAST_CARD:
@@ -92,28 +92,53 @@ def _say(item: ScoreItem) -> str:
     return f"{item.kind} for {pts}"
 
 
+def pile_shape(ranks: Sequence[int]) -> tuple[int, int, int]:
+    """The rules of the play on bare ranks (1-13), for the last card of a pile laid
+    since a reset: the count, how many cards of the last rank stand together at the
+    end (1-4: 2 is a pair, 3 a pair royal, 4 a double pair royal), and the length of
+    the longest run that ends the pile (0 if none).
+
+    >>> pile_shape((5, 7, 6)), pile_shape((4, 4, 4)), pile_shape((13, 12, 1))
+    ((18, 1, 3), (12, 3, 0), (21, 1, 0))
+    """
+    count = 0
+    for r in ranks:
+        count += r if r < 10 else 10
+    n = len(ranks)
+    last = ranks[-1]
+    same = 1
+    while same < n and same < 4 and ranks[n - 1 - same] == last:
+        same += 1
+    for k in range(n, 2, -1):
+        window = ranks[n - k:]
+        if len(set(window)) == k and max(window) - min(window) == k - 1:
+            return count, same, k
+    return count, same, 0
+
+
+def pile_points(ranks: Sequence[int]) -> int:
+    """The points :func:`score_play` gives, from bare ranks (no items built).
+
+    >>> pile_points((4, 6, 5)), pile_points((10, 11, 12, 1))
+    (5, 2)
+    """
+    count, same, run = pile_shape(ranks)
+    return (2 if count in (15, 31) else 0) + _PAIR_POINTS.get(same, 0) + run
+
+
 def _score_pile(pile: Sequence[Card]) -> tuple[int, tuple[ScoreItem, ...]]:
     """The count and the items for the last card of ``pile`` (cards since a reset)."""
-    count = 0
-    for card in pile:
-        count += card.value
+    count, same, run = pile_shape([c.rank for c in pile])
     items: list[ScoreItem] = []
     if count == 15:
         items.append(ScoreItem(Kind.FIFTEEN, tuple(pile), 2))
     elif count == 31:
         items.append(ScoreItem(Kind.THIRTY_ONE, tuple(pile), 2))
     n = len(pile)
-    last = pile[-1].rank
-    same = 1
-    while same < n and same < 4 and pile[n - 1 - same].rank is last:
-        same += 1
     if same >= 2:
         items.append(ScoreItem(Kind.PAIR, tuple(pile[n - same:]), _PAIR_POINTS[same]))
-    for k in range(n, 2, -1):
-        ranks = {c.rank for c in pile[n - k:]}
-        if len(ranks) == k and max(ranks) - min(ranks) == k - 1:
-            items.append(ScoreItem(Kind.RUN, tuple(pile[n - k:]), k))
-            break
+    if run:
+        items.append(ScoreItem(Kind.RUN, tuple(pile[n - run:]), run))
     return count, tuple(items)
 
 

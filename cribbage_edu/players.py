@@ -23,10 +23,12 @@ from collections.abc import Sequence
 from itertools import combinations
 from typing import Protocol, runtime_checkable
 
+from .analysis import held_rank_points
 from .cards import Card
 from .discard import best_discard
 from .errors import IllegalActionError
 from .game import Game, Phase, PlayerView
+from .pegging import pile_points
 from .scoring import score_hand
 
 __all__ = [
@@ -91,36 +93,20 @@ def points_before_starter(cards: Sequence[Card]) -> int:
     >>> points_before_starter(parse_cards("2H 4H 6H 8H"))  # a flush only
     4
     """
-    values = [c.value for c in cards]
-    points = 0
-    for size in range(2, len(values) + 1):
-        points += 2 * sum(1 for combo in combinations(values, size) if sum(combo) == 15)
-    ranks = [int(c.rank) for c in cards]
-    points += 2 * sum(1 for a, b in combinations(ranks, 2) if a == b)
-    held = {r: ranks.count(r) for r in ranks}
-    for low in held:
-        if low - 1 in held:
-            continue
-        length, ways = 0, 1
-        while low + length in held:
-            ways *= held[low + length]
-            length += 1
-        if length >= 3:
-            points += length * ways
+    points = held_rank_points(int(c.rank) for c in cards)
     if len(cards) == 4 and len({c.suit for c in cards}) == 1:
         points += 4
     return points
 
 
-_PAIR_POINTS = (0, 0, 2, 6, 12)
-_VALUE = (0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 10, 10, 10)
+_VALUE = (0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 10, 10, 10)  # what each rank adds to the count
 _PEG_MEMO: dict[tuple[int, ...], int] = {}
 
 
 def peg_points(ranks: tuple[int, ...]) -> int:
     """Points for the last card of a pile given by ranks (1-13) since the last reset:
-    15 or 31, pairs, runs. The same rules as :func:`cribbage_edu.pegging.score_play`,
-    on bare ranks and remembered, because a look-ahead asks it thousands of times.
+    :func:`cribbage_edu.pegging.pile_points`, remembered, because a look-ahead asks it
+    thousands of times.
 
     >>> peg_points((5, 7, 6)), peg_points((5, 10)), peg_points((4, 4, 4)), peg_points((13, 12))
     (3, 2, 6, 0)
@@ -128,21 +114,7 @@ def peg_points(ranks: tuple[int, ...]) -> int:
     found = _PEG_MEMO.get(ranks)
     if found is not None:
         return found
-    count = 0
-    for r in ranks:
-        count += _VALUE[r]
-    points = 2 if count in (15, 31) else 0
-    n = len(ranks)
-    last = ranks[-1]
-    same = 1
-    while same < n and same < 4 and ranks[n - 1 - same] == last:
-        same += 1
-    points += _PAIR_POINTS[same]
-    for k in range(n, 2, -1):
-        window = ranks[n - k:]
-        if len(set(window)) == k and max(window) - min(window) == k - 1:
-            points += k
-            break
+    points = pile_points(ranks)
     if len(_PEG_MEMO) < 200_000:
         _PEG_MEMO[ranks] = points
     return points
