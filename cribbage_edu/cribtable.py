@@ -68,7 +68,7 @@ from math import comb
 from typing import Any
 
 from .analysis import starter_rank_points
-from .cards import Card, CardLike, Rank, Suit
+from .cards import FULL_DECK, Card, CardLike, Rank, Suit
 from .errors import IllegalHandError
 
 __all__ = [
@@ -197,11 +197,8 @@ def crib_sums(thrown: tuple[Card, Card]) -> dict[tuple[Card, Card], int]:
     (1225, 1088)
     """
     a, b = thrown
-    rest = [c for c in _ALL_CARDS if c is not a and c is not b]
+    rest = [c for c in FULL_DECK if c is not a and c is not b]
     return {(c, d): _four_card_sum(a, b, c, d) for c, d in combinations(rest, 2)}
-
-
-_ALL_CARDS = tuple(Card(r, s) for r in Rank for s in Suit)
 
 
 def _four_card_sum(a: Card, b: Card, c: Card, d: Card) -> int:
