@@ -1267,14 +1267,14 @@ def _view_html(view: PlayerView) -> str:
     """
     from html import escape
 
-    from .render import card_back_svg, card_svg, hand_html, table_html
+    from .render import card_back_svg, card_row, card_svg, hand_html, table_html
 
     me, other = view.player, view.opponent
     names = view.names
 
-    def backs(n: int, label: str) -> str:
-        row = "".join(card_back_svg(width=_SMALL, label=label) for _ in range(n))
-        return f'<div style="display:flex;gap:4px">{row}</div>'
+    def backs(n: int, label: str, caption: str) -> str:
+        return card_row("".join(card_back_svg(width=_SMALL, label=label) for _ in range(n)),
+                        caption)
 
     def role(p: int) -> str:
         return "" if view.dealer is None else (" (dealer)" if p == view.dealer else " (pone)")
@@ -1304,17 +1304,14 @@ def _view_html(view: PlayerView) -> str:
         parts.append(hand_html(view.hand, caption=f"{names[me]}'s cards (you)",
                                width=_SMALL))
     if view.opponent_cards and (other, "hand") not in shown:
-        parts.append(backs(view.opponent_cards, f"a card in {names[other]}'s hand")
-                     + f'<div style="font-size:small;color:#555">{escape(names[other])}'
-                     f"'s cards (hidden)</div>")
+        parts.append(backs(view.opponent_cards, f"a card in {names[other]}'s hand",
+                           f"{names[other]}'s cards (hidden)"))
     for (who, what), cards in shown.items():
         parts.append(hand_html(cards, caption=f"{names[who]}'s {what}, shown",
                                width=_SMALL))
     if (view.dealer is not None and view.phase in (Phase.STARTER, Phase.PLAY, Phase.COUNT)
             and (view.dealer, "crib") not in shown):
-        parts.append(backs(4, "a card in the crib")
-                     + f'<div style="font-size:small;color:#555">'
-                     f"{escape(names[view.dealer])}'s crib (face down)</div>")
+        parts.append(backs(4, "a card in the crib", f"{names[view.dealer]}'s crib (face down)"))
     return '<div class="cribbage-game">' + "".join(parts) + "</div>"
 
 

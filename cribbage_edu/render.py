@@ -17,7 +17,9 @@ from html import escape
 
 from .cards import Card
 
-__all__ = ["CARD_HEIGHT", "CARD_WIDTH", "card_back_svg", "card_svg", "hand_html", "table_html"]
+__all__ = [
+    "CARD_HEIGHT", "CARD_WIDTH", "card_back_svg", "card_row", "card_svg", "hand_html", "table_html",
+]
 
 CARD_WIDTH = 50
 CARD_HEIGHT = 70
@@ -65,11 +67,20 @@ def hand_html(cards: Iterable[Card], *, caption: str = "", width: int = CARD_WID
               highlight: Iterable[Card] = ()) -> str:
     """A row of card faces, with an optional caption under it."""
     marked = set(highlight)
-    faces = "".join(card_svg(c, width=width, highlight=c in marked) for c in cards)
+    return card_row("".join(card_svg(c, width=width, highlight=c in marked) for c in cards),
+                    caption)
+
+
+def card_row(pictures: str, caption: str = "") -> str:
+    """Card pictures (faces or backs, as SVG) in a row, with an optional caption under it.
+
+    >>> card_row(card_back_svg(), "the crib").count("cribbage-card-back")
+    1
+    """
     text = (f'<div style="font-size:small;color:#555">{escape(caption)}</div>'
             if caption else "")
     return (f'<div class="cribbage-hand" style="display:flex;gap:4px;flex-wrap:wrap">'
-            f"{faces}</div>{text}")
+            f"{pictures}</div>{text}")
 
 
 def table_html(header: Sequence[str], rows: Iterable[Sequence[object]]) -> str:

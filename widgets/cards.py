@@ -14,12 +14,19 @@ read its name (``aria-label="ten of hearts"``).
 from __future__ import annotations
 
 from collections.abc import Callable, Iterable
-from html import escape
 
 import ipywidgets as w  # type: ignore[import-untyped]
 
 from cribbage_edu.cards import Card, CardLike, Hand, parse_cards
-from cribbage_edu.render import BLACK, CARD_WIDTH, RED, card_back_svg, card_svg
+from cribbage_edu.render import (
+    BLACK,
+    CARD_WIDTH,
+    RED,
+    card_back_svg,
+    card_row,
+    card_svg,
+    hand_html,
+)
 
 __all__ = [
     "CardView",
@@ -30,22 +37,9 @@ __all__ = [
     "cards_html",
 ]
 
-_ROW = "display:flex;gap:4px;flex-wrap:wrap;align-items:flex-end"
-
-
-def cards_html(cards: Iterable[Card], *, caption: str = "", width: int = CARD_WIDTH,
-               highlight: Iterable[Card] = ()) -> str:
-    """A row of faces (with the cards' names as alt text) and an optional caption.
-
-    >>> html = cards_html(parse_cards("AS 10H"), caption="your hand")
-    >>> 'aria-label="ace of spades"' in html, "your hand" in html
-    (True, True)
-    """
-    marked = set(highlight)
-    faces = "".join(card_svg(c, width=width, highlight=c in marked) for c in cards)
-    note = (f'<div class="cribbage-caption" style="font-size:small;color:#555">'
-            f"{escape(caption)}</div>" if caption else "")
-    return f'<div class="cribbage-hand" style="{_ROW}">{faces}</div>{note}'
+cards_html = hand_html
+"""A row of faces (with the cards' names as alt text) and an optional caption
+(:func:`cribbage_edu.render.hand_html`)."""
 
 
 def backs_html(n: int, *, caption: str = "", width: int = CARD_WIDTH,
@@ -55,10 +49,7 @@ def backs_html(n: int, *, caption: str = "", width: int = CARD_WIDTH,
     >>> backs_html(3).count("cribbage-card-back")
     3
     """
-    backs = "".join(card_back_svg(width=width, label=label) for _ in range(n))
-    note = (f'<div class="cribbage-caption" style="font-size:small;color:#555">'
-            f"{escape(caption)}</div>" if caption else "")
-    return f'<div class="cribbage-hand" style="{_ROW}">{backs}</div>{note}'
+    return card_row("".join(card_back_svg(width=width, label=label) for _ in range(n)), caption)
 
 
 class CardView(w.HTML):  # type: ignore[misc]
