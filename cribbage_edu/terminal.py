@@ -30,6 +30,7 @@ from .cards import Card, Hand, parse_cards
 from .discard import advise
 from .errors import CribbageError, IllegalActionError, IllegalHandError
 from .game import Event, Game, Phase
+from .pegging import PAIR_WORDS
 from .players import PLAYER_NAMES, ExpertPlayer, Player, make_player, peg_points
 from .scoring import Kind, ScoreItem
 
@@ -109,7 +110,7 @@ class TerminalGame:
         if event.kind == "discard" and event.player == HUMAN and event.cards:
             dealer = self.game.dealer
             whose = "your" if dealer == HUMAN else f"{names[1 - HUMAN]}'s"
-            return f"  You lay away {_symbols(event.cards)} for {whose} crib"
+            return f"  You lay away {Hand(event.cards).symbols} for {whose} crib"
         if not event.points:
             return f"  {event.reason}"
         tag = f"  [you {scores[HUMAN]}, {names[1 - HUMAN]} {scores[1 - HUMAN]}]"
@@ -375,19 +376,12 @@ class TerminalGame:
             return
 
 
-def _symbols(cards: Sequence[Card]) -> str:
-    return " ".join(c.symbol for c in cards)
-
-
-_SETS = {2: "a pair", 3: "three of a kind", 4: "four of a kind"}
-
-
 def _item_words(item: ScoreItem, *, pegging: bool = False) -> str:
     """One scoring item for a learner: ``'fifteen (A♣ 4♥ Q♦) for 2'``; in the play the
     fifteen and thirty-one are the count itself, so their cards are left out."""
     kind = item.kind
     if kind is Kind.PAIR:
-        what = _SETS.get(len(item.cards), "a pair")
+        what = f"a {PAIR_WORDS[len(item.cards)]}"  # the words the lessons teach
     elif kind is Kind.RUN:
         what = f"a run of {len(item.cards)}"
     elif kind is Kind.NOBS:
@@ -400,7 +394,7 @@ def _item_words(item: ScoreItem, *, pegging: bool = False) -> str:
         what = str(kind)
     if pegging and kind in (Kind.FIFTEEN, Kind.THIRTY_ONE, Kind.GO, Kind.LAST_CARD):
         return f"{what} for {item.points}"
-    return f"{what} ({_symbols(item.cards)}) for {item.points}"
+    return f"{what} ({Hand(item.cards).symbols}) for {item.points}"
 
 
 def _numbered(hand: Hand) -> str:

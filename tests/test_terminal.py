@@ -244,3 +244,13 @@ def test_counting_by_hand_says_over_or_under_once_with_the_right_count() -> None
     assert "under by 2: your hand scores 8, not 6" in out
     assert "muggins! Expert takes the 2 Ann missed" in out
     assert "Ann claims" not in out  # the verdict is said once
+
+
+def test_items_use_the_words_the_lessons_teach() -> None:
+    from cribbage_edu import score_play
+    from cribbage_edu.terminal import _item_words
+
+    # 5-5-5: fifteen for 2 and three of a rank in a row, a pair royal for 6
+    fifteen, royal = score_play("5S 5H 5C").items
+    assert _item_words(royal, pegging=True) == "a pair royal (5♠ 5♥ 5♣) for 6"
+    assert _item_words(fifteen, pegging=True) == "fifteen for 2"
