@@ -46,6 +46,7 @@ from typing import Any
 
 from .board import Board, Skunk, skunk_kind
 from .cards import FULL_DECK, Card, CardLike, Deck, Hand, Rank, parse_cards
+from .checks import seat, whole_number
 from .errors import (
     CribbageError,
     IllegalActionError,
@@ -191,7 +192,8 @@ class Event:
     the ``reason`` in words. Scoring events also carry the ``source`` of the points and
     the ``items`` that make them (each fifteen, pair, run... as its cards).
 
-    Kinds: ``cut``, ``deal``, ``discard``, ``starter``, ``heels``, ``lay``, ``go``,
+    Kinds: ``start`` (the starting scores, when a game does not start at 0-0),
+    ``cut``, ``deal``, ``discard``, ``starter``, ``heels``, ``lay``, ``go``,
     ``peg`` (points in the play), ``reset``, ``end of play``, ``show`` (a hand or the
     crib counted), ``claim``, ``muggins``, ``win``.
     """
@@ -411,7 +413,13 @@ class Game:
     ``muggins`` (see :class:`GameOptions`), ``first_dealer`` (skip the cut for deal),
     ``decks`` (stacked decks used for the first deals, in order, e.g. from
     :func:`stack_deck`; later deals are shuffled from the seed), ``names``, and
-    ``scores`` (where the pegs start: a teacher can set up an end game).
+    ``scores`` (where the pegs start: a teacher can set up an end game; the log's
+    first event says so, and the save file keeps it).
+
+    >>> end = Game(seed=4, scores=(110, 115), first_dealer=0)
+    >>> [str(e) for e in end.advance()]  # doctest: +NORMALIZE_WHITESPACE
+    ['the game starts with player 0 on 110 and player 1 on 115 (set before the game)',
+     'player 0 deals first (chosen before the game)']
 
     >>> game = Game(seed=1, first_dealer=1)
     >>> _ = game.advance(), game.advance()
@@ -433,9 +441,8 @@ class Game:
                 f"manual_count takes one flag per player, got {manual_count!r}")
         self.options = GameOptions(target, skunk, skunk_value, double_skunk_value,
                                    (manual[0], manual[1]), muggins)
-        if first_dealer not in (None, 0, 1):
-            raise IllegalActionError(
-                f"first_dealer must be 0, 1 or None, not {first_dealer!r}")
+        if first_dealer is not None:
+            first_dealer = seat(first_dealer, "first_dealer")
         if len(names) != 2:
             raise IllegalActionError(f"a game has two players, got names {tuple(names)!r}")
         if seed is None:
@@ -446,11 +453,7 @@ class Game:
         self.first_dealer = first_dealer
         self.names: tuple[str, str] = (str(names[0]), str(names[1]))
         self._stacked: list[tuple[Card, ...]] = [_deck_order(d) for d in decks]
-        start = tuple(scores)
-        if (len(start) != 2 or any(type(x) is not int or not 0 <= x < target for x in start)):
-            raise IllegalActionError(
-                f"starting scores {start!r} must be two whole numbers from 0 to {target - 1}")
-        self.start_scores: tuple[int, int] = (start[0], start[1])
+        self.start_scores: tuple[int, int] = _start_scores(scores, self.options.target)
         self._reset_state()
 
     def _reset_state(self) -> None:
@@ -1081,6 +1084,11 @@ class Game:
         return order
 
     def _cut_for_deal(self) -> None:
+        if any(self.start_scores):
+            first, second = self.start_scores
+            self._emit("start", None, 0, (),
+                       f"the game starts with {self.names[0]} on {first} and {self.names[1]} "
+                       f"on {second} (set before the game)")
         if self.first_dealer is not None:
             self._dealer = self.first_dealer
             self._emit("cut", self.first_dealer, 0, (),
@@ -1313,6 +1321,24 @@ def _view_html(view: PlayerView) -> str:
             and (view.dealer, "crib") not in shown):
         parts.append(backs(4, "a card in the crib", f"{names[view.dealer]}'s crib (face down)"))
     return '<div class="cribbage-game">' + "".join(parts) + "</div>"
+
+
+def _start_scores(scores: Sequence[int], target: int) -> tuple[int, int]:
+    """Where the pegs start: two whole numbers under the target (ints or numpy integers).
+
+    >>> _start_scores((110, 115), 121)
+    (110, 115)
+    """
+    start = tuple(scores)
+    try:
+        if len(start) != 2:
+            raise IllegalActionError("two are needed")
+        a, b = (whole_number(x, "a score", 0, target - 1) for x in start)
+    except IllegalActionError:
+        raise IllegalActionError(
+            f"starting scores {start!r} must be two whole numbers from 0 to {target - 1} "
+            f"(a game to {target})") from None
+    return a, b
 
 
 def _deck_order(deck: Deck | str | Iterable[CardLike]) -> tuple[Card, ...]:

@@ -393,17 +393,21 @@ def play_out(game: Game, players: Sequence[Player]) -> Game:
 
 
 def play_game(players: Sequence[Player], *, seed: int, first_dealer: int | None = None,
-              target: int = 121) -> Game:
+              target: int = 121, scores: Sequence[int] = (0, 0)) -> Game:
     """A whole game between two players, from the cut for deal (or a chosen
-    ``first_dealer``) to the end.
+    ``first_dealer``) to the end; ``scores`` sets where the pegs start (an end game).
 
     >>> game = play_game([GreedyPlayer(seed=1), RandomPlayer(seed=2)], seed=9, target=61)
     >>> game.result.winner in (0, 1), game.result.target
     (True, 61)
+    >>> end = play_game([ExpertPlayer(), ExpertPlayer()], seed=1, first_dealer=1,
+    ...                 scores=(110, 115))
+    >>> end.events[0].reason
+    'the game starts with expert 0 on 110 and expert 1 on 115 (set before the game)'
     """
     if len(players) != 2:
         raise IllegalActionError(f"a game has two players, got {len(players)}")
-    game = Game(seed, target=target, first_dealer=first_dealer,
+    game = Game(seed, target=target, first_dealer=first_dealer, scores=scores,
                 names=(players[0].name, players[1].name) if players[0].name != players[1].name
                 else (f"{players[0].name} 0", f"{players[1].name} 1"))
     return play_out(game, players)

@@ -776,3 +776,58 @@ def test_result_text_counts_a_skunk_only_when_the_rule_is_on() -> None:
     assert str(on) == "player 0 wins 121-80 in 9 deals (skunk, worth 2 games)"
     assert str(off) == "player 0 wins 121-80 in 9 deals (skunk, not counted: the skunk rule is off)"
     assert "games" not in str(off) and str(plain) == "player 1 wins 100-121 in 9 deals"
+
+
+# --- a game that starts from given scores and dealer (issue 12) -------------------------
+
+def test_a_game_starts_from_given_scores_and_dealer(tmp_path: Path) -> None:
+    # "practise the end game from 110-115": the pegs stand there before the first deal
+    game = Game(seed=3, scores=(110, 115), first_dealer=1)
+    assert game.scores == (110, 115) and game.start_scores == (110, 115)
+    assert game.board.pegs(0) == (110, 110) and game.board.pegs(1) == (115, 115)
+    events = game.advance()
+    assert [(e.kind, e.player) for e in events] == [("start", None), ("cut", 1)]
+    assert "110" in events[0].reason and "115" in events[0].reason
+    assert "deals first" in events[1].reason
+    game.advance()
+    assert game.dealer == 1 and game.view(0).scores == (110, 115)
+    # kept in the save file, and the loaded game replays the same log
+    loaded = Game.load(game.save(tmp_path / "end.json"))
+    assert loaded.start_scores == (110, 115) and loaded.first_dealer == 1
+    assert loaded.events == game.events and loaded.replay().events == game.events
+
+
+def test_a_game_from_zero_logs_no_starting_position() -> None:
+    game = Game(seed=3, first_dealer=0)
+    assert [e.kind for e in game.advance()] == ["cut"]
+
+
+def test_starting_scores_and_dealer_accept_numpy_integers() -> None:
+    np = pytest.importorskip("numpy")
+    game = Game(seed=3, scores=(np.int64(100), np.int32(90)), first_dealer=np.int64(0))
+    assert game.start_scores == (100, 90) and type(game.start_scores[0]) is int
+    assert game.first_dealer == 0 and type(game.first_dealer) is int
+    json.loads(game.to_json())  # plain ints: the save file writes
+
+
+@pytest.mark.parametrize("scores", [(121, 0), (0, 121), (-1, 0), (1.0, 0), ("5", 0),
+                                    (True, 0), (1, 2, 3), (5,), (61, 0)])
+def test_starting_scores_are_checked(scores: Any) -> None:
+    target = 61 if scores == (61, 0) else 121
+    with pytest.raises(IllegalActionError, match="starting scores"):
+        Game(seed=1, scores=scores, target=target)
+
+
+@pytest.mark.parametrize("dealer", [2, -1, 1.0, "1", True])
+def test_first_dealer_is_a_seat(dealer: Any) -> None:
+    with pytest.raises(IllegalActionError, match="first_dealer"):
+        Game(seed=1, first_dealer=dealer)
+
+
+def test_a_game_from_given_scores_plays_out_to_the_end() -> None:
+    from cribbage_edu.players import ExpertPlayer, play_game
+
+    game = play_game([ExpertPlayer(), ExpertPlayer()], seed=5, first_dealer=0,
+                     scores=(110, 115))
+    assert game.is_over and game.result is not None
+    assert game.result.deals <= 3  # from 110-115 a game lasts a deal or two
