@@ -14,25 +14,18 @@ can add (a flush, nobs).
 
 from __future__ import annotations
 
-import argparse
 from collections.abc import Iterable
 from fractions import Fraction
 from functools import cache
 from math import comb
-from typing import TYPE_CHECKING
-
-if TYPE_CHECKING:
-    from .cli import Console, Subparsers
 
 __all__ = [
     "HANDS_WITH_STARTER",
     "SHOW_KINDS",
-    "add_stats",
     "held_rank_points",
     "kind_distributions",
     "kind_frequencies",
     "kind_means",
-    "run_stats",
     "score_distribution",
     "starter_rank_points",
 ]
@@ -268,59 +261,3 @@ def _kind_tallies(crib: bool) -> tuple[tuple[str, tuple[tuple[int, int], ...]], 
         del tallies[3][4]
     return tuple((kind, tuple(sorted(counts.items())))
                  for kind, counts in zip(SHOW_KINDS, tallies, strict=True))
-
-
-# --- the command line ---------------------------------------------------------------------
-
-def add_stats(subparsers: Subparsers) -> None:
-    """Declare ``cribbage-edu stats [--crib] [--json] [--plot FILE.png]``."""
-    parser = subparsers.add_parser(
-        "stats", help="the exact distribution of hand (or crib) scores",
-        description="How many of the 12,994,800 (four cards, starter) combinations score "
-                    "each total, with the probability, the mean, and how often each kind "
-                    "of points scores. Exact, by enumeration.")
-    parser.add_argument("--crib", action="store_true",
-                        help="count as cribs: only a five-card flush scores")
-    parser.add_argument("--json", action="store_true", help="print the figures as JSON")
-    parser.add_argument("--plot", metavar="FILE.png",
-                        help="also draw the distribution (hand and crib) to a file")
-    parser.set_defaults(run=run_stats)
-
-
-def run_stats(args: argparse.Namespace, console: Console) -> int:
-    """``cribbage-edu stats``: the census as a table (or JSON)."""
-    from .cli import print_json
-
-    dist = score_distribution(args.crib)
-    means = kind_means(args.crib)
-    freq = kind_frequencies(args.crib)
-    mean = sum(means.values(), Fraction(0))
-    if args.plot:
-        from .charts import score_distribution_chart
-
-        score_distribution_chart().savefig(args.plot)
-    if args.json:
-        print_json({
-            "crib": args.crib, "hands": HANDS_WITH_STARTER,
-            "counts": {str(t): n for t, n in dist.items()},
-            "mean": float(mean), "mean_fraction": str(mean),
-            "kinds": {k: {"mean": float(means[k]), "share_scoring": float(freq[k]),
-                          "counts": {str(p): n for p, n in counts.items()}}
-                      for k, counts in kind_distributions(args.crib).items()},
-        }, console)
-        return 0
-    what = "crib" if args.crib else "hand"
-    console.say(f"{what} totals over all {HANDS_WITH_STARTER:,} (four cards, starter) "
-                "combinations")
-    console.say("  total        hands  probability")
-    for total in range(30):
-        n = dist.get(total, 0)
-        note = "  (impossible)" if n == 0 else ""
-        console.say(f"  {total:>5} {n:>12,}  {n / HANDS_WITH_STARTER:>11.6f}{note}")
-    console.say(f"mean {float(mean):.4f} (exactly {mean})")
-    console.say("by kind:   mean  share of hands scoring it")
-    for kind in SHOW_KINDS:
-        console.say(f"  {kind:<8}{float(means[kind]):>6.3f}  {float(freq[kind]):>8.1%}")
-    if args.plot:
-        console.say(f"chart written to {args.plot}")
-    return 0

@@ -30,12 +30,11 @@ only needs the choice calls :func:`best_discard`, which builds no objects.
 
 from __future__ import annotations
 
-import argparse
 from collections.abc import Iterable
 from dataclasses import dataclass, field
 from fractions import Fraction
 from itertools import combinations
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 from .analysis import starter_rank_points
 from .cards import FULL_DECK, Card, CardLike, Hand, Rank, distinct_cards, parse_cards
@@ -43,17 +42,12 @@ from .cribtable import _flat, _slot
 from .errors import IllegalHandError
 from .scoring import HandScore, score_hand
 
-if TYPE_CHECKING:
-    from .cli import Console, Subparsers
-
 __all__ = [
     "DiscardOption",
     "StarterDistribution",
-    "add_advise",
     "advise",
     "best_discard",
     "discard_table",
-    "run_advise",
     "starter_distribution",
 ]
 
@@ -354,50 +348,3 @@ def starter_distribution(keep: str | Iterable[CardLike], seen: str | Iterable[Ca
     gone = set(kept) | set(known)
     scores = {s: score_hand(kept, s, crib=crib) for s in FULL_DECK if s not in gone}
     return StarterDistribution(kept, Hand(known), crib, scores)
-
-
-# --- the command line ---------------------------------------------------------------------
-
-def add_advise(subparsers: Subparsers) -> None:
-    """Declare ``cribbage-edu advise CARD x6 (--dealer | --pone) [--json] [--plot FILE]``."""
-    parser = subparsers.add_parser(
-        "advise", help="the 15 ways to throw two of six cards, best first",
-        description="Weigh all 15 ways to throw two of six cards into the crib: the exact "
-                    "expected hand over the 46 unseen starters (with its worst and best), "
-                    "the crib table's expected crib, and the net (hand + crib for the "
-                    "dealer, hand - crib for pone). A lone - reads the cards from stdin.")
-    parser.add_argument("cards", nargs="+", metavar="CARD", help="the six cards dealt")
-    side = parser.add_mutually_exclusive_group(required=True)
-    side.add_argument("--dealer", dest="dealer", action="store_true",
-                      help="the crib is yours")
-    side.add_argument("--pone", dest="dealer", action="store_false",
-                      help="the crib is the opponent's")
-    parser.add_argument("--json", action="store_true", help="print the options as JSON")
-    parser.add_argument("--plot", metavar="FILE.png", help="also draw the options to a file")
-    parser.set_defaults(run=run_advise)
-
-
-def run_advise(args: argparse.Namespace, console: Console) -> int:
-    """``cribbage-edu advise``: the options as a table, best first."""
-    from .cli import print_json, read_cards
-
-    options = advise(read_cards(args.cards, console), dealer=args.dealer)
-    if args.plot:
-        from .charts import advice_chart
-
-        advice_chart(options).savefig(args.plot)
-    if args.json:
-        print_json([o.to_dict() for o in options], console)
-        return 0
-    rows = discard_table(options)
-    widths = [max(len(row[i]) for row in rows) for i in range(len(rows[0]))]
-    whose = "your crib (dealer)" if args.dealer else "the dealer's crib (pone)"
-    console.say(f"throwing into {whose}; hand over the 46 unseen starters")
-    for n, row in enumerate(rows):
-        cells = [row[0].ljust(widths[0]), row[1].ljust(widths[1])]
-        cells += [cell.rjust(w) for cell, w in zip(row[2:], widths[2:], strict=True)]
-        console.say(("    " if n == 0 else f"{n:>2}. ") + "  ".join(cells))
-    console.say(f"best: {options[0].explanation}")
-    if args.plot:
-        console.say(f"chart written to {args.plot}")
-    return 0

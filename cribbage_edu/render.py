@@ -14,8 +14,10 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
 from html import escape
+from typing import TYPE_CHECKING
 
-from .cards import Card
+if TYPE_CHECKING:  # cards draws itself with these functions: no import back at run time
+    from .cards import Card
 
 __all__ = [
     "CARD_HEIGHT", "CARD_WIDTH", "card_back_svg", "card_row", "card_svg", "hand_html", "table_html",

@@ -11,9 +11,9 @@ from pathlib import Path
 import pytest
 
 from cribbage_edu.cli import main
+from cribbage_edu.cli.play import HUMAN, TerminalGame
 from cribbage_edu.game import Game, Phase, stack_deck
 from cribbage_edu.scoring import score_hand
-from cribbage_edu.terminal import HUMAN, TerminalGame
 
 
 class Keyboard(io.StringIO):
@@ -248,9 +248,9 @@ def test_counting_by_hand_says_over_or_under_once_with_the_right_count() -> None
 
 def test_items_use_the_words_the_lessons_teach() -> None:
     from cribbage_edu import score_play
-    from cribbage_edu.terminal import _item_words
+    from cribbage_edu.cli.play import item_words
 
     # 5-5-5: fifteen for 2 and three of a rank in a row, a pair royal for 6
     fifteen, royal = score_play("5S 5H 5C").items
-    assert _item_words(royal, pegging=True) == "a pair royal (5♠ 5♥ 5♣) for 6"
-    assert _item_words(fifteen, pegging=True) == "fifteen for 2"
+    assert item_words(royal, pegging=True) == "a pair royal (5♠ 5♥ 5♣) for 6"
+    assert item_words(fifteen, pegging=True) == "fifteen for 2"

@@ -1,4 +1,4 @@
-"""A game of cribbage in the terminal, against a computer player.
+"""``cribbage-edu play``: a game of cribbage in the terminal, against a computer player.
 
 :class:`TerminalGame` drives a :class:`~cribbage_edu.game.Game` through text streams:
 it shows your hand, the count and the board, explains every score as it happens,
@@ -23,21 +23,19 @@ from __future__ import annotations
 import argparse
 from collections.abc import Sequence
 from pathlib import Path
-from typing import TYPE_CHECKING, TextIO
+from typing import TextIO
 
-from .board import skunk_lines
-from .cards import Card, Hand, parse_cards
-from .discard import advise
-from .errors import CribbageError, IllegalActionError, IllegalHandError
-from .game import Event, Game, Phase
-from .pegging import PAIR_WORDS
-from .players import PLAYER_NAMES, ExpertPlayer, Player, make_player, peg_points
-from .scoring import Kind, ScoreItem
+from ..board import skunk_lines
+from ..cards import Card, Hand, parse_cards
+from ..discard import advise
+from ..errors import CribbageError, IllegalActionError, IllegalHandError
+from ..game import Event, Game, Phase
+from ..pegging import PAIR_WORDS
+from ..players import PLAYER_NAMES, ExpertPlayer, Player, make_player, peg_points
+from ..scoring import Kind, ScoreItem
+from .console import Console, Subparsers
 
-if TYPE_CHECKING:
-    from .cli import Console, Subparsers
-
-__all__ = ["HUMAN", "TerminalGame", "add_play", "run_play"]
+__all__ = ["HUMAN", "TerminalGame", "add_play", "item_words", "run_play"]
 
 HUMAN = 0
 """The person at the keyboard is always player 0; the computer is player 1."""
@@ -115,11 +113,11 @@ class TerminalGame:
             return f"  {event.reason}"
         tag = f"  [you {scores[HUMAN]}, {names[1 - HUMAN]} {scores[1 - HUMAN]}]"
         if event.kind == "peg":
-            words = ", ".join(_item_words(item, pegging=True) for item in event.items)
+            words = ", ".join(item_words(item, pegging=True) for item in event.items)
             return f"  {names[event.player or 0]} pegs {event.points}: {words}{tag}"
         lines = [f"  {event.reason}{tag}"]
         if event.kind == "show":
-            lines += [f"      {_item_words(item)}" for item in event.items]
+            lines += [f"      {item_words(item)}" for item in event.items]
         return "\n".join(lines)
 
     def board_lines(self) -> list[str]:
@@ -376,9 +374,14 @@ class TerminalGame:
             return
 
 
-def _item_words(item: ScoreItem, *, pegging: bool = False) -> str:
+def item_words(item: ScoreItem, *, pegging: bool = False) -> str:
     """One scoring item for a learner: ``'fifteen (A♣ 4♥ Q♦) for 2'``; in the play the
-    fifteen and thirty-one are the count itself, so their cards are left out."""
+    fifteen and thirty-one are the count itself, so their cards are left out.
+
+    >>> from cribbage_edu import score_play
+    >>> [item_words(item, pegging=True) for item in score_play("5S 5H 5C").items]
+    ['fifteen for 2', 'a pair royal (5♠ 5♥ 5♣) for 6']
+    """
     kind = item.kind
     if kind is Kind.PAIR:
         what = f"a {PAIR_WORDS[len(item.cards)]}"  # the words the lessons teach
@@ -410,7 +413,7 @@ def _action_words(kind: str, cards: Sequence[Card]) -> str:
     return f"{kind} {' '.join(c.symbol for c in cards)}".strip()
 
 
-# --- the command line ---------------------------------------------------------------------
+# --- the command ---------------------------------------------------------------------------
 
 def add_play(subparsers: Subparsers) -> None:
     """Declare ``cribbage-edu play`` (see :mod:`cribbage_edu.cli`)."""

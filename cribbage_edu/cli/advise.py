@@ -1,0 +1,61 @@
+"""``cribbage-edu advise``: the 15 ways to throw two of six cards, best first.
+
+>>> from cribbage_edu.cli import main
+>>> main(["advise", "5H", "5C", "6D", "JS", "QH", "2C", "--dealer"])  # doctest: +ELLIPSIS
+throwing into your crib (dealer); hand over the 46 unseen starters
+...
+best: keep 5♣ 5♥ J♠ Q♥, throw 2♣ 6♦ to your crib: hand 12.70 (10 to 21) + crib 3.76 = 16.46
+0
+"""
+
+from __future__ import annotations
+
+import argparse
+
+from ..discard import advise, discard_table
+from .console import Console, Subparsers, print_json, read_cards
+
+__all__ = ["add_advise", "run_advise"]
+
+
+def add_advise(subparsers: Subparsers) -> None:
+    """Declare ``cribbage-edu advise CARD x6 (--dealer | --pone) [--json] [--plot FILE]``."""
+    parser = subparsers.add_parser(
+        "advise", help="the 15 ways to throw two of six cards, best first",
+        description="Weigh all 15 ways to throw two of six cards into the crib: the exact "
+                    "expected hand over the 46 unseen starters (with its worst and best), "
+                    "the crib table's expected crib, and the net (hand + crib for the "
+                    "dealer, hand - crib for pone). A lone - reads the cards from stdin.")
+    parser.add_argument("cards", nargs="+", metavar="CARD", help="the six cards dealt")
+    side = parser.add_mutually_exclusive_group(required=True)
+    side.add_argument("--dealer", dest="dealer", action="store_true",
+                      help="the crib is yours")
+    side.add_argument("--pone", dest="dealer", action="store_false",
+                      help="the crib is the opponent's")
+    parser.add_argument("--json", action="store_true", help="print the options as JSON")
+    parser.add_argument("--plot", metavar="FILE.png", help="also draw the options to a file")
+    parser.set_defaults(run=run_advise)
+
+
+def run_advise(args: argparse.Namespace, console: Console) -> int:
+    """``cribbage-edu advise``: the options as a table, best first."""
+    options = advise(read_cards(args.cards, console), dealer=args.dealer)
+    if args.plot:
+        from ..charts import advice_chart  # matplotlib only when a chart is asked for
+
+        advice_chart(options).savefig(args.plot)
+    if args.json:
+        print_json([o.to_dict() for o in options], console)
+        return 0
+    rows = discard_table(options)
+    widths = [max(len(row[i]) for row in rows) for i in range(len(rows[0]))]
+    whose = "your crib (dealer)" if args.dealer else "the dealer's crib (pone)"
+    console.say(f"throwing into {whose}; hand over the 46 unseen starters")
+    for n, row in enumerate(rows):
+        cells = [row[0].ljust(widths[0]), row[1].ljust(widths[1])]
+        cells += [cell.rjust(w) for cell, w in zip(row[2:], widths[2:], strict=True)]
+        console.say(("    " if n == 0 else f"{n:>2}. ") + "  ".join(cells))
+    console.say(f"best: {options[0].explanation}")
+    if args.plot:
+        console.say(f"chart written to {args.plot}")
+    return 0

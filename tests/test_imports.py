@@ -1,0 +1,254 @@
+"""The shape of the package, read from the source: layers point down.
+
+Every import is read from the modules' syntax trees, deferred imports inside functions
+included (they hide a cycle rather than remove it); only imports under
+``if TYPE_CHECKING:``, which never run, are left out.
+
+- no import cycle among the modules of ``cribbage_edu`` (the widgets included);
+- no engine module imports ``argparse``, the command line or the charts;
+- no module (tests, scripts and benchmarks included) imports another module's
+  private (``_name``) names, by ``from m import _name`` or as ``m._name``.
+"""
+
+from __future__ import annotations
+
+import ast
+from collections.abc import Iterator
+from dataclasses import dataclass
+from pathlib import Path
+
+import pytest
+
+ROOT = Path(__file__).resolve().parent.parent
+PACKAGE = "cribbage_edu"
+SOURCES = {PACKAGE: ROOT / "cribbage_edu", f"{PACKAGE}.widgets": ROOT / "widgets"}
+"""Where each package's source lives (the widgets are installed as a subpackage)."""
+
+NOT_ENGINE = (f"{PACKAGE}.cli", f"{PACKAGE}.charts", f"{PACKAGE}.widgets",
+              f"{PACKAGE}.__main__")
+"""The layers above the engine; every other module of the package is the engine."""
+
+FORBIDDEN_IN_ENGINE = ("argparse", f"{PACKAGE}.cli", f"{PACKAGE}.charts",
+                       f"{PACKAGE}.widgets")
+
+
+@dataclass(frozen=True)
+class Import:
+    """One imported module (and the names taken from it) at a line of a file."""
+
+    module: str
+    names: tuple[str, ...]
+    line: int
+
+
+def module_files() -> dict[str, Path]:
+    """Every module of the package by dotted name (a package by its own name)."""
+    found: dict[str, Path] = {}
+    for package, folder in SOURCES.items():
+        for path in sorted(folder.rglob("*.py")):
+            parts = list(path.relative_to(folder).with_suffix("").parts)
+            if parts[-1] == "__init__":
+                parts.pop()
+            found[".".join([package, *parts])] = path
+    return found
+
+
+MODULES = module_files()
+
+
+def is_package(module: str) -> bool:
+    return MODULES.get(module, Path()).name == "__init__.py"
+
+
+def _type_checking_only(node: ast.If) -> bool:
+    test = node.test
+    return (isinstance(test, ast.Name) and test.id == "TYPE_CHECKING") or (
+        isinstance(test, ast.Attribute) and test.attr == "TYPE_CHECKING")
+
+
+def _walk_runtime(tree: ast.AST) -> Iterator[ast.AST]:
+    """Every node that can run, skipping the bodies of ``if TYPE_CHECKING:``."""
+    for node in ast.iter_child_nodes(tree):
+        if isinstance(node, ast.If) and _type_checking_only(node):
+            for other in node.orelse:
+                yield other
+                yield from _walk_runtime(other)
+            continue
+        yield node
+        yield from _walk_runtime(node)
+
+
+def imports_of(path: Path, module: str | None = None) -> list[Import]:
+    """The imports a file makes at run time, relative ones resolved against ``module``
+    (its dotted name; ``None`` for files outside the package)."""
+    tree = ast.parse(path.read_text("utf-8"), str(path))
+    here = module.split(".") if module else []
+    if module and not is_package(module):
+        here = here[:-1]  # a plain module's relative imports start from its package
+    found = []
+    for node in _walk_runtime(tree):
+        if isinstance(node, ast.Import):
+            found += [Import(alias.name, (), node.lineno) for alias in node.names]
+        elif isinstance(node, ast.ImportFrom):
+            names = tuple(alias.name for alias in node.names)
+            if node.level:
+                base = here[:len(here) - (node.level - 1)]
+                target = ".".join([*base, *([node.module] if node.module else [])])
+            else:
+                target = node.module or ""
+            found.append(Import(target, names, node.lineno))
+    return found
+
+
+def edges(module: str) -> set[str]:
+    """The package's modules that ``module`` imports: ``from pkg import sub`` counts as
+    an import of the submodule ``pkg.sub``; ``from pkg import name`` of ``pkg``."""
+    out = set()
+    for imp in imports_of(MODULES[module], module):
+        subs = [f"{imp.module}.{n}" for n in imp.names if f"{imp.module}.{n}" in MODULES]
+        out.update(subs)
+        if imp.module in MODULES and len(subs) < max(1, len(imp.names)):
+            out.add(imp.module)
+    out.discard(module)
+    return out
+
+
+def find_cycle(graph: dict[str, set[str]]) -> list[str] | None:
+    """One cycle of the graph as a list of nodes (the first repeated at the end), or
+    ``None``.
+
+    >>> find_cycle({"a": {"b"}, "b": {"c"}, "c": set()}) is None
+    True
+    >>> find_cycle({"a": {"b"}, "b": {"a"}})
+    ['a', 'b', 'a']
+    """
+    state: dict[str, int] = {}  # 1 on the current path, 2 finished
+    path: list[str] = []
+
+    def visit(node: str) -> list[str] | None:
+        state[node] = 1
+        path.append(node)
+        for nxt in sorted(graph.get(node, ())):
+            if state.get(nxt) == 1:
+                return [*path[path.index(nxt):], nxt]
+            if nxt not in state:
+                found = visit(nxt)
+                if found:
+                    return found
+        path.pop()
+        state[node] = 2
+        return None
+
+    for start in sorted(graph):
+        if start not in state:
+            cycle = visit(start)
+            if cycle:
+                return cycle
+    return None
+
+
+def is_engine(module: str) -> bool:
+    return not any(module == top or module.startswith(top + ".") for top in NOT_ENGINE)
+
+
+def test_the_walk_sees_every_module_and_a_deferred_import() -> None:
+    assert {f"{PACKAGE}.cli", f"{PACKAGE}.cli.play", f"{PACKAGE}.game",
+            f"{PACKAGE}.widgets.table"} <= set(MODULES)
+    # the CLI's charts are imported inside functions: the walk must see them
+    assert f"{PACKAGE}.charts" in edges(f"{PACKAGE}.cli.stats")
+    assert f"{PACKAGE}.cli.console" in edges(f"{PACKAGE}.cli.show")
+
+
+@pytest.mark.xfail(reason="the crib table and the advisor import each other until the crib "
+                          "modules are split (issue 11)")
+def test_no_import_cycle_in_the_package() -> None:
+    graph = {module: edges(module) for module in MODULES}
+    cycle = find_cycle(graph)
+    assert cycle is None, "import cycle: " + " -> ".join(cycle or [])
+
+
+@pytest.mark.parametrize("module", sorted(m for m in MODULES if is_engine(m)))
+def test_the_engine_never_imports_the_command_line_or_the_charts(module: str) -> None:
+    bad = [f"line {imp.line}: {imp.module} {imp.names}"
+           for imp in imports_of(MODULES[module], module)
+           for target in [imp.module, *(f"{imp.module}.{n}" for n in imp.names)]
+           if any(target == f or target.startswith(f + ".") for f in FORBIDDEN_IN_ENGINE)]
+    assert bad == []
+
+
+def project_files() -> list[tuple[Path, str | None]]:
+    """Every Python file of the project with its dotted name inside the package (or
+    ``None``): the package, tests, scripts, benchmarks, lesson helpers, conftest."""
+    files: list[tuple[Path, str | None]] = [(p, m) for m, p in MODULES.items()]
+    for folder in ("tests", "scripts", "benchmarks", "lessons"):
+        files += [(p, None) for p in sorted((ROOT / folder).rglob("*.py"))]
+    files.append((ROOT / "conftest.py", None))
+    return files
+
+
+def private_uses(path: Path, module: str | None) -> list[str]:
+    """``from m import _name`` and ``m._name`` where ``m`` is a project module other
+    than the file's own (dunder names such as ``__version__`` are public)."""
+    def private(name: str) -> bool:
+        return name.startswith("_") and not name.startswith("__")
+
+    def ours(target: str) -> bool:
+        return target == PACKAGE or target.startswith(PACKAGE + ".")
+
+    found = []
+    aliases: dict[str, str] = {}
+    imports = imports_of(path, module)
+    for imp in imports:
+        if not ours(imp.module) or imp.module == module:
+            continue
+        found += [f"line {imp.line}: from {imp.module} import {n}"
+                  for n in imp.names if private(n)]
+        for n in imp.names:
+            if f"{imp.module}.{n}" in MODULES:
+                aliases[n] = f"{imp.module}.{n}"
+    tree = ast.parse(path.read_text("utf-8"))
+    for node in ast.walk(tree):
+        if isinstance(node, ast.Import):
+            for alias in node.names:
+                if ours(alias.name):
+                    aliases[alias.asname or alias.name] = alias.name
+    for node in ast.walk(tree):
+        if (isinstance(node, ast.Attribute) and private(node.attr)
+                and isinstance(node.value, ast.Name) and node.value.id in aliases
+                and aliases[node.value.id] != module):
+            found.append(f"line {node.lineno}: {node.value.id}.{node.attr}")
+    return sorted(found, key=lambda text: int(text.split(":")[0].split()[1]))
+
+
+def test_the_private_name_check_finds_both_forms(tmp_path: Path) -> None:
+    sample = tmp_path / "sample.py"
+    sample.write_text("from cribbage_edu.game import _secret, Game\n"
+                      "from cribbage_edu import cribtable\n"
+                      "import cribbage_edu.discard as d\n"
+                      "from cribbage_edu import __version__\n"
+                      "cribtable._load()\nd._x\nGame._private\n")
+    assert private_uses(sample, None) == [
+        "line 1: from cribbage_edu.game import _secret",
+        "line 5: cribtable._load", "line 6: d._x"]
+
+
+KNOWN = {
+    "cribbage_edu/cribtable.py": "the crib table and the advisor share private names until "
+                                 "the crib modules are split (issue 11)",
+    "cribbage_edu/discard.py": "the same",
+    "tests/test_analysis.py": "the same: rank multisets become public then",
+    "tests/test_cribtable.py": "the same",
+    "benchmarks/bench_game.py": "simulation's batch function becomes public then",
+    "tests/test_game.py": "the save checksum: the save module's owner makes it public",
+}
+"""Files that break the rule today, each with the change that will fix it (not strict:
+whichever lands first)."""
+
+
+@pytest.mark.parametrize("path", [
+    pytest.param(p, marks=pytest.mark.xfail(reason=KNOWN[str(p.relative_to(ROOT))]))
+    if str(p.relative_to(ROOT)) in KNOWN else p for p, _ in project_files()],
+    ids=lambda p: str(p.relative_to(ROOT)))
+def test_no_module_imports_another_modules_private_names(path: Path) -> None:
+    module = next((m for p, m in project_files() if p == path), None)
+    assert private_uses(path, module) == []
