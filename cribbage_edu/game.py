@@ -75,7 +75,10 @@ __all__ = [
 ]
 
 SAVE_FORMAT = "cribbage-edu game"
-SAVE_VERSION = 1
+SAVE_VERSION = 2
+"""Version 2 writes the winner's score as the game hole and opens the log of a game
+started from given scores with a ``start`` event; version 1 files still load."""
+_READS = (1, SAVE_VERSION)
 
 
 class Phase(Enum):
@@ -191,6 +194,10 @@ class Event:
     the ``player`` it concerns, the ``points`` they scored, the ``cards`` involved and
     the ``reason`` in words. Scoring events also carry the ``source`` of the points and
     the ``items`` that make them (each fifteen, pair, run... as its cards).
+
+    The points of the events add up to the scores. The winning score stops at the game
+    hole (121, or 61), as players write it: its event adds only the points needed, its
+    items still show everything the cards held, and the ``win`` event notes the rest.
 
     Kinds: ``start`` (the starting scores, when a game does not start at 0-0),
     ``cut``, ``deal``, ``discard``, ``starter``, ``heels``, ``lay``, ``go``,
@@ -474,6 +481,7 @@ class Game:
         self._board = Board(self.options.target, ((a, a), (b, b)))
         self._scores = [a, b]
         self._winner: int | None = None
+        self._past_the_hole = 0  # points of the winning score beyond the game hole
         self._events: list[Event] = []
         self._seen: tuple[list[Event], list[Event]] = ([], [])  # the log each player sees
         self._actions: list[Action] = []
@@ -914,9 +922,10 @@ class Game:
         if data.get("format") != SAVE_FORMAT:
             raise SaveFileError(f"not a saved cribbage-edu game (format "
                                 f"{data.get('format')!r})")
-        if data.get("version") != SAVE_VERSION:
-            raise SaveFileError(f"unknown save version {data.get('version')!r}: this "
-                                f"cribbage-edu reads version {SAVE_VERSION}")
+        version = data.get("version")
+        if type(version) is not int or version not in _READS:
+            raise SaveFileError(f"unknown save version {version!r}: this cribbage-edu "
+                                f"reads versions {_READS[0]} to {_READS[-1]}")
         if data.get("checksum") != _checksum({k: v for k, v in data.items()
                                               if k != "checksum"}):
             raise SaveFileError("the saved game's checksum does not match: the file was "
@@ -945,7 +954,7 @@ class Game:
             raise
         except (KeyError, TypeError, ValueError, AttributeError) as exc:
             raise SaveFileError(f"the saved game does not replay: {exc}") from exc
-        if game._state_check() != data.get("state"):
+        if game._state_check() != game._recorded_state(data):
             raise SaveFileError("the saved game replays to a different state than it "
                                 "records: the file was changed")
         return game
@@ -1006,6 +1015,22 @@ class Game:
         return {"phase": self._phase.value, "deal": self._deal_no,
                 "scores": list(self._scores), "events": len(self._events)}
 
+    def _recorded_state(self, data: dict[str, Any]) -> Any:
+        """The state a save file records, as this version writes it: version 1 kept
+        the winner's score as reached (past the game hole) and had no start event."""
+        state = data.get("state")
+        if data.get("version") != 1 or not isinstance(state, dict):
+            return state
+        state = dict(state)
+        if self._winner is not None:
+            written = list(self._scores)
+            written[self._winner] += self._past_the_hole
+            if state.get("scores") == written:
+                state["scores"] = list(self._scores)
+        if type(state.get("events")) is int:
+            state["events"] += sum(1 for e in self._events if e.kind == "start")
+        return state
+
     # --- the machinery -------------------------------------------------------------------
 
     def _record(self, action: Action, step: Callable[[], object]) -> tuple[Event, ...]:
@@ -1060,19 +1085,26 @@ class Game:
 
     def _award(self, kind: str, player: int, points: int, source: Source,
                items: tuple[ScoreItem, ...], cards: tuple[Card, ...], reason: str) -> bool:
-        """Score ``points`` for ``player``; returns True when that wins the game."""
-        self._emit(kind, player, points, cards, reason, source, items)
-        if not points:
+        """Score ``points`` for ``player``; returns True when that wins the game. The
+        score stops at the game hole: the event adds only the points that reach it (its
+        items still show all the cards held), and the win notes the rest, once."""
+        target = self.options.target
+        counted = min(points, target - self._scores[player])
+        self._emit(kind, player, counted, cards, reason, source, items)
+        if not counted:
             return False
-        self._scores[player] += points
-        self._board.peg(player, points)
-        if self._scores[player] >= self.options.target:
+        self._scores[player] += counted
+        self._board.peg(player, counted)
+        if self._scores[player] >= target:
             self._winner = player
             self._phase = Phase.GAME_OVER
             self._deal_scores.append(self.scores)
-            won, lost = self._scores[player], self._scores[1 - player]
+            lost = self._scores[1 - player]
+            self._past_the_hole = points - counted
+            note = (f" (the last score was {points}, {points - counted} more than the "
+                    f"{counted} needed)" if points > counted else "")
             self._emit("win", player, 0, (),
-                       f"{self.names[player]} reaches {won} and wins {won}-{lost}")
+                       f"{self.names[player]} reaches {target} and wins {target}-{lost}{note}")
             return True
         return False
 

@@ -253,10 +253,13 @@ def test_short_game_to_61() -> None:
     game.play(0, "6D")  # 5 points: 60, one short
     assert not game.is_over and game.scores == (60, 0)
     game.play(1, "4D")
-    game.play(0, "5C")  # a run of three: 63, past 61
-    assert game.is_over and game.scores == (63, 0)
+    game.play(0, "5C")  # a run of three: 3 points where 1 was needed
+    # RULES.md: the winner's score is written as the game hole (61 in the short game),
+    # however many points the last score held
+    assert game.is_over and game.scores == (61, 0)
     result = game.result
     assert result is not None and result.target == 61 and result.skunk is Skunk.DOUBLE
+    assert result.scores == (61, 0)
 
 
 # --- the cut for deal ---------------------------------------------------------------------
@@ -831,3 +834,87 @@ def test_a_game_from_given_scores_plays_out_to_the_end() -> None:
                      scores=(110, 115))
     assert game.is_over and game.result is not None
     assert game.result.deals <= 3  # from 110-115 a game lasts a deal or two
+
+
+# --- one winning score: the game hole, as players write it (issue 9) ---------------------
+
+def short_game_won_past_the_hole() -> Game:
+    """The worked deal to 61 from 55-0: pone pegs 5 (fifteen and a run) to 60, then a
+    run of three for three where one point was needed."""
+    game = worked_game(scores=(55, 0), target=61)
+    for who, card in PLAY_ORDER[:5]:
+        game.play(who, card)
+    return game
+
+
+def test_the_winners_score_is_the_game_hole_everywhere(tmp_path: Path) -> None:
+    from cribbage_edu.simulation import record_game
+
+    game = short_game_won_past_the_hole()
+    assert game.scores == (61, 0) and game.board.pegs(0) == (60, 61)
+    assert game.deal_scores[-1] == (61, 0)
+    assert str(game.result).startswith("player 0 wins 61-0 in 1 deals")
+    peg, win = game.events[-2:]
+    # the run is explained in full; it moves the score by the one point that counts
+    assert peg.kind == "peg" and sum(i.points for i in peg.items) == 3 and peg.points == 1
+    # the extra points are noted once, in the win
+    assert win.kind == "win" and win.reason == (
+        "player 0 reaches 61 and wins 61-0 (the last score was 3, 2 more than the 1 needed)")
+    assert [e for e in game.events if "more than" in e.reason] == [win]
+    assert game.to_dict()["state"]["scores"] == [61, 0]
+    assert Game.load(game.save(tmp_path / "won.json")).scores == (61, 0)
+    record = record_game(game)
+    assert record.scores == (61, 0) and record.deal_scores[-1] == (61, 0)
+    assert sum(record.points[0].values()) == 61 - 55
+
+
+def test_an_exact_win_has_no_note() -> None:
+    game = worked_game(scores=(116, 100))
+    for who, card in PLAY_ORDER[:3]:
+        game.play(who, card)
+    assert game.events[-1].reason == "player 0 reaches 121 and wins 121-100"
+
+
+@settings(max_examples=15)
+@given(seed=st.integers(0, 2**32), choices=st.integers(0, 2**32), short=st.booleans())
+def test_a_finished_game_shows_the_target_as_the_winners_score(seed: int, choices: int,
+                                                               short: bool) -> None:
+    target = 61 if short else 121
+    rng = random.Random(choices)
+    game = Game(seed=seed, target=target)
+    while not game.is_over:
+        game.apply(rng.choice(game.legal_actions()))
+    result = game.result
+    assert result is not None and result.scores[result.winner] == target
+    assert game.board.front(result.winner) == target == max(game.deal_scores[-1])
+    assert f"wins {target}-" in game.events[-1].reason
+
+
+DATA = Path(__file__).parent / "data"
+
+
+def test_old_save_files_still_load() -> None:
+    # written by the version that kept the winner's score as reached (63) and had no
+    # start event (tests/data/make_v1_saves.py)
+    short = Game.load(DATA / "v1_short_game_won_past_61.json")
+    assert short.is_over and short.scores == (61, 0) and short.start_scores == (55, 0)
+    assert short.events[0].kind == "start"
+    expert = Game.load(DATA / "v1_expert_game.json")  # ended 109-122 then
+    assert expert.is_over and expert.scores == (109, 121)
+    assert Game.from_json(expert.to_json()).to_dict() == expert.to_dict()
+
+
+def test_an_old_save_with_a_changed_state_is_still_refused() -> None:
+    data = json.loads((DATA / "v1_expert_game.json").read_text())
+    data["state"]["scores"] = [109, 125]
+    data["checksum"] = _checksum_of(data)
+    with pytest.raises(SaveFileError, match="different state"):
+        Game.from_dict(data)
+
+
+def _checksum_of(data: dict[str, Any]) -> str:
+    import hashlib
+
+    body = {k: v for k, v in data.items() if k != "checksum"}
+    text = json.dumps(body, sort_keys=True, separators=(",", ":"), ensure_ascii=True)
+    return hashlib.sha256(text.encode("ascii")).hexdigest()
