@@ -14,63 +14,26 @@ can add (a flush, nobs).
 
 from __future__ import annotations
 
-from collections.abc import Iterable
 from fractions import Fraction
 from functools import cache
 from math import comb
 
+from .ranks import four_rank_multisets, rank_kinds, rank_points
+
 __all__ = [
     "HANDS_WITH_STARTER",
     "SHOW_KINDS",
-    "held_rank_points",
+    "census_cell",
     "kind_distributions",
     "kind_frequencies",
     "kind_means",
     "score_distribution",
-    "starter_rank_points",
 ]
 
 HANDS_WITH_STARTER = comb(52, 4) * 48
 """How many (four-card hand, starter) combinations there are: 12,994,800."""
 
 _JACK = 10  # index of the jack among the ranks 0-12 (ace is 0)
-
-
-def _four_rank_multisets() -> list[tuple[int, ...]]:
-    """Every way to hold four cards by rank alone: 1,820 count vectors of 13 ranks."""
-    found: list[tuple[int, ...]] = []
-
-    def fill(rank: int, left: int, counts: list[int]) -> None:
-        if rank == 12:
-            counts[12] = left
-            found.append(tuple(counts))
-            counts[12] = 0
-            return
-        for k in range(min(left, 4) + 1):
-            counts[rank] = k
-            fill(rank + 1, left - k, counts)
-        counts[rank] = 0
-
-    fill(0, 4, [0] * 13)
-    return found
-
-
-@cache
-def _rank_points(counts: tuple[int, ...]) -> int:
-    """Fifteens, pairs and runs of cards given as counts per rank (any number of cards)."""
-    return sum(_rank_kinds(counts))
-
-
-def held_rank_points(ranks: Iterable[int]) -> int:
-    """Fifteens, pairs and runs of any cards given by rank (1-13), no starter needed.
-
-    >>> held_rank_points([5, 5, 10, 11])  # four fifteens and a pair
-    10
-    """
-    counts = [0] * 13
-    for r in ranks:
-        counts[r - 1] += 1
-    return _rank_points(tuple(counts))
 
 
 def score_distribution(crib: bool = False) -> dict[int, int]:
@@ -88,7 +51,7 @@ def score_distribution(crib: bool = False) -> dict[int, int]:
 @cache
 def _distribution(crib: bool) -> tuple[tuple[int, int], ...]:
     tally = [0] * 30
-    for hand in _four_rank_multisets():
+    for hand in four_rank_multisets():
         held = 1
         for c in hand:
             held *= comb(4, c)
@@ -101,7 +64,7 @@ def _distribution(crib: bool) -> tuple[tuple[int, int], ...]:
             ways = held * free
             five = list(hand)
             five[s] += 1
-            base = _rank_points(tuple(five))
+            base = rank_points(tuple(five))
             nobs = 0 if s == _JACK else jacks * ways // 4
             if distinct:
                 if hand[s] == 0:
@@ -122,63 +85,10 @@ def _distribution(crib: bool) -> tuple[tuple[int, int], ...]:
     return tuple((total, n) for total, n in enumerate(tally) if n)
 
 
-@cache
-def starter_rank_points(ranks: tuple[int, ...]) -> tuple[int, ...]:
-    """Fifteens, pairs and runs of four ranks (sorted, 1-13) with each of the 13
-    starter ranks: entry ``r - 1`` is for a starter of rank ``r``.
-
-    Suits never change these points, so the discard advisor and the crib tables
-    weigh this row by how many starters of each rank are still unseen.
-
-    >>> starter_rank_points((5, 5, 5, 11))[4]  # a fourth five: 16 + 12
-    28
-    """
-    base = [0] * 13
-    for r in ranks:
-        base[r - 1] += 1
-    row = []
-    for s in range(13):
-        base[s] += 1
-        row.append(_rank_points(tuple(base)))
-        base[s] -= 1
-    return tuple(row)
-
-
 # --- the census by kind of points -------------------------------------------------------
 
 SHOW_KINDS = ("fifteen", "pair", "run", "flush", "nobs")
 """The kinds of points in the show, as :class:`cribbage_edu.scoring.Kind` values."""
-
-
-@cache
-def _rank_kinds(counts: tuple[int, ...]) -> tuple[int, int, int]:
-    """Points from fifteens, from pairs and from runs of cards given as counts per
-    rank (the three parts of :func:`_rank_points`)."""
-    ways = [1] + [0] * 15  # ways[t]: sets of cards with values adding to t
-    for rank, c in enumerate(counts):
-        if not c:
-            continue
-        value = min(rank + 1, 10)
-        new = ways[:]
-        for k in range(1, c + 1):
-            step, mult = k * value, comb(c, k)
-            if step > 15:
-                break
-            for t in range(15, step - 1, -1):
-                new[t] += mult * ways[t - step]
-        ways = new
-    pairs = sum(c * (c - 1) for c in counts)  # each pair is 2: C(c,2)*2 = c(c-1)
-    runs = 0
-    length, product = 0, 1
-    for c in (*counts, 0):
-        if c:
-            length += 1
-            product *= c
-        else:
-            if length >= 3:
-                runs += length * product
-            length, product = 0, 1
-    return 2 * ways[15], pairs, runs
 
 
 def kind_distributions(crib: bool = False) -> dict[str, dict[int, int]]:
@@ -220,11 +130,16 @@ def kind_frequencies(crib: bool = False) -> dict[str, Fraction]:
             for kind, counts in kind_distributions(crib).items()}
 
 
-def _kind_cell(hand: tuple[int, ...], s: int,
-               crib: bool) -> tuple[tuple[int, int, int], dict[int, int], dict[int, int]]:
+def census_cell(hand: tuple[int, ...], s: int,
+                crib: bool) -> tuple[tuple[int, int, int], dict[int, int], dict[int, int]]:
     """One cell of the walk: a hand given as counts per rank and a starter rank
     ``s`` (0-12). Returns the fifteen, pair and run points every such combination
-    shares, then how many combinations score each flush and each nobs."""
+    shares, then how many combinations score each flush and each nobs.
+
+    >>> four_five_six_six = (0, 0, 0, 1, 1, 2, 0, 0, 0, 0, 0, 0, 0)
+    >>> census_cell(four_five_six_six, 12, crib=False)  # with a king: 4*4*6 hands, 4 kings
+    ((6, 2, 6), {0: 384, 4: 0, 5: 0}, {0: 384, 1: 0})
+    """
     held = 1
     for c in hand:
         held *= comb(4, c)
@@ -240,17 +155,17 @@ def _kind_cell(hand: tuple[int, ...], s: int,
         flush[5] = 4 if hand[s] == 0 else 0
         flush[0 if crib else 4] += 12
         flush[0] -= flush[5] + 12
-    return _rank_kinds(tuple(five)), flush, nobs
+    return rank_kinds(tuple(five)), flush, nobs
 
 
 @cache
 def _kind_tallies(crib: bool) -> tuple[tuple[str, tuple[tuple[int, int], ...]], ...]:
     tallies: tuple[dict[int, int], ...] = ({}, {}, {}, {}, {})
-    for hand in _four_rank_multisets():
+    for hand in four_rank_multisets():
         for s in range(13):
             if hand[s] == 4:
                 continue
-            parts, flush, nobs = _kind_cell(hand, s, crib)
+            parts, flush, nobs = census_cell(hand, s, crib)
             ways = flush[0] + flush[4] + flush[5]
             for tally, points in zip(tallies, parts, strict=False):
                 tally[points] = tally.get(points, 0) + ways

@@ -33,13 +33,12 @@ from __future__ import annotations
 from collections.abc import Iterable
 from dataclasses import dataclass, field
 from fractions import Fraction
-from itertools import combinations
 from typing import Any
 
-from .analysis import starter_rank_points
 from .cards import FULL_DECK, Card, CardLike, Hand, Rank, distinct_cards, parse_cards
-from .cribtable import _flat, _slot
+from .cribtable import crib_slot, crib_values
 from .errors import IllegalHandError
+from .ranks import SPLITS, keep_rank_points, starter_rank_points
 from .scoring import HandScore, score_hand
 
 __all__ = [
@@ -54,31 +53,7 @@ __all__ = [
 UNSEEN_STARTERS = 46
 """Starters a player who holds six cards cannot see."""
 
-_KEEPS = tuple(combinations(range(6), 4))
-_SPLITS = tuple((keep, tuple(i for i in range(6) if i not in keep)) for keep in _KEEPS)
 _JACK = Rank.JACK
-
-
-def _rank_parts(ranks: tuple[int, ...]) -> tuple[tuple[int, int, int], ...]:
-    """For six sorted ranks: per keep (in ``_KEEPS`` order), the rank points summed
-    over the unseen starters, and their least and greatest with one starter."""
-    found = _RANK_PARTS.get(ranks)
-    if found is not None:
-        return found
-    left = [4] * 13
-    for r in ranks:
-        left[r - 1] -= 1
-    present = [i for i in range(13) if left[i]]
-    parts = []
-    for keep in _KEEPS:
-        row = starter_rank_points(tuple(ranks[i] for i in keep))
-        points = [row[i] for i in present]
-        parts.append((sum(left[i] * row[i] for i in present), min(points), max(points)))
-    found = _RANK_PARTS[ranks] = tuple(parts)
-    return found
-
-
-_RANK_PARTS: dict[tuple[int, ...], tuple[tuple[int, int, int], ...]] = {}
 
 
 def _six(cards: str | Iterable[CardLike]) -> list[Card]:
@@ -95,7 +70,7 @@ def _prepare(cards: str | Iterable[CardLike]
     """The six cards sorted, the rank parts of each keep, and how many unseen cards
     of each suit remain (13 less those held)."""
     six = _six(cards)
-    parts = _rank_parts(tuple(int(c.rank) for c in six))
+    parts = keep_rank_points(tuple(int(c.rank) for c in six))
     suit_left = [13, 13, 13, 13]
     for card in six:
         suit_left[card.suit] -= 1
@@ -129,15 +104,15 @@ def best_discard(cards: str | Iterable[CardLike], *, dealer: bool) -> tuple[Hand
     ('5C 5H JS QH', '2C 6D')
     """
     six, parts, suit_left = _prepare(cards)
-    table = _flat(dealer)
+    table = crib_values(dealer)
     sign = 1.0 if dealer else -1.0
     best = -1e9
-    best_split = _SPLITS[0]
-    for n, split in enumerate(_SPLITS):
+    best_split = SPLITS[0]
+    for n, split in enumerate(SPLITS):
         keep, (i, j) = split
         total = parts[n][0] + _suit_part(six, keep, suit_left)[0]
         a, b = six[i], six[j]
-        net = total / UNSEEN_STARTERS + sign * table[_slot(a.rank, b.rank, a.suit is b.suit)]
+        net = total / UNSEEN_STARTERS + sign * table[crib_slot(a.rank, b.rank, a.suit is b.suit)]
         if net > best + 1e-12:
             best, best_split = net, split
     keep, throw = best_split
@@ -211,17 +186,17 @@ def advise(cards: str | Iterable[CardLike], *, dealer: bool) -> list[DiscardOpti
     cribbage_edu.errors.IllegalHandError: the hand to discard from must have 6 cards, got 3: ...
     """
     six, parts, suit_left = _prepare(cards)
-    table = _flat(dealer)
+    table = crib_values(dealer)
     sign = 1.0 if dealer else -1.0
     scored = []
-    for n, (keep, (i, j)) in enumerate(_SPLITS):
+    for n, (keep, (i, j)) in enumerate(SPLITS):
         rank_sum, low, high = parts[n]
         suit_sum, special = _suit_part(six, keep, suit_left)
         total = rank_sum + suit_sum
         if special:
             low, high = _extremes(six, keep)
         a, b = six[i], six[j]
-        crib = table[_slot(a.rank, b.rank, a.suit is b.suit)]
+        crib = table[crib_slot(a.rank, b.rank, a.suit is b.suit)]
         net = total / UNSEEN_STARTERS + sign * crib
         scored.append((-net, -total, n, keep, (a, b), low, high, crib, net, total))
     scored.sort(key=lambda row: row[:3])

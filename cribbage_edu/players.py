@@ -23,12 +23,12 @@ from collections.abc import Sequence
 from itertools import combinations
 from typing import Protocol, runtime_checkable
 
-from .analysis import held_rank_points
 from .cards import Card
 from .discard import best_discard
 from .errors import IllegalActionError
 from .game import Game, Phase, PlayerView
 from .pegging import pile_points
+from .ranks import held_rank_points
 from .scoring import score_hand
 
 __all__ = [

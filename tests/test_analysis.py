@@ -13,14 +13,13 @@ from cribbage_edu import Card, Rank, Suit, score_hand
 from cribbage_edu.analysis import (
     HANDS_WITH_STARTER,
     SHOW_KINDS,
-    _four_rank_multisets,
-    _kind_cell,
+    census_cell,
     kind_distributions,
     kind_frequencies,
     kind_means,
     score_distribution,
-    starter_rank_points,
 )
+from cribbage_edu.ranks import four_rank_multisets, starter_rank_points
 
 KIND_ATTRS = {"fifteen": "fifteens", "pair": "pairs", "run": "runs", "flush": "flush",
               "nobs": "nobs"}
@@ -46,11 +45,11 @@ def brute_cell(hand: tuple[int, ...], s: int, crib: bool) -> dict[str, dict[int,
 @pytest.mark.parametrize("crib", [False, True])
 def test_cells_match_brute_force(crib: bool) -> None:
     rng = random.Random(4)
-    hands = _four_rank_multisets()
+    hands = four_rank_multisets()
     cells = [(h, s) for h in rng.sample(hands, 60) for s in range(13) if h[s] < 4]
     cells += [(h, 10) for h in hands if max(h) == 1 and h[10]][:10]  # jack starters
     for hand, s in rng.sample(cells, 120):
-        parts, flush, nobs = _kind_cell(hand, s, crib)
+        parts, flush, nobs = census_cell(hand, s, crib)
         brute = brute_cell(hand, s, crib)
         ways = sum(flush.values())
         for kind, points in zip(("fifteen", "pair", "run"), parts, strict=True):

@@ -16,20 +16,17 @@ from statistics import mean
 import pytest
 
 from cribbage_edu import FULL_DECK, Card, IllegalHandError, parse_cards, score_hand
+from cribbage_edu.cribmodel import ROUNDS, TOLERANCE, HandModel, crib_sums, uniform_crib_ev
 from cribbage_edu.cribtable import (
-    ROUNDS,
-    TOLERANCE,
-    _flat_tables,
-    _HandModel,
     crib_ev,
     crib_matrix,
-    crib_sums,
     crib_table,
+    crib_values,
     read_rows,
     table_header,
-    uniform_crib_ev,
 )
-from cribbage_edu.discard import _SPLITS, advise, best_discard
+from cribbage_edu.discard import advise, best_discard
+from cribbage_edu.ranks import SPLITS
 
 
 def test_crib_sums_match_score_hand() -> None:
@@ -86,14 +83,14 @@ def test_the_shipped_file_says_how_it_was_made() -> None:
 
 
 @pytest.fixture(scope="module")
-def hand_model() -> Iterator[_HandModel]:
+def hand_model() -> Iterator[HandModel]:
     """Every six-card hand with its 15 keeps worked out (numpy, ~2.5 GB, ~10 s)."""
-    model = _HandModel(lambda _text: None)
+    model = HandModel(lambda _text: None)
     yield model
     del model
 
 
-def test_the_last_round_reproduces_the_shipped_table(hand_model: _HandModel) -> None:
+def test_the_last_round_reproduces_the_shipped_table(hand_model: HandModel) -> None:
     """The script's last round, re-run from the table it started from (stored in the
     file), gives the shipped table to the last stored digit: every six-card hand the
     other player can hold is enumerated again."""
@@ -105,7 +102,7 @@ def test_the_last_round_reproduces_the_shipped_table(hand_model: _HandModel) -> 
         assert again[key][1] == pytest.approx(opponent, abs=1e-6), key
 
 
-def test_the_script_writes_the_shipped_file(hand_model: _HandModel, tmp_path: Path,
+def test_the_script_writes_the_shipped_file(hand_model: HandModel, tmp_path: Path,
                                             monkeypatch: pytest.MonkeyPatch) -> None:
     """scripts/make_crib_table.py, run with its model cut to the last round (the
     earlier rounds only lead up to that round's stored input), writes the shipped
@@ -141,14 +138,13 @@ def test_the_script_writes_the_shipped_file(hand_model: _HandModel, tmp_path: Pa
 
 
 @pytest.mark.parametrize("dealer", [True, False])
-def test_the_models_throws_are_the_advisors(hand_model: _HandModel, dealer: bool) -> None:
+def test_the_models_throws_are_the_advisors(hand_model: HandModel, dealer: bool) -> None:
     """The vectorised advisor inside the model throws what best_discard throws."""
-    own, opponent = _flat_tables(read_rows())
-    chosen = hand_model.choices(own if dealer else opponent, dealer=dealer)
+    chosen = hand_model.choices(list(crib_values(dealer)), dealer=dealer)
     rng = random.Random(8 if dealer else 9)
     for h in rng.sample(range(len(chosen)), 400):
         six = [FULL_DECK[i] for i in hand_model.hands[h]]
-        _, throw = _SPLITS[chosen[h]]
+        _, throw = SPLITS[chosen[h]]
         assert best_discard(six, dealer=dealer)[1] == tuple(six[i] for i in throw), six
 
 
@@ -214,10 +210,10 @@ def test_lookup_by_cards() -> None:
 
 def test_the_table_is_read_at_first_use_not_at_import() -> None:
     code = ("import cribbage_edu.discard, cribbage_edu.cribtable as t, cribbage_edu.players;"
-            "print(t._load.cache_info().currsize)")
+            "print(t.is_loaded()); t.crib_ev(['5H', '5C'], dealer=True); print(t.is_loaded())")
     out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True,
                          check=True)
-    assert out.stdout.strip() == "0"
+    assert out.stdout.split() == ["False", "True"]
 
 
 def test_average_kept_hand_matches_the_published_figure() -> None:
