@@ -27,6 +27,7 @@ from collections.abc import Sequence
 from enum import Enum
 from typing import NamedTuple
 
+from .checks import seat, whole_number
 from .errors import IllegalActionError
 
 __all__ = [
@@ -119,8 +120,7 @@ def hole_xy(player: int, score: int, target: int = 121) -> tuple[float, float]:
     >>> hole_xy(0, 121), hole_xy(1, 0)
     ((1.5, 33.5), (3.0, -1.5))
     """
-    if player not in (0, 1):
-        raise IllegalActionError(f"there is no player {player!r}: players are 0 and 1")
+    player = seat(player)
     outer = 0.0 if player == 0 else 3.0
     inner = 1.0 if player == 0 else 2.0
     if score >= target:
@@ -156,8 +156,8 @@ class Board:
 
     def peg(self, player: int, points: int) -> Board:
         """Move ``player``'s rear peg ``points`` holes past the front one; returns the board."""
-        if player not in (0, 1):
-            raise IllegalActionError(f"there is no player {player!r}: players are 0 and 1")
+        player = seat(player)
+        points = whole_number(points, "points", 0)
         if points < 0:
             raise IllegalActionError(f"cannot peg {points} points: pegs only go forward")
         if points:

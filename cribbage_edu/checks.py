@@ -29,8 +29,13 @@ the game, the play, the board and the players' views (pone and dealer are roles
 that move between the seats each deal)."""
 
 
+def _is_numpy_bool(value: object) -> bool:
+    kind = type(value)
+    return kind.__module__ == "numpy" and kind.__name__ in ("bool", "bool_")
+
+
 def _as_int(value: object) -> int | None:
-    if isinstance(value, bool) or type(value).__name__ == "bool_":
+    if isinstance(value, bool) or _is_numpy_bool(value):
         return None
     try:
         return operator.index(value)  # type: ignore[arg-type]
@@ -87,6 +92,6 @@ def flag(value: object, what: str) -> bool:
     """
     if isinstance(value, bool):
         return value
-    if type(value).__name__ == "bool_":
+    if _is_numpy_bool(value):
         return bool(value)
     raise IllegalActionError(f"{what} is True or False, not {value!r}")

@@ -33,7 +33,6 @@ is one call (see :mod:`cribbage_edu.players`).
 
 from __future__ import annotations
 
-import hashlib
 import json
 import operator
 import random
@@ -55,7 +54,16 @@ from .errors import (
     OutOfTurnError,
     SaveFileError,
 )
+from .options import GameOptions, manual_flags
 from .pegging import Play, PlayEvent
+from .saves import (
+    SAVE_FORMAT,
+    SAVE_VERSION,
+    check_save,
+    checksum,
+    read_save_file,
+    read_save_text,
+)
 from .scoring import HandScore, Kind, ScoreItem, score_hand
 
 __all__ = [
@@ -73,13 +81,6 @@ __all__ = [
     "Source",
     "stack_deck",
 ]
-
-SAVE_FORMAT = "cribbage-edu game"
-SAVE_VERSION = 2
-"""Version 2 writes the winner's score as the game hole and opens the log of a game
-started from given scores with a ``start`` event; version 1 files still load."""
-_READS = (1, SAVE_VERSION)
-
 
 class Phase(Enum):
     """Where a game stands."""
@@ -129,6 +130,15 @@ class Action:
     cards: tuple[Card, ...] = ()
     points: int | None = None
 
+    def __post_init__(self) -> None:
+        try:
+            kind = ActionKind(self.kind)
+        except ValueError:
+            raise IllegalActionError(
+                f"unknown action kind {self.kind!r}: the kinds are "
+                f"{', '.join(repr(str(k)) for k in ActionKind)}") from None
+        object.__setattr__(self, "kind", kind)
+
     @property
     def is_decision(self) -> bool:
         """A player's choice, as opposed to an automatic step."""
@@ -152,7 +162,7 @@ class Action:
                 raise TypeError("not an action object")
             kind = ActionKind(data["kind"])
             player = data.get("player")
-            if player is not None and (type(player) is not int or player not in (0, 1)):
+            if player is not None and type(player) is not int:
                 raise TypeError(f"player {player!r}")
             cards_data = data.get("cards", [])
             if not isinstance(cards_data, list) or not all(isinstance(c, str)
@@ -162,9 +172,10 @@ class Action:
             points = data.get("points")
             if points is not None and type(points) is not int:
                 raise TypeError(f"points {points!r}")
+            return cls(kind, player, cards, points)
         except (KeyError, TypeError, ValueError) as exc:
-            raise SaveFileError(f"cannot read the action {data!r}: {exc}") from exc
-        return cls(kind, player, cards, points)
+            shown = repr(data) if len(repr(data)) <= 80 else repr(data)[:77] + "..."
+            raise SaveFileError(f"cannot read the action {shown}: {exc}") from None
 
     def __repr__(self) -> str:
         parts = [f"kind={str(self.kind)!r}"]
@@ -226,42 +237,6 @@ class Event:
             "items": [{"kind": str(i.kind), "cards": [str(c) for c in i.cards],
                        "points": i.points} for i in self.items],
         }
-
-
-@dataclass(frozen=True, slots=True)
-class GameOptions:
-    """The table rules of a game.
-
-    ``target``: 121 (standard) or 61 (short game). ``skunk``: count a skunk as
-    ``skunk_value`` games and a double skunk as ``double_skunk_value`` (the result
-    always says whether the loser was skunked). ``manual_count``: per player, whether
-    they count their own hands with :meth:`Game.claim`. ``muggins``: points a player
-    fails to claim go to the opponent (only with manual counting).
-    """
-
-    target: int = 121
-    skunk: bool = False
-    skunk_value: int = 2
-    double_skunk_value: int = 3
-    manual_count: tuple[bool, bool] = (False, False)
-    muggins: bool = False
-
-    def __post_init__(self) -> None:
-        if self.target not in (61, 121):
-            raise IllegalActionError(f"a game is played to 121 or 61, not {self.target!r}")
-        for name in ("skunk_value", "double_skunk_value"):
-            value = getattr(self, name)
-            if type(value) is not int or value < 1:
-                raise IllegalActionError(f"{name} is a number of games, 1 or more, "
-                                         f"not {value!r}")
-        if len(self.manual_count) != 2:
-            raise IllegalActionError(
-                f"manual_count takes one flag per player, got {self.manual_count!r}")
-
-    def to_dict(self) -> dict[str, Any]:
-        return {"target": self.target, "skunk": self.skunk, "skunk_value": self.skunk_value,
-                "double_skunk_value": self.double_skunk_value,
-                "manual_count": list(self.manual_count), "muggins": self.muggins}
 
 
 @dataclass(frozen=True, slots=True)
@@ -434,32 +409,34 @@ class Game:
     (1, 0, <Phase.DISCARD: 'discard'>, (0, 1))
     """
 
-    def __init__(self, seed: int | None = None, *, target: int = 121, skunk: bool = False,
+    def __init__(self, seed: int | None = None, *, options: GameOptions | None = None,
+                 target: int = 121, skunk: bool = False,
                  skunk_value: int = 2, double_skunk_value: int = 3,
                  manual_count: bool | Sequence[bool] = False, muggins: bool = False,
                  first_dealer: int | None = None,
                  decks: Sequence[Deck | str | Iterable[CardLike]] = (),
                  names: Sequence[str] = ("player 0", "player 1"),
                  scores: Sequence[int] = (0, 0)) -> None:
-        manual = ((bool(manual_count),) * 2 if isinstance(manual_count, bool)
-                  else tuple(bool(m) for m in manual_count))
-        if len(manual) != 2:
-            raise IllegalActionError(
-                f"manual_count takes one flag per player, got {manual_count!r}")
-        self.options = GameOptions(target, skunk, skunk_value, double_skunk_value,
-                                   (manual[0], manual[1]), muggins)
+        rules = GameOptions(target, skunk, skunk_value, double_skunk_value,
+                            manual_flags(manual_count), muggins)
+        if options is None:
+            options = rules
+        elif not isinstance(options, GameOptions):
+            raise IllegalActionError(f"options is a GameOptions, not {options!r}")
+        elif rules != GameOptions():
+            raise IllegalActionError("give the table rules either as options= or as "
+                                     "keywords, not both")
+        self.options: GameOptions = options
         if first_dealer is not None:
             first_dealer = seat(first_dealer, "first_dealer")
-        if len(names) != 2:
-            raise IllegalActionError(f"a game has two players, got names {tuple(names)!r}")
         if seed is None:
             seed = random.randrange(2**63)
         elif isinstance(seed, bool) or not hasattr(seed, "__index__"):
             raise IllegalActionError(f"a seed is a whole number, not {seed!r}")
         self.seed: int = operator.index(seed)
         self.first_dealer = first_dealer
-        self.names: tuple[str, str] = (str(names[0]), str(names[1]))
-        self._stacked: list[tuple[Card, ...]] = [_deck_order(d) for d in decks]
+        self.names: tuple[str, str] = _names(names)
+        self._stacked: list[tuple[Card, ...]] = _stacked_decks(decks)
         self.start_scores: tuple[int, int] = _start_scores(scores, self.options.target)
         self._reset_state()
 
@@ -582,7 +559,7 @@ class Game:
     def hand(self, player: int) -> Hand:
         """The cards ``player`` holds now (the engine's view: see :meth:`view` for what a
         player may see)."""
-        self._check_player(player)
+        player = seat(player)
         if self._play is not None:
             return self._play.hand(self._to_play(player))
         return Hand(self._hands[player])
@@ -593,7 +570,7 @@ class Game:
         >>> Game(seed=1).legal_cards(0)
         Hand('')
         """
-        self._check_player(player)
+        player = seat(player)
         if self._play is None or self._phase is not Phase.PLAY:
             return Hand()
         return self._play.legal_cards(self._to_play(player))
@@ -608,7 +585,7 @@ class Game:
 
     def kept(self, player: int) -> Hand | None:
         """The four cards ``player`` kept this deal, once both have discarded."""
-        self._check_player(player)
+        player = seat(player)
         return self._kept[player]
 
     @property
@@ -677,7 +654,7 @@ class Game:
 
     def view(self, player: int) -> PlayerView:
         """What ``player`` may see now."""
-        self._check_player(player)
+        player = seat(player)
         v = PlayerView.__new__(PlayerView)
         v.player = player
         v.names = self.names
@@ -731,6 +708,8 @@ class Game:
     def apply(self, action: Action) -> tuple[Event, ...]:
         """Take ``action`` (any kind); returns the events it caused. Cards or points an
         action of its kind does not take are refused, so the log holds nothing else."""
+        if not isinstance(action, Action):
+            raise IllegalActionError(f"apply takes an Action, not {action!r}")
         kind = action.kind
         extra = []
         if action.cards and kind not in (ActionKind.DISCARD, ActionKind.PLAY):
@@ -784,7 +763,7 @@ class Game:
 
     def discard(self, player: int, cards: str | Iterable[CardLike]) -> tuple[Event, ...]:
         """``player`` lays away two cards into the dealer's crib."""
-        self._check_player(player)
+        player = seat(player)
         name = self.names[player]
         if self._phase is not Phase.DISCARD:
             raise OutOfTurnError(f"{name} cannot lay away cards: the game is in the "
@@ -811,7 +790,7 @@ class Game:
 
     def play(self, player: int, card: CardLike) -> tuple[Event, ...]:
         """``player`` lays ``card`` in the play."""
-        self._check_player(player)
+        player = seat(player)
         laid = Card.parse(card)
         if self._phase is not Phase.PLAY:
             raise OutOfTurnError(f"{self.names[player]} cannot lay {laid}: the game is in "
@@ -823,7 +802,7 @@ class Game:
 
     def go(self, player: int) -> tuple[Event, ...]:
         """``player`` says go: they hold cards but none fits under 31."""
-        self._check_player(player)
+        player = seat(player)
         if self._phase is not Phase.PLAY:
             raise OutOfTurnError(f"{self.names[player]} cannot say go: the game is in the "
                                  f"{self._phase}")
@@ -840,7 +819,7 @@ class Game:
         scores the true score too, unless muggins is played: then the player scores
         what they claimed and the opponent takes the points they missed.
         """
-        self._check_player(player)
+        player = seat(player)
         if self._phase is not Phase.COUNT:
             raise OutOfTurnError(f"{self.names[player]} cannot claim points: the game is in "
                                  f"the {self._phase}")
@@ -848,9 +827,11 @@ class Game:
         if player != owner or not self.options.manual_count[owner]:
             raise OutOfTurnError(f"{self.names[player]} cannot claim points now: "
                                  f"{self._waiting_for()} counts {what}")
-        if type(points) is not int or not 0 <= points <= 29:
-            raise IllegalActionError(f"{self.names[player]} claims {points!r}: "
-                                     f"a hand scores 0 to 29")
+        try:
+            points = whole_number(points, "points", 0, 29)
+        except IllegalActionError:
+            raise IllegalActionError(f"{self.names[player]} claims {points!r}: a hand "
+                                     f"scores a whole number of points, 0 to 29") from None
         result: list[Claim] = []
         self._record(Action(ActionKind.CLAIM, player, (), points),
                      lambda: result.append(self._do_claim(player, points)))
@@ -869,7 +850,7 @@ class Game:
         6
         """
         if player is not None:
-            self._check_player(player)
+            player = seat(player)
         at = len(self._actions) - 1
         while at >= 0 and not (self._actions[at].is_decision
                                and (player is None or self._actions[at].player == player)):
@@ -899,7 +880,7 @@ class Game:
             "actions": [a.to_dict() for a in self._actions],
             "state": self._state_check(),
         }
-        body["checksum"] = _checksum(body)
+        body["checksum"] = checksum(body)
         return body
 
     def to_json(self) -> str:
@@ -916,65 +897,29 @@ class Game:
     def from_dict(cls, data: Any) -> Game:
         """Rebuild a game from :meth:`to_dict` data by replaying it. Anything wrong (an
         unknown version, a changed byte, an illegal action, a card twice) raises
-        ``SaveFileError`` and nothing is half-loaded."""
-        if not isinstance(data, dict):
-            raise SaveFileError(f"a saved game is a JSON object, not {type(data).__name__}")
-        if data.get("format") != SAVE_FORMAT:
-            raise SaveFileError(f"not a saved cribbage-edu game (format "
-                                f"{data.get('format')!r})")
-        version = data.get("version")
-        if type(version) is not int or version not in _READS:
-            raise SaveFileError(f"unknown save version {version!r}: this cribbage-edu "
-                                f"reads versions {_READS[0]} to {_READS[-1]}")
-        if data.get("checksum") != _checksum({k: v for k, v in data.items()
-                                              if k != "checksum"}):
-            raise SaveFileError("the saved game's checksum does not match: the file was "
-                                "changed or damaged")
+        ``SaveFileError`` naming the problem (see :mod:`cribbage_edu.saves`), and
+        nothing is half-loaded."""
+        body = check_save(data)
         try:
-            options = data["options"]
-            decks = data["decks"]
-            if not isinstance(options, dict) or not isinstance(decks, list):
-                raise TypeError("options must be an object and decks a list")
-            seed = data["seed"]
-            if type(seed) is not int:
-                raise TypeError(f"seed {seed!r}")
-            names = data["names"]
-            if not isinstance(names, list) or not all(isinstance(n, str) for n in names):
-                raise TypeError(f"names {names!r}: two names are a list of two texts")
-            game = cls(seed, target=options["target"], skunk=bool(options["skunk"]),
-                       skunk_value=int(options["skunk_value"]),
-                       double_skunk_value=int(options["double_skunk_value"]),
-                       manual_count=[bool(m) for m in options["manual_count"]],
-                       muggins=bool(options["muggins"]),
-                       first_dealer=data["first_dealer"], decks=decks,
-                       names=names, scores=data["start_scores"])
-            actions = [Action.from_dict(a) for a in data["actions"]]
-            game._replay(actions)
-        except SaveFileError:
-            raise
-        except (KeyError, TypeError, ValueError, AttributeError) as exc:
-            raise SaveFileError(f"the saved game does not replay: {exc}") from exc
+            game = cls(body.seed, options=body.options, first_dealer=body.first_dealer,
+                       decks=body.decks, names=body.names, scores=body.start_scores)
+        except CribbageError as exc:
+            raise SaveFileError(f"the saved game's setup is refused: {exc}") from None
+        game._replay([Action.from_dict(a) for a in body.actions])
         if game._state_check() != game._recorded_state(data):
             raise SaveFileError("the saved game replays to a different state than it "
                                 "records: the file was changed")
         return game
 
     @classmethod
-    def from_json(cls, text: str) -> Game:
-        try:
-            data = json.loads(text)
-        except (json.JSONDecodeError, UnicodeDecodeError) as exc:
-            raise SaveFileError(f"the saved game is not valid JSON: {exc}") from exc
-        return cls.from_dict(data)
+    def from_json(cls, text: str | bytes) -> Game:
+        """Rebuild a game from the text :meth:`to_json` wrote (or its UTF-8 bytes)."""
+        return cls.from_dict(read_save_text(text))
 
     @classmethod
     def load(cls, path: str | Path) -> Game:
         """Read a game written by :meth:`save`."""
-        try:
-            text = Path(path).read_text(encoding="utf-8")
-        except (OSError, UnicodeDecodeError) as exc:
-            raise SaveFileError(f"cannot read the saved game {str(path)!r}: {exc}") from exc
-        return cls.from_json(text)
+        return cls.from_dict(read_save_file(path))
 
     def replay(self, upto: int | None = None) -> Game:
         """A new game with the same seed, options and decks, replaying the first ``upto``
@@ -985,12 +930,8 @@ class Game:
         >>> game.replay().events == game.events
         True
         """
-        twin = Game(self.seed, target=self.options.target, skunk=self.options.skunk,
-                    skunk_value=self.options.skunk_value,
-                    double_skunk_value=self.options.double_skunk_value,
-                    manual_count=self.options.manual_count, muggins=self.options.muggins,
-                    first_dealer=self.first_dealer, decks=self._stacked,
-                    names=self.names, scores=self.start_scores)
+        twin = Game(self.seed, options=self.options, first_dealer=self.first_dealer,
+                    decks=self._stacked, names=self.names, scores=self.start_scores)
         twin._replay(self._actions[:upto])
         return twin
 
@@ -1043,10 +984,6 @@ class Game:
         if action.player is None:
             raise OutOfTurnError(f"the {action.kind} needs a player")
         return action.player
-
-    def _check_player(self, player: int) -> None:
-        if player not in (0, 1) or type(player) is bool:
-            raise OutOfTurnError(f"there is no player {player!r}: players are 0 and 1")
 
     def _to_play(self, player: int) -> int:
         """The Play object's number for ``player``: pone is 0, dealer 1."""
@@ -1373,14 +1310,39 @@ def _start_scores(scores: Sequence[int], target: int) -> tuple[int, int]:
     return a, b
 
 
-def _deck_order(deck: Deck | str | Iterable[CardLike]) -> tuple[Card, ...]:
-    order = tuple(deck) if isinstance(deck, Deck) else tuple(Deck.stacked(deck))
-    if len(order) != 52 or len(set(order)) != 52:
-        raise IllegalHandError(f"a deck holds each of the 52 cards once: got {len(order)} "
-                               f"cards, {len(set(order))} distinct")
-    return order
+MAX_NAME = 40
+"""The longest name a player may have, in characters."""
 
 
-def _checksum(body: dict[str, Any]) -> str:
-    text = json.dumps(body, sort_keys=True, separators=(",", ":"), ensure_ascii=True)
-    return hashlib.sha256(text.encode("ascii")).hexdigest()
+def _names(names: object) -> tuple[str, str]:
+    """Two names, each a text of 1 to :data:`MAX_NAME` characters.
+
+    >>> _names(["Ann", "Bob"])
+    ('Ann', 'Bob')
+    """
+    if (isinstance(names, str) or not isinstance(names, Sequence) or len(names) != 2
+            or not all(isinstance(n, str) and len(n.strip()) > 0 and len(n) <= MAX_NAME
+                       for n in names)):
+        raise IllegalActionError(f"names are two texts of 1 to {MAX_NAME} characters, one "
+                                 f"a player, not {names!r}")
+    return names[0], names[1]
+
+
+def _stacked_decks(decks: object) -> list[tuple[Card, ...]]:
+    """Each stacked deck as its 52 cards in order (a deck given in part is completed
+    in sort order, as :meth:`Deck.stacked` does)."""
+    if isinstance(decks, (str, Deck)) or not isinstance(decks, Iterable):
+        raise IllegalActionError(f"decks is a list of stacked decks (one a deal), not "
+                                 f"{decks!r}")
+    out = []
+    for number, deck in enumerate(decks, 1):
+        try:
+            order = tuple(deck) if isinstance(deck, Deck) else tuple(Deck.stacked(deck))
+        except (TypeError, CribbageError) as exc:
+            raise IllegalHandError(f"deck {number} is not a deck of cards ({deck!r}): "
+                                   f"{exc}") from None
+        if len(order) != 52 or len(set(order)) != 52:
+            raise IllegalHandError(f"deck {number} must hold each of the 52 cards once: got "
+                                   f"{len(order)} cards, {len(set(order))} distinct")
+        out.append(order)
+    return out

@@ -32,6 +32,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from .cards import Card, CardLike, Hand, parse_cards
+from .checks import seat
 from .errors import IllegalHandError, IllegalPlayError, OutOfTurnError
 from .scoring import Kind, ScoreItem, spoken_number
 
@@ -296,6 +297,7 @@ class Play:
 
     def can_go(self, player: int) -> bool:
         """Whether ``player`` must say go now: their turn, cards in hand, none fits."""
+        player = seat(player)
         return (not self._over and player == self._turn and bool(self._hands[player])
                 and not self.legal_cards(player) and not self._said_go)
 
@@ -304,7 +306,7 @@ class Play:
     def play(self, player: int, card: CardLike) -> tuple[PlayEvent, ...]:
         """``player`` lays ``card``; returns the events it caused (points included)."""
         laid = Card.parse(card)
-        self._check_turn(player, f"lay {laid}")
+        player = self._check_turn(player, f"lay {laid}")
         if laid not in self._hands[player]:
             raise IllegalPlayError(
                 f"{self.names[player]} cannot lay {laid}: not in hand "
@@ -335,7 +337,7 @@ class Play:
 
     def go(self, player: int) -> tuple[PlayEvent, ...]:
         """``player`` says go: they hold cards but none fits under 31."""
-        self._check_turn(player, "say go")
+        player = self._check_turn(player, "say go")
         if not self._hands[player]:
             raise IllegalPlayError(f"{self.names[player]} has no cards left to say go with")
         fits = self.legal_cards(player)
@@ -356,17 +358,16 @@ class Play:
     # --- the machinery -------------------------------------------------------------------
 
     def _check_player(self, player: int) -> int:
-        if player not in (0, 1):
-            raise OutOfTurnError(f"there is no player {player!r}: players are 0 and 1")
-        return player
+        return seat(player)
 
-    def _check_turn(self, player: int, what: str) -> None:
-        self._check_player(player)
+    def _check_turn(self, player: int, what: str) -> int:
+        player = seat(player)
         if self._over:
             raise IllegalPlayError(f"{self.names[player]} cannot {what}: the play is over")
         if player != self._turn:
             raise OutOfTurnError(
                 f"{self.names[player]} cannot {what}: it is {self.names[self._turn]}'s turn")
+        return player
 
     def _emit(self, event: PlayEvent) -> None:
         self._events.append(event)

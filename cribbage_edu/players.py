@@ -19,7 +19,7 @@ when no card fits), and the counting is exact unless a human counts by hand.
 from __future__ import annotations
 
 import random
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from itertools import combinations
 from typing import Protocol, runtime_checkable
 
@@ -37,6 +37,7 @@ __all__ = [
     "GreedyPlayer",
     "Player",
     "RandomPlayer",
+    "drive",
     "make_player",
     "peg_points",
     "play_game",
@@ -361,35 +362,73 @@ def make_player(name: str, seed: int | random.Random | None = None) -> Player:
     return kind(seed)
 
 
-def play_out(game: Game, players: Sequence[Player]) -> Game:
-    """Play ``game`` to the end, asking ``players[0]`` and ``players[1]`` for every
-    decision (each sees only its own view); a card that is the only one that fits is
-    laid without asking. A player counting by hand claims the true score. Returns the
-    game."""
-    while True:
+def drive(game: Game, players: Sequence[Player | None], *,
+          stop: Callable[[Game], bool] | None = None) -> Game:
+    """Move ``game`` on: take its automatic steps and the decisions of every seat that
+    has a computer player (``players[seat]``; ``None`` for a person). Returns the game
+    when it is over, when a person must decide, or when ``stop(game)`` is true (asked
+    before each step: a table pauses between deals this way).
+
+    Each computer sees only its own view. In the discard the computers throw first; a
+    card that is the only one that fits is laid without asking; a computer counting
+    by hand (the game's ``manual_count`` for its seat, as in a save made with manual
+    counting) claims the true score. This is the one loop the whole-game players,
+    the terminal game and the widget table share.
+
+    >>> from cribbage_edu.game import Game
+    >>> game = drive(Game(seed=4, first_dealer=0), [None, ExpertPlayer()])
+    >>> game.phase, game.to_act  # the person in seat 0 throws next
+    (<Phase.DISCARD: 'discard'>, (0,))
+    """
+    if len(players) != 2 or not all(p is None or isinstance(p, Player) for p in players):
+        raise IllegalActionError(f"drive takes a computer player or None for each seat, two "
+                                 f"in all, not {list(players)!r}")
+    while not game.is_over and (stop is None or not stop(game)):
         phase = game.phase
-        if phase is Phase.PLAY:
-            who = game.turn
-            assert who is not None
+        waiting = game.to_act
+        if phase is Phase.DISCARD:
+            computers = [p for p in waiting if players[p] is not None]
+            if not computers:
+                return game
+            who = computers[0]
+            game.discard(who, _ask(players, who).discard(game.view(who)))
+        elif waiting:
+            who = waiting[0]
+            if players[who] is None:
+                return game
+            if phase is Phase.COUNT:
+                show = game.next_show()
+                assert show is not None and game.starter is not None
+                _, what, cards = show
+                game.claim(who, score_hand(cards, game.starter, crib=what == "crib").total)
+                continue
             fits = game.legal_cards(who)
             if len(fits) > 1:
-                game.play(who, players[who].play(game.view(who)))
+                game.play(who, _ask(players, who).play(game.view(who)))
             elif fits:
                 game.play(who, fits[0])  # a forced card: nothing to decide
             else:
                 game.go(who)
-        elif phase is Phase.DISCARD:
-            for who in game.to_act:
-                game.discard(who, players[who].discard(game.view(who)))
-        elif phase is Phase.GAME_OVER:
-            return game
-        elif phase is Phase.COUNT and game.to_act:
-            show = game.next_show()
-            assert show is not None and game.starter is not None
-            owner, what, cards = show
-            game.claim(owner, score_hand(cards, game.starter, crib=what == "crib").total)
         else:
             game.advance()
+    return game
+
+
+def _ask(players: Sequence[Player | None], seat: int) -> Player:
+    player = players[seat]
+    assert player is not None
+    return player
+
+
+def play_out(game: Game, players: Sequence[Player]) -> Game:
+    """Play ``game`` to the end, asking ``players[0]`` and ``players[1]`` for every
+    decision (:func:`drive` with a computer in both seats). Returns the game.
+
+    >>> from cribbage_edu.game import Game
+    >>> play_out(Game(seed=1, target=61), [RandomPlayer(1), RandomPlayer(2)]).is_over
+    True
+    """
+    return drive(game, players)
 
 
 def play_game(players: Sequence[Player], *, seed: int, first_dealer: int | None = None,

@@ -18,6 +18,7 @@ from cribbage_edu import FULL_DECK, Card
 from cribbage_edu.board import Skunk
 from cribbage_edu.errors import (
     CardParseError,
+    CribbageError,
     IllegalActionError,
     IllegalHandError,
     IllegalPlayError,
@@ -435,7 +436,7 @@ def test_loaded_seeded_game_deals_the_same_next_hands(tmp_path: Path) -> None:
 
 def resign(data: dict[str, Any]) -> dict[str, Any]:
     """Recompute the checksum after a deliberate edit, to reach the deeper checks."""
-    from cribbage_edu.game import _checksum
+    from cribbage_edu.saves import checksum as _checksum
 
     body = {k: v for k, v in data.items() if k != "checksum"}
     body["checksum"] = _checksum(body)
@@ -918,3 +919,80 @@ def _checksum_of(data: dict[str, Any]) -> str:
     body = {k: v for k, v in data.items() if k != "checksum"}
     text = json.dumps(body, sort_keys=True, separators=(",", ":"), ensure_ascii=True)
     return hashlib.sha256(text.encode("ascii")).hexdigest()
+
+
+# --- player ids and options: ints and numpy integers, nothing else (issue 13 item 8) ------
+
+@pytest.mark.parametrize("player", [1.0, 0.0, True, False, "1", None, 2, -1])
+def test_a_player_is_a_seat_number_in_every_action(player: Any) -> None:
+    game = worked_game()
+    before = fingerprint(game)
+    for call in (lambda: game.play(player, "5H"), lambda: game.go(player),
+                 lambda: game.claim(player, 0), lambda: game.hand(player),
+                 lambda: game.view(player), lambda: game.legal_cards(player),
+                 lambda: game.kept(player), lambda: game.discard(player, "5H 5C")):
+        with pytest.raises(OutOfTurnError, match="no player"):
+            call()
+    assert fingerprint(game) == before
+
+
+def test_numpy_player_numbers_are_converted() -> None:
+    np = pytest.importorskip("numpy")
+    game = worked_game()
+    events = game.play(np.int64(0), "5H")
+    assert type(events[0].player) is int and type(game.actions[-1].player) is int
+    game.play(np.int32(1), "4S")
+    assert len(game.view(np.uint8(0)).hand) == 3 and str(game.hand(np.int64(1))) == "4D 7C 8S"
+    assert Game.from_json(game.to_json()).events == game.events  # the save still writes
+
+
+def test_claimed_points_are_whole_numbers() -> None:
+    np = pytest.importorskip("numpy")
+    game = worked_game(manual_count=True)
+    for who, card in PLAY_ORDER:
+        game.play(who, card)
+    before = fingerprint(game)
+    for points in (8.0, "8", True, None, 30, -1):
+        with pytest.raises(IllegalActionError, match="claims"):
+            game.claim(0, points)
+    assert fingerprint(game) == before
+    assert game.claim(np.int64(0), np.int64(8)).verdict == "right"
+
+
+@pytest.mark.parametrize("options, problem", [
+    ({"decks": 5}, "decks"), ({"decks": "AH 2H"}, "decks"), ({"decks": [5]}, "deck"),
+    ({"decks": [None]}, "deck"),
+    ({"manual_count": 1}, "manual_count"), ({"manual_count": "yes"}, "manual_count"),
+    ({"manual_count": [1, 0]}, "manual_count"), ({"manual_count": (True,)}, "manual_count"),
+    ({"manual_count": None}, "manual_count"),
+    ({"names": ("a",)}, "names"), ({"names": (1, 2)}, "names"), ({"names": "ab"}, "names"),
+    ({"names": ("", "b")}, "names"), ({"names": None}, "names"),
+    ({"muggins": 1}, "muggins"), ({"skunk": "yes"}, "skunk"),
+    ({"target": "121"}, "121"), ({"target": 121.0}, "121"),
+])
+def test_game_options_are_checked_with_a_clear_error(options: dict[str, Any],
+                                                     problem: str) -> None:
+    with pytest.raises(CribbageError, match=problem):
+        Game(seed=1, **options)
+
+
+def test_good_flags_and_names_are_accepted() -> None:
+    np = pytest.importorskip("numpy")
+    game = Game(seed=1, manual_count=(np.True_, False), names=["Ann", "Bob"], muggins=True)
+    assert game.options.manual_count == (True, False) and game.names == ("Ann", "Bob")
+    assert type(game.options.manual_count[0]) is bool
+
+
+@pytest.mark.parametrize("kind", ["fly", 7, None, "PLAY"])
+def test_an_unknown_action_kind_is_refused_clearly(kind: Any) -> None:
+    game = worked_game()
+    before = fingerprint(game)
+    with pytest.raises(IllegalActionError, match="kind"):
+        game.apply(Action(kind, 0))  # a KeyError before
+    assert fingerprint(game) == before
+
+
+def test_an_action_kind_given_as_text_works() -> None:
+    game = worked_game()
+    game.apply(Action("play", 0, (Card.parse("5H"),)))  # type: ignore[arg-type]
+    assert game.actions[-1].kind is ActionKind.PLAY

@@ -26,7 +26,7 @@ from cribbage_edu.charts import progress_chart
 from cribbage_edu.discard import advise
 from cribbage_edu.errors import CribbageError
 from cribbage_edu.game import Event, Game, GameResult, Phase
-from cribbage_edu.players import PLAYER_NAMES, ExpertPlayer, Player, make_player
+from cribbage_edu.players import PLAYER_NAMES, ExpertPlayer, Player, drive, make_player
 from cribbage_edu.render import card_back_svg, card_svg
 
 from .board import BoardWidget
@@ -140,21 +140,9 @@ class _Table(w.VBox):  # type: ignore[misc]
     def _run(self) -> None:
         """Take automatic steps and the computer's decisions until the learner must act,
         the table pauses, or the game ends."""
-        game = self._game
-        while not game.is_over and not self._pause_here():
-            phase = game.phase
-            if COMPUTER in game.to_act:
-                view = game.view(COMPUTER)
-                if phase is Phase.DISCARD:
-                    game.discard(COMPUTER, self._computer.discard(view))
-                elif game.legal_cards(COMPUTER):
-                    game.play(COMPUTER, self._computer.play(view))
-                else:
-                    game.go(COMPUTER)
-            elif game.to_act:
-                return
-            else:
-                game.advance()
+        seats: list[Player | None] = [None, None]
+        seats[COMPUTER] = self._computer
+        drive(self._game, seats, stop=lambda _: self._pause_here())
 
     def _take_events(self) -> list[Event]:
         fresh = list(self._game.events[self._seen_events:])

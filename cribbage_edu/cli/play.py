@@ -31,7 +31,7 @@ from ..discard import advise
 from ..errors import CribbageError, IllegalActionError, IllegalHandError
 from ..game import Event, Game, Phase
 from ..pegging import PAIR_WORDS
-from ..players import PLAYER_NAMES, ExpertPlayer, Player, make_player, peg_points
+from ..players import PLAYER_NAMES, ExpertPlayer, Player, drive, make_player, peg_points
 from ..scoring import Kind, ScoreItem
 from .console import Console, Subparsers
 
@@ -276,29 +276,21 @@ class TerminalGame:
         self.say("Game not saved.")
 
     def _step(self) -> None:
+        """The computer's moves and the automatic steps until you decide, then your
+        decision."""
         game = self.game
-        phase = game.phase
-        cpu = 1 - HUMAN
-        if phase is Phase.DISCARD:
-            if HUMAN in game.to_act:
-                self._human_discard()
-            else:
-                game.discard(cpu, self.opponent.discard(game.view(cpu)))
-        elif phase is Phase.PLAY:
-            who = game.turn
-            if who == HUMAN:
-                self._human_play()
-            elif who is not None:
-                fits = game.legal_cards(who)
-                if fits:
-                    card = fits[0] if len(fits) == 1 else self.opponent.play(game.view(who))
-                    game.play(who, card)
-                else:
-                    game.go(who)
-        elif phase is Phase.COUNT and game.to_act == (HUMAN,):
-            self._human_count()
+        seats: list[Player | None] = [None, None]
+        seats[1 - HUMAN] = self.opponent
+        drive(game, seats, stop=lambda g: HUMAN in g.to_act)
+        if game.is_over or HUMAN not in game.to_act:
+            return
+        self._flush_events()  # what happened since, before you are asked
+        if game.phase is Phase.DISCARD:
+            self._human_discard()
+        elif game.phase is Phase.PLAY:
+            self._human_play()
         else:
-            game.advance()
+            self._human_count()
 
     def _human_discard(self) -> None:
         game = self.game
