@@ -1,6 +1,17 @@
-"""Root pytest configuration: what the lesson notebooks need under strict nbval.
+"""Root pytest configuration: the test tiers, and what the lesson notebooks need under
+strict nbval.
 
-Only acts when nbval is switched on (``pytest --nbval lessons/``):
+Tiers: a plain ``pytest`` runs the fast tiers (the engine, the widgets without a
+browser, the lesson files, the doctests; about a minute). Two flags add the rest,
+and ``tests/run_all.sh`` (so CI) always passes both:
+
+- ``--slow``: tests marked ``slow`` (the numpy crib model, about 2.5 GB; the
+  statistical checks against published figures; a local Dask cluster);
+- ``--browser``: the browser tests in ``tests/browser`` (JupyterLab and Voila in
+  headless Chromium). Without the flag that folder is not even collected, so a
+  machine without Chromium or Playwright runs the rest without an error.
+
+For the notebooks, only when nbval is switched on (``pytest --nbval lessons/``):
 
 - the sanitize file ``lessons/nbval_sanitize.cfg`` is resolved from this file, so the
   command works from any folder (nbval opens a relative path from the current folder);
@@ -26,6 +37,42 @@ SANITIZE_FILE = ROOT / "lessons" / "nbval_sanitize.cfg"
 
 _saved_env: dict[str, str | None] = {}
 _temp_dirs: list[str] = []
+
+
+TIERS = {
+    "slow": "the numpy crib model (about 2.5 GB), statistics, a local cluster",
+    "browser": "JupyterLab and Voila in headless Chromium (needs /usr/bin/chromium)",
+}
+BROWSER_TESTS = ROOT / "tests" / "browser"
+
+
+def pytest_addoption(parser: pytest.Parser) -> None:
+    group = parser.getgroup("cribbage-edu tiers")
+    for name, what in TIERS.items():
+        group.addoption(f"--{name}", action="store_true", default=False,
+                        help=f"also run the tests marked {name}: {what}")
+
+
+def pytest_report_header(config: pytest.Config) -> str:
+    left_out = [f"--{name}" for name in TIERS if not config.getoption(name)]
+    return ("tiers left out (pass the flag to run them): " + " ".join(left_out)
+            if left_out else "every tier runs (--slow --browser)")
+
+
+def pytest_ignore_collect(collection_path: Path, config: pytest.Config) -> bool | None:
+    if not config.getoption("browser") and collection_path == BROWSER_TESTS:
+        return True
+    return None
+
+
+def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item]) -> None:
+    for name in TIERS:
+        if config.getoption(name):
+            continue
+        skip = pytest.mark.skip(reason=f"a {name} test: pass --{name} to run it")
+        for item in items:
+            if name in item.keywords:
+                item.add_marker(skip)
 
 
 def _nbval_on(config: pytest.Config) -> bool:

@@ -25,6 +25,7 @@ MPLBACKEND=Agg .venv/bin/python -c "import matplotlib.pyplot"
 
 .venv/bin/ruff check cribbage_edu widgets tests benchmarks scripts
 .venv/bin/mypy
-.venv/bin/python -m pytest "$@"
+# Every tier: the fast tests, the slow ones (numpy crib model, statistics) and the browser.
+.venv/bin/python -m pytest --slow --browser "$@"
 # The lessons under strict nbval (never --nbval-lax): every stored output is compared.
 .venv/bin/python -m pytest --nbval lessons/

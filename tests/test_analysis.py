@@ -109,6 +109,7 @@ def test_starter_rank_points_by_hand() -> None:
     assert row[Rank.KING - 1] == 2 + 2 + 6  # K+2+3; pair; double run of three
 
 
+@pytest.mark.slow
 def test_pegging_per_deal_is_close_to_the_published_figures() -> None:
     # published: between good players pegging brings the dealer about 3.5 points a deal
     # and pone about 2.1. 250 seeded expert-against-expert games (~2,300 deals) give a

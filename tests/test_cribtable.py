@@ -90,6 +90,7 @@ def hand_model() -> Iterator[HandModel]:
     del model
 
 
+@pytest.mark.slow
 def test_the_last_round_reproduces_the_shipped_table(hand_model: HandModel) -> None:
     """The script's last round, re-run from the table it started from (stored in the
     file), gives the shipped table to the last stored digit: every six-card hand the
@@ -102,6 +103,7 @@ def test_the_last_round_reproduces_the_shipped_table(hand_model: HandModel) -> N
         assert again[key][1] == pytest.approx(opponent, abs=1e-6), key
 
 
+@pytest.mark.slow
 def test_the_script_writes_the_shipped_file(hand_model: HandModel, tmp_path: Path,
                                             monkeypatch: pytest.MonkeyPatch) -> None:
     """scripts/make_crib_table.py, run with its model cut to the last round (the
@@ -137,6 +139,7 @@ def test_the_script_writes_the_shipped_file(hand_model: HandModel, tmp_path: Pat
     assert again == shipped
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("dealer", [True, False])
 def test_the_models_throws_are_the_advisors(hand_model: HandModel, dealer: bool) -> None:
     """The vectorised advisor inside the model throws what best_discard throws."""
@@ -148,6 +151,7 @@ def test_the_models_throws_are_the_advisors(hand_model: HandModel, dealer: bool)
         assert best_discard(six, dealer=dealer)[1] == tuple(six[i] for i in throw), six
 
 
+@pytest.mark.slow
 def test_a_sample_of_real_throws_agrees_with_the_table() -> None:
     """An independent check of the enumeration: deal the other player random hands
     (seeded), let best_discard throw, and average the exact crib over the starters.
@@ -216,6 +220,7 @@ def test_the_table_is_read_at_first_use_not_at_import() -> None:
     assert out.stdout.split() == ["False", "True"]
 
 
+@pytest.mark.slow
 def test_average_kept_hand_matches_the_published_figure() -> None:
     # published: the average hand after a sensible discard is about 8.2 points
     rng = random.Random(2024)

@@ -6,9 +6,11 @@ from __future__ import annotations
 import io
 import json
 from concurrent.futures import ProcessPoolExecutor, ThreadPoolExecutor
+from typing import Any
 
 import pytest
 
+from cribbage_edu import simulation
 from cribbage_edu.cli import main
 from cribbage_edu.errors import IllegalActionError
 from cribbage_edu.simulation import (
@@ -35,11 +37,29 @@ def test_same_seed_same_results_with_one_or_two_workers() -> None:
     assert d.games != a.games
 
 
-def test_default_executor_is_a_process_pool() -> None:
+def test_default_executor_is_a_process_pool(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Without an executor, simulate plays in one process pool of its own, sends it the
+    games, and shuts it down before returning; the games are the same as in a thread."""
+    pools: list[ProcessPoolExecutor] = []
+    submitted: list[object] = []
+
+    class Watched(ProcessPoolExecutor):
+        def __init__(self, *args: Any, **kwargs: Any) -> None:
+            super().__init__(*args, **kwargs)
+            pools.append(self)
+
+        def submit(self, fn: Any, /, *args: Any, **kwargs: Any) -> Any:
+            submitted.append(fn)
+            return super().submit(fn, *args, **kwargs)
+
+    monkeypatch.setattr(simulation, "ProcessPoolExecutor", Watched)
     result = simulate(4, ["expert", "greedy"], seed=2, target=61)
+    assert len(pools) == 1 and submitted
+    with pytest.raises(RuntimeError, match="shutdown"):
+        pools[0].submit(print)  # shut down: no worker outlives the call
     with ThreadPoolExecutor(1) as threads:
         again = simulate(4, ["expert", "greedy"], seed=2, executor=threads, target=61)
-    assert result.games == again.games
+    assert result.games == again.games and len(result.games) == 4
 
 
 def test_records_add_up() -> None:

@@ -114,6 +114,27 @@ def test_each_level_deals_the_hands_it_promises(level: str) -> None:
     assert sum(1 for i in double.items if i.kind == "run") >= 2
 
 
+def test_the_crib_and_any_hand_levels_keep_their_promises() -> None:
+    """Their level predicates accept every hand, so the test above checks nothing for
+    them: "the crib" counts every hand as a crib (a crib flush needs the starter), and
+    "any hand" deals hands that each narrower level would refuse."""
+    crib = CountingQuiz(seed=3, level="the crib")
+    anything = CountingQuiz(seed=3, level="any hand")
+    dealt = []
+    for _ in range(40):
+        state = crib.value
+        assert state.crib and state.score.crib
+        assert state.score.total == score_hand(state.hand, state.starter, crib=True).total
+        dealt.append(anything.value.score)
+        assert not anything.value.crib
+        for quiz in (crib, anything):
+            quiz.answer(0)
+            quiz.next_hand()
+    for name in ("fifteens and pairs", "runs", "double runs", "flushes and nobs"):
+        assert not all(LEVELS[name].wants(score) for score in dealt), name
+    assert any(score.total == 0 for score in dealt)
+
+
 def test_an_unknown_level_is_refused() -> None:
     with pytest.raises(ValueError, match="unknown level 'expert'"):
         CountingQuiz(seed=7, level="expert")

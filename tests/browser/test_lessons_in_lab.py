@@ -17,6 +17,7 @@ import contextlib
 import json
 import re
 import shutil
+import time
 from collections.abc import Iterator
 from dataclasses import dataclass
 from pathlib import Path
@@ -174,7 +175,42 @@ def open_clear_and_run_all(page: Page, lab: Lab, name: str) -> None:
     }""")
     page.wait_for_function(NOTHING_COUNTED)
     page.evaluate("() => { window.jupyterapp.commands.execute('notebook:run-all-cells'); }")
-    page.wait_for_function(RUN_FINISHED, timeout=90_000, polling=200)
+    wait_while_the_kernel_works(page)
+
+
+# What the kernel is doing, and how many code cells have run so far.
+KERNEL_WORK = f"""() => {{
+  const kernel = window.jupyterapp.shell.currentWidget.sessionContext.session?.kernel;
+  const counted = {NOTEBOOK_JS}.widgets.filter(
+      c => c.model.type === 'code' && c.model.executionCount !== null).length;
+  return {{status: kernel ? kernel.status : 'none',
+          connection: kernel ? kernel.connectionStatus : 'none', counted: counted}};
+}}"""
+
+HANG_LIMIT_S = 1200
+"""Only a hang takes this long: the slowest lesson (10) ran Run All in 50 s on a busy
+2-core machine."""
+
+
+def wait_while_the_kernel_works(page: Page, look_every_ms: int = 15_000) -> None:
+    """Wait for Run All to finish for as long as the kernel is alive and busy, not for a
+    fixed time: a busy machine only makes the cells slower. Fails at once when the
+    kernel dies or disconnects, or sits idle with no cell run since the last look (the
+    run stopped without finishing)."""
+    began = time.monotonic()
+    last: dict[str, Any] | None = None
+    while True:
+        with contextlib.suppress(PlaywrightTimeout):
+            page.wait_for_function(RUN_FINISHED, timeout=look_every_ms, polling=200)
+            return
+        work = page.evaluate(KERNEL_WORK)
+        assert work["status"] not in ("dead", "none", "unknown"), f"the kernel stopped: {work}"
+        assert work["connection"] != "disconnected", f"the kernel went away: {work}"
+        stalled = last is not None and work["status"] == "idle" == last["status"] and (
+            work["counted"] == last["counted"])
+        assert not stalled, f"Run All stopped before the end: {work}"
+        assert time.monotonic() - began < HANG_LIMIT_S, f"Run All hangs: {work}"
+        last = work
 
 
 def problems_on_page(name: str, shown: list[dict[str, Any]]) -> list[str]:
