@@ -37,8 +37,7 @@ import json
 import operator
 import random
 from collections.abc import Callable, Iterable, Iterator, Sequence
-from dataclasses import dataclass, field
-from enum import Enum, StrEnum
+from dataclasses import dataclass
 from itertools import combinations
 from pathlib import Path
 from typing import Any
@@ -54,6 +53,7 @@ from .errors import (
     OutOfTurnError,
     SaveFileError,
 )
+from .events import Action, ActionKind, Event, EventKind, Phase, Source
 from .options import GameOptions, manual_flags
 from .pegging import Play, PlayEvent
 from .saves import (
@@ -64,7 +64,7 @@ from .saves import (
     read_save_file,
     read_save_text,
 )
-from .scoring import HandScore, Kind, ScoreItem, score_hand
+from .scoring import HandScore, Judgement, Kind, ScoreItem, Verdict, judge_claim, score_hand
 
 __all__ = [
     "SAVE_FORMAT",
@@ -81,163 +81,6 @@ __all__ = [
     "Source",
     "stack_deck",
 ]
-
-class Phase(Enum):
-    """Where a game stands."""
-
-    CUT_FOR_DEAL = "cut for deal"
-    DEAL = "deal"
-    DISCARD = "discard"
-    STARTER = "starter"
-    PLAY = "play"
-    COUNT = "count"
-    GAME_OVER = "game over"
-
-    def __str__(self) -> str:
-        return self.value
-
-
-class ActionKind(StrEnum):
-    """What an action does. ``DISCARD``, ``PLAY``, ``GO`` and ``CLAIM`` are players'
-    decisions; the others are the automatic steps :meth:`Game.advance` takes."""
-
-    CUT_FOR_DEAL = "cut for deal"
-    DEAL = "deal"
-    DISCARD = "discard"
-    STARTER = "starter"
-    PLAY = "play"
-    GO = "go"
-    COUNT = "count"
-    CLAIM = "claim"
-
-
-_DECISIONS = frozenset({ActionKind.DISCARD, ActionKind.PLAY, ActionKind.GO, ActionKind.CLAIM})
-
-
-@dataclass(frozen=True, slots=True)
-class Action:
-    """One action: its ``kind``, who takes it (``None`` for the automatic steps), the
-    ``cards`` (two for a discard, one for a play) and the ``points`` of a claim.
-
-    >>> Action(ActionKind.PLAY, 0, (Card.parse("5H"),))
-    Action(kind='play', player=0, cards=('5H',))
-    >>> Action.from_dict({"kind": "discard", "player": 1, "cards": ["5H", "JS"]}).cards
-    (Card.parse('5H'), Card.parse('JS'))
-    """
-
-    kind: ActionKind
-    player: int | None = None
-    cards: tuple[Card, ...] = ()
-    points: int | None = None
-
-    def __post_init__(self) -> None:
-        try:
-            kind = ActionKind(self.kind)
-        except ValueError:
-            raise IllegalActionError(
-                f"unknown action kind {self.kind!r}: the kinds are "
-                f"{', '.join(repr(str(k)) for k in ActionKind)}") from None
-        object.__setattr__(self, "kind", kind)
-
-    @property
-    def is_decision(self) -> bool:
-        """A player's choice, as opposed to an automatic step."""
-        return self.kind in _DECISIONS
-
-    def to_dict(self) -> dict[str, Any]:
-        out: dict[str, Any] = {"kind": str(self.kind)}
-        if self.player is not None:
-            out["player"] = self.player
-        if self.cards:
-            out["cards"] = [str(c) for c in self.cards]
-        if self.points is not None:
-            out["points"] = self.points
-        return out
-
-    @classmethod
-    def from_dict(cls, data: Any) -> Action:
-        """Read an action written by :meth:`to_dict`; bad data raises ``SaveFileError``."""
-        try:
-            if not isinstance(data, dict) or set(data) - {"kind", "player", "cards", "points"}:
-                raise TypeError("not an action object")
-            kind = ActionKind(data["kind"])
-            player = data.get("player")
-            if player is not None and type(player) is not int:
-                raise TypeError(f"player {player!r}")
-            cards_data = data.get("cards", [])
-            if not isinstance(cards_data, list) or not all(isinstance(c, str)
-                                                           for c in cards_data):
-                raise TypeError("cards must be a list of card texts")
-            cards = tuple(Card.parse(c) for c in cards_data)
-            points = data.get("points")
-            if points is not None and type(points) is not int:
-                raise TypeError(f"points {points!r}")
-            return cls(kind, player, cards, points)
-        except (KeyError, TypeError, ValueError) as exc:
-            shown = repr(data) if len(repr(data)) <= 80 else repr(data)[:77] + "..."
-            raise SaveFileError(f"cannot read the action {shown}: {exc}") from None
-
-    def __repr__(self) -> str:
-        parts = [f"kind={str(self.kind)!r}"]
-        if self.player is not None:
-            parts.append(f"player={self.player}")
-        if self.cards:
-            parts.append(f"cards={tuple(str(c) for c in self.cards)!r}")
-        if self.points is not None:
-            parts.append(f"points={self.points}")
-        return f"Action({', '.join(parts)})"
-
-
-class Source(StrEnum):
-    """Where points came from: the play, the show of a hand, the crib, his heels, or
-    points taken by muggins."""
-
-    PEGGING = "pegging"
-    HAND = "hand"
-    CRIB = "crib"
-    HEELS = "heels"
-    MUGGINS = "muggins"
-
-
-@dataclass(frozen=True, slots=True)
-class Event:
-    """Something that happened: in which ``deal`` (0 is the cut for deal), its ``kind``,
-    the ``player`` it concerns, the ``points`` they scored, the ``cards`` involved and
-    the ``reason`` in words. Scoring events also carry the ``source`` of the points and
-    the ``items`` that make them (each fifteen, pair, run... as its cards).
-
-    The points of the events add up to the scores. The winning score stops at the game
-    hole (121, or 61), as players write it: its event adds only the points needed, its
-    items still show everything the cards held, and the ``win`` event notes the rest.
-
-    Kinds: ``start`` (the starting scores, when a game does not start at 0-0),
-    ``cut``, ``deal``, ``discard``, ``starter``, ``heels``, ``lay``, ``go``,
-    ``peg`` (points in the play), ``reset``, ``end of play``, ``show`` (a hand or the
-    crib counted), ``claim``, ``muggins``, ``win``.
-    """
-
-    deal: int
-    kind: str
-    player: int | None
-    points: int = 0
-    cards: tuple[Card, ...] = ()
-    reason: str = ""
-    source: Source | None = field(default=None, repr=False)
-    items: tuple[ScoreItem, ...] = field(default=(), repr=False)
-
-    def __str__(self) -> str:
-        return self.reason
-
-    def to_dict(self) -> dict[str, Any]:
-        """Plain data, ready for JSON."""
-        return {
-            "deal": self.deal, "kind": self.kind, "player": self.player,
-            "points": self.points, "cards": [str(c) for c in self.cards],
-            "reason": self.reason, "source": None if self.source is None else str(self.source),
-            "items": [{"kind": str(i.kind), "cards": [str(c) for c in i.cards],
-                       "points": i.points} for i in self.items],
-        }
-
 
 @dataclass(frozen=True, slots=True)
 class GameResult:
@@ -286,23 +129,20 @@ class Claim:
         return self.score.total
 
     @property
-    def verdict(self) -> str:
-        if self.claimed == self.actual:
-            return "right"
-        return "over" if self.claimed > self.actual else "under"
+    def judgement(self) -> Judgement:
+        """The claim as :func:`~cribbage_edu.scoring.judge_claim` judged it."""
+        return Judgement(self.claimed, self.score, Verdict.of(self.claimed, self.actual),
+                         self.awarded, self.muggins)
+
+    @property
+    def verdict(self) -> Verdict:
+        """Right, over or under (a :class:`~cribbage_edu.scoring.Verdict`)."""
+        return self.judgement.verdict
 
     @property
     def explanation(self) -> str:
         """The verdict in words, with the count as it should have been said."""
-        said = str(self.score)
-        if self.verdict == "right":
-            return f"right: {self.what} scores {self.actual} ({said})"
-        gap = abs(self.claimed - self.actual)
-        text = (f"{self.verdict} by {gap}: {self.what} scores {self.actual}, "
-                f"not {self.claimed} ({said})")
-        if self.muggins:
-            text += f"; muggins: the opponent takes the {self.muggins} missed"
-        return text
+        return self.judgement.explain(self.what)
 
     def __str__(self) -> str:
         return self.explanation
@@ -969,7 +809,7 @@ class Game:
             if state.get("scores") == written:
                 state["scores"] = list(self._scores)
         if type(state.get("events")) is int:
-            state["events"] += sum(1 for e in self._events if e.kind == "start")
+            state["events"] += sum(1 for e in self._events if e.kind is EventKind.START)
         return state
 
     # --- the machinery -------------------------------------------------------------------
@@ -1009,18 +849,18 @@ class Game:
             return dealer, f"{self.names[dealer]}'s hand"
         return dealer, f"{self.names[dealer]}'s crib"
 
-    def _emit(self, kind: str, player: int | None, points: int = 0,
+    def _emit(self, kind: EventKind, player: int | None, points: int = 0,
               cards: tuple[Card, ...] = (), reason: str = "", source: Source | None = None,
               items: tuple[ScoreItem, ...] = ()) -> None:
         event = Event(self._deal_no, kind, player, points, cards, reason, source, items)
         self._events.append(event)
         for viewer, seen in enumerate(self._seen):
-            if kind == "discard" and player != viewer:
+            if kind is EventKind.DISCARD and player != viewer:
                 seen.append(Event(self._deal_no, kind, player, 0, (), reason))
             else:
                 seen.append(event)
 
-    def _award(self, kind: str, player: int, points: int, source: Source,
+    def _award(self, kind: EventKind, player: int, points: int, source: Source,
                items: tuple[ScoreItem, ...], cards: tuple[Card, ...], reason: str) -> bool:
         """Score ``points`` for ``player``; returns True when that wins the game. The
         score stops at the game hole: the event adds only the points that reach it (its
@@ -1040,7 +880,7 @@ class Game:
             self._past_the_hole = points - counted
             note = (f" (the last score was {points}, {points - counted} more than the "
                     f"{counted} needed)" if points > counted else "")
-            self._emit("win", player, 0, (),
+            self._emit(EventKind.WIN, player, 0, (),
                        f"{self.names[player]} reaches {target} and wins {target}-{lost}{note}")
             return True
         return False
@@ -1055,23 +895,23 @@ class Game:
     def _cut_for_deal(self) -> None:
         if any(self.start_scores):
             first, second = self.start_scores
-            self._emit("start", None, 0, (),
+            self._emit(EventKind.START, None, 0, (),
                        f"the game starts with {self.names[0]} on {first} and {self.names[1]} "
                        f"on {second} (set before the game)")
         if self.first_dealer is not None:
             self._dealer = self.first_dealer
-            self._emit("cut", self.first_dealer, 0, (),
+            self._emit(EventKind.CUT, self.first_dealer, 0, (),
                        f"{self.names[self.first_dealer]} deals first (chosen before the game)")
         else:
             while True:
                 a, b = self._rng.sample(FULL_DECK, 2)
                 if a.rank is b.rank:
-                    self._emit("cut", None, 0, (a, b),
+                    self._emit(EventKind.CUT, None, 0, (a, b),
                                f"both cut a {a.rank.name.lower()} ({a.symbol}, {b.symbol}): "
                                f"cut again")
                     continue
                 self._dealer = 0 if a.rank < b.rank else 1
-                self._emit("cut", self._dealer, 0, (a, b),
+                self._emit(EventKind.CUT, self._dealer, 0, (a, b),
                            f"{self.names[0]} cuts {a.symbol}, {self.names[1]} cuts "
                            f"{b.symbol}: the lower card deals, {self.names[self._dealer]}")
                 break
@@ -1097,7 +937,7 @@ class Game:
         self._play = None
         self._show_step = 0
         self._shown = []
-        self._emit("deal", dealer, 0, (),
+        self._emit(EventKind.DEAL, dealer, 0, (),
                    f"deal {self._deal_no}: {self.names[dealer]} deals six cards each")
         self._phase = Phase.DISCARD
 
@@ -1110,7 +950,7 @@ class Game:
         dealer = self._dealer
         assert dealer is not None
         whose = "their own" if player == dealer else f"{self.names[dealer]}'s"
-        self._emit("discard", player, 0, tuple(pair),
+        self._emit(EventKind.DISCARD, player, 0, tuple(pair),
                    f"{self.names[player]} lays away two cards for {whose} crib")
         if self._discards[0] is not None and self._discards[1] is not None:
             self._kept = [Hand(self._hands[0]), Hand(self._hands[1])]
@@ -1121,11 +961,11 @@ class Game:
         assert dealer is not None
         starter = self._deck.pop(0)
         self._starter = starter
-        self._emit("starter", 1 - dealer, 0, (starter,),
+        self._emit(EventKind.STARTER, 1 - dealer, 0, (starter,),
                    f"{self.names[1 - dealer]} cuts and {self.names[dealer]} turns the "
                    f"starter: {starter.symbol}")
         if starter.rank is Rank.JACK:
-            won = self._award("heels", dealer, 2, Source.HEELS,
+            won = self._award(EventKind.HEELS, dealer, 2, Source.HEELS,
                               (ScoreItem(Kind.HEELS, (starter,), 2),), (starter,),
                               f"{self.names[dealer]} scores two for his heels")
             if won:
@@ -1140,19 +980,19 @@ class Game:
         for pe in play_events:
             who = self._from_play(pe.player)
             action = pe.action
-            if action == "score":
+            if action is EventKind.SCORE:
                 cards = tuple(dict.fromkeys(c for item in pe.items for c in item.cards))
-                if self._award("peg", who, pe.points, Source.PEGGING, pe.items, cards,
+                if self._award(EventKind.PEG, who, pe.points, Source.PEGGING, pe.items, cards,
                                pe.reason):
                     return
-            elif action == "play":
-                self._emit("lay", who, 0, () if pe.card is None else (pe.card,), pe.reason)
-            elif action == "go":
-                self._emit("go", who, 0, (), pe.reason)
-            elif action == "reset":
-                self._emit("reset", who, 0, (), pe.reason)
+            elif action is EventKind.PLAY:
+                self._emit(EventKind.LAY, who, 0, () if pe.card is None else (pe.card,), pe.reason)
+            elif action is EventKind.GO:
+                self._emit(EventKind.GO, who, 0, (), pe.reason)
+            elif action is EventKind.RESET:
+                self._emit(EventKind.RESET, who, 0, (), pe.reason)
             else:
-                self._emit("end of play", None, 0, (), pe.reason)
+                self._emit(EventKind.END_OF_PLAY, None, 0, (), pe.reason)
         play = self._play
         assert play is not None
         if play.is_over:
@@ -1172,7 +1012,7 @@ class Game:
         assert starter is not None
         score = score_hand(cards, starter, crib=crib)
         self._shown.append((owner, "crib" if crib else "hand", cards))
-        if self._award("show", owner, score.total, Source.CRIB if crib else Source.HAND,
+        if self._award(EventKind.SHOW, owner, score.total, Source.CRIB if crib else Source.HAND,
                        score.items, tuple(cards),
                        f"{self.names[owner]} counts {'the crib' if crib else 'their hand'} "
                        f"{cards.symbols} with {starter.symbol}: {score}"):
@@ -1192,19 +1032,17 @@ class Game:
         score = score_hand(cards, starter, crib=crib)
         start = len(self._events)
         self._shown.append((owner, "crib" if crib else "hand", cards))
-        actual = score.total
-        muggins = self.options.muggins and points < actual
-        awarded = points if muggins else actual
-        taken = actual - points if muggins else 0
+        judged = judge_claim(points, score, muggins=self.options.muggins)
+        awarded, taken = judged.awarded, judged.taken
         source = Source.CRIB if crib else Source.HAND
-        verdict = ("right" if points == actual else "over" if points > actual else "under")
-        self._emit("claim", player, 0, tuple(cards),
-                   f"{self.names[player]} claims {points} for {what}: {verdict}")
-        won = self._award("show", owner, awarded, source, score.items, tuple(cards),
+        self._emit(EventKind.CLAIM, player, 0, tuple(cards),
+                   f"{self.names[player]} claims {points} for {what}: {judged.verdict}")
+        won = self._award(EventKind.SHOW, owner, awarded, source, score.items, tuple(cards),
                           f"{self.names[owner]} scores {awarded} for {what}"
-                          + ("" if verdict == "right" else f" (it scores {actual}: {score})"))
+                          + ("" if judged.verdict is Verdict.RIGHT
+                             else f" (it scores {score.total}: {score})"))
         if not won and taken:
-            won = self._award("muggins", 1 - owner, taken, Source.MUGGINS, (), tuple(cards),
+            won = self._award(EventKind.MUGGINS, 1 - owner, taken, Source.MUGGINS, (), tuple(cards),
                               f"muggins! {self.names[1 - owner]} takes the {taken} "
                               f"{self.names[owner]} missed")
         if not won:

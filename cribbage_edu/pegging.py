@@ -34,24 +34,47 @@ from typing import Any
 from .cards import Card, CardLike, Hand, parse_cards
 from .checks import seat
 from .errors import IllegalHandError, IllegalPlayError, OutOfTurnError
+from .events import EventKind
 from .scoring import Kind, ScoreItem, spoken_number
 
 __all__ = ["Play", "PlayEvent", "PlayScore", "pile_points", "pile_shape", "score_play"]
 
 _PAIR_POINTS = {2: 2, 3: 6, 4: 12}
+_set = object.__setattr__
 PAIR_WORDS = {2: "pair", 3: "pair royal", 4: "double pair royal"}
 
 
 class PlayScore:
-    """The points for the last card laid: ``total``, ``items`` and ``str()`` in words."""
+    """The points for the last card laid: ``total``, ``items`` and ``str()`` in words;
+    an immutable value, equal to the score of the same cards laid in the same order.
+
+    >>> score_play("5H 7C 6D") == score_play(["5H", "7C", "6D"])
+    True
+    """
 
     __slots__ = ("cards", "count", "items", "total")
 
+    cards: Hand
+    count: int
+    items: tuple[ScoreItem, ...]
+    total: int
+
     def __init__(self, cards: Hand, count: int, items: tuple[ScoreItem, ...]) -> None:
-        self.cards = cards
-        self.count = count
-        self.items = items
-        self.total = sum(i.points for i in items)
+        _set(self, "cards", cards)
+        _set(self, "count", count)
+        _set(self, "items", items)
+        _set(self, "total", sum(i.points for i in items))
+
+    def __setattr__(self, name: str, value: object) -> None:
+        raise AttributeError(f"a PlayScore is immutable: cannot set {name!r}")
+
+    def __eq__(self, other: object) -> bool:
+        if not isinstance(other, PlayScore):
+            return NotImplemented
+        return self.cards == other.cards and self.items == other.items
+
+    def __hash__(self) -> int:
+        return hash((self.cards, self.items))
 
     def points(self, kind: Kind | str) -> int:
         return sum(i.points for i in self.items if i.kind == kind)
@@ -171,12 +194,13 @@ def score_play(cards_since_reset: str | Iterable[CardLike]) -> PlayScore:
 class PlayEvent:
     """Something that happened in the play: a card laid, a go, a reset, points.
 
-    ``action`` is ``"play"``, ``"go"``, ``"score"``, ``"reset"`` or ``"end"``;
-    ``points`` and ``items`` say what ``player`` scored and why.
+    ``action`` is an :class:`~cribbage_edu.events.EventKind`: ``PLAY``, ``GO``,
+    ``SCORE``, ``RESET`` or ``END``; ``points`` and ``items`` say what ``player``
+    scored and why.
     """
 
     player: int
-    action: str
+    action: EventKind
     card: Card | None = None
     count: int = 0
     points: int = 0
@@ -188,7 +212,7 @@ class PlayEvent:
 
     def to_dict(self) -> dict[str, Any]:
         return {
-            "player": self.player, "action": self.action,
+            "player": self.player, "action": str(self.action),
             "card": None if self.card is None else str(self.card), "count": self.count,
             "points": self.points, "reason": self.reason,
             "items": [{"kind": str(i.kind), "cards": [str(c) for c in i.cards],
@@ -322,7 +346,7 @@ class Play:
         count, items = _score_pile(self._pile)
         self._count = count
         self._last = player
-        self._emit(PlayEvent(player, "play", laid, count, 0, (),
+        self._emit(PlayEvent(player, EventKind.PLAY, laid, count, 0, (),
                              f"{self.names[player]} lays {laid.symbol}: "
                              f"{spoken_number(count)}"))
         if items:
@@ -349,7 +373,7 @@ class Play:
             raise IllegalPlayError(f"{self.names[player]} has already said go")
         start = len(self._events)
         self._said_go.add(player)
-        self._emit(PlayEvent(player, "go", None, self._count, 0, (),
+        self._emit(PlayEvent(player, EventKind.GO, None, self._count, 0, (),
                              f"{self.names[player]} says go at {spoken_number(self._count)}"))
         self._turn = 1 - player
         self._settle()
@@ -375,7 +399,7 @@ class Play:
     def _award(self, player: int, items: tuple[ScoreItem, ...], reason: str) -> None:
         points = sum(i.points for i in items)
         self._scores[player] += points
-        self._emit(PlayEvent(player, "score", None, self._count, points, items, reason))
+        self._emit(PlayEvent(player, EventKind.SCORE, None, self._count, points, items, reason))
 
     def _reset(self) -> None:
         """Start a new series: the count goes to 0; the player who did not lay the last
@@ -388,7 +412,7 @@ class Play:
         other = 1 - last
         self._turn = other if self._hands[other] else last
         if self._hands[0] or self._hands[1]:
-            self._emit(PlayEvent(self._turn, "reset", None, 0, 0, (),
+            self._emit(PlayEvent(self._turn, EventKind.RESET, None, 0, 0, (),
                                  f"the count goes back to zero; {self.names[self._turn]} leads"))
 
     def _settle(self) -> None:
@@ -400,7 +424,7 @@ class Play:
                     self._award(last, (ScoreItem(Kind.LAST_CARD, (self._pile[-1],), 1),),
                                 f"{self.names[last]} scores one for the last card")
                 self._over = True
-                self._emit(PlayEvent(last if last is not None else 0, "end", None,
+                self._emit(PlayEvent(last if last is not None else 0, EventKind.END, None,
                                      self._count, 0, (), "the play is over"))
                 return
             me, other = self._turn, 1 - self._turn

@@ -28,7 +28,8 @@ from typing import Any, NamedTuple
 from .cards import Card, CardLike, Hand, Rank, parse_cards
 from .errors import IllegalHandError
 
-__all__ = ["HandScore", "Kind", "ScoreItem", "rank_points", "score_hand", "spoken_number"]
+__all__ = ["HandScore", "Judgement", "Kind", "ScoreItem", "Verdict", "judge_claim", "rank_points",
+           "score_hand", "spoken_number"]
 
 
 class Kind(StrEnum):
@@ -135,10 +136,15 @@ def rank_points(ranks: Iterable[int]) -> int:
 # --- the score ---------------------------------------------------------------------------
 
 _new_item = tuple.__new__
+_set = object.__setattr__
 
 
 class HandScore:
-    """The itemised count of a hand (or crib) with its starter.
+    """The itemised count of a hand (or crib) with its starter: an immutable value,
+    equal to another count of the same cards.
+
+    >>> score_hand("5H 5C 6D JS", "6C") == score_hand("JS 6D 5C 5H", "6C")
+    True
 
     ``items`` lists every scoring combination; ``total`` is their sum; the
     properties ``fifteens``, ``pairs``, ``runs``, ``flush`` and ``nobs`` give the
@@ -155,11 +161,23 @@ class HandScore:
 
     def __init__(self, hand: Hand, starter: Card, crib: bool,
                  items: tuple[ScoreItem, ...], total: int) -> None:
-        self.hand = hand
-        self.starter = starter
-        self.crib = crib
-        self.items = items
-        self.total = total
+        _set(self, "hand", hand)
+        _set(self, "starter", starter)
+        _set(self, "crib", crib)
+        _set(self, "items", items)
+        _set(self, "total", total)
+
+    def __setattr__(self, name: str, value: object) -> None:
+        raise AttributeError(f"a HandScore is immutable: cannot set {name!r}")
+
+    def __eq__(self, other: object) -> bool:
+        if not isinstance(other, HandScore):
+            return NotImplemented
+        return (self.starter is other.starter and self.crib == other.crib
+                and sorted(self.hand) == sorted(other.hand))
+
+    def __hash__(self) -> int:
+        return hash((frozenset(self.hand), self.starter, self.crib))
 
     def points(self, kind: Kind | str) -> int:
         """The points of one kind."""
@@ -313,3 +331,73 @@ def score_hand(hand: str | Iterable[CardLike], starter: CardLike, *,
             items.append(_new_item(ScoreItem, (Kind.NOBS, (card,), 1)))
             total += 1
     return HandScore(cards, turned, crib, tuple(items), total)
+
+
+# --- a claimed count, judged ---------------------------------------------------------------
+
+class Verdict(StrEnum):
+    """How a claimed count compares with the true count."""
+
+    RIGHT = "right"
+    OVER = "over"
+    UNDER = "under"
+
+    @classmethod
+    def of(cls, claimed: int, actual: int) -> Verdict:
+        """
+        >>> Verdict.of(8, 8), Verdict.of(9, 8)
+        (<Verdict.RIGHT: 'right'>, <Verdict.OVER: 'over'>)
+        """
+        if claimed == actual:
+            return cls.RIGHT
+        return cls.OVER if claimed > actual else cls.UNDER
+
+
+class Judgement(NamedTuple):
+    """A claim judged: what was ``claimed``, the true ``score``, the ``verdict``, the
+    points ``awarded`` to the claimer and those ``taken`` by the opponent (muggins)."""
+
+    claimed: int
+    score: HandScore
+    verdict: Verdict
+    awarded: int
+    taken: int
+
+    @property
+    def gap(self) -> int:
+        """How far the claim is from the true count."""
+        return abs(self.claimed - self.score.total)
+
+    def explain(self, what: str) -> str:
+        """The verdict in words, with the count as it should have been said.
+
+        >>> print(judge_claim(9, score_hand("5H 5C 6D JS", "6C")).explain("your hand"))
+        over by 1: your hand scores 8, not 9 (fifteen two, fifteen four, and two pairs is eight)
+        """
+        said = str(self.score)
+        actual = self.score.total
+        if self.verdict is Verdict.RIGHT:
+            return f"right: {what} scores {actual} ({said})"
+        text = f"{self.verdict} by {self.gap}: {what} scores {actual}, not {self.claimed} ({said})"
+        if self.taken:
+            text += f"; muggins: the opponent takes the {self.taken} missed"
+        return text
+
+
+def judge_claim(claimed: int, score: HandScore, *, muggins: bool = False) -> Judgement:
+    """The one judge of a claimed count (the game's count by hand and the counting
+    quiz): right, over or under. An over-claim scores the true count; an under-claim
+    too, unless muggins is played: then the claimer scores what they claimed and the
+    opponent takes the points missed.
+
+    >>> score = score_hand("5H 5C 6D JS", "6C")  # worth 8
+    >>> judge_claim(6, score, muggins=True)[2:]
+    (<Verdict.UNDER: 'under'>, 6, 2)
+    >>> judge_claim(10, score)[2:]
+    (<Verdict.OVER: 'over'>, 8, 0)
+    """
+    actual = score.total
+    verdict = Verdict.of(claimed, actual)
+    if verdict is Verdict.UNDER and muggins:
+        return Judgement(claimed, score, verdict, claimed, actual - claimed)
+    return Judgement(claimed, score, verdict, actual, 0)

@@ -38,7 +38,9 @@ from concurrent.futures import Executor, Future, ProcessPoolExecutor
 from dataclasses import asdict, dataclass
 from typing import Any
 
+from .board import Skunk
 from .errors import IllegalActionError
+from .events import EventKind
 from .game import Game, Source
 from .players import make_player, play_out
 
@@ -80,7 +82,7 @@ class GameRecord:
     scores: tuple[int, int]
     deal_scores: tuple[tuple[int, int], ...]
     deals: int
-    skunk: str
+    skunk: Skunk
     points: tuple[dict[str, int], dict[str, int]]
     dealer_points: dict[str, int]
     pone_points: dict[str, int]
@@ -113,7 +115,7 @@ def record_game(game: Game, index: int = 0) -> GameRecord:
     dealer: int | None = None
     last_deal = result.deals
     for event in game.events:
-        if event.kind == "deal":
+        if event.kind is EventKind.DEAL:
             dealer = event.player
             if first_dealer is None:
                 first_dealer = dealer
@@ -129,7 +131,7 @@ def record_game(game: Game, index: int = 0) -> GameRecord:
         index=index, seed=game.seed, players=game.names,
         first_dealer=0 if first_dealer is None else first_dealer,
         winner=result.winner, scores=result.scores, deal_scores=game.deal_scores,
-        deals=result.deals, skunk=str(result.skunk), points=points,
+        deals=result.deals, skunk=result.skunk, points=points,
         dealer_points=by_role["dealer"], pone_points=by_role["pone"],
         whole_deals=max(0, last_deal - 1))
 
@@ -313,9 +315,9 @@ def summarize(games: Iterable[GameRecord], *, players: Sequence[str] | None = No
     skunks = [0, 0]
     doubles = [0, 0]
     for g in records:
-        if g.skunk == "skunk":
+        if g.skunk == Skunk.SKUNK:
             skunks[g.winner] += 1
-        elif g.skunk == "double skunk":
+        elif g.skunk == Skunk.DOUBLE:
             doubles[g.winner] += 1
     return Summary(
         players=(players[0], players[1]), games=n, wins=(wins_a, n - wins_a),
