@@ -148,6 +148,11 @@ class Claim:
         return self.explanation
 
 
+_AUTOMATIC = {Phase.CUT_FOR_DEAL: ActionKind.CUT_FOR_DEAL, Phase.DEAL: ActionKind.DEAL,
+              Phase.STARTER: ActionKind.STARTER}
+"""The phases that move on by themselves, and the step that does it."""
+
+
 def stack_deck(pone: str | Iterable[CardLike], dealer: str | Iterable[CardLike],
                starter: CardLike, rest: str | Iterable[CardLike] = ()) -> Deck:
     """A deck stacked for one deal: the dealer deals one card at a time, pone first,
@@ -166,9 +171,11 @@ def stack_deck(pone: str | Iterable[CardLike], dealer: str | Iterable[CardLike],
     return Deck.stacked([*order, Card.parse(starter), *parse_cards(rest)])
 
 
+@dataclass(frozen=True, slots=True, eq=False)
 class PlayerView:
-    """What one player may see of a game: never the opponent's hand or the crib before
-    they are shown, never the opponent's discards. Computer players decide from this.
+    """What one player may see of a game (a frozen value, made by ``Game.view``): never
+    the opponent's hand or the crib before they are shown, never the opponent's
+    discards. Computer players decide from this.
 
     Attributes: ``player``, ``phase``, ``deal``, ``dealer``, ``scores``, ``target``,
     ``hand`` (cards held now: six before the discard, then those not yet laid),
@@ -178,10 +185,6 @@ class PlayerView:
     opponent still holds), ``opponent_said_go``, ``shown`` (hands and crib already
     counted this deal), ``turn`` and ``legal`` (the actions open to this player).
     """
-
-    __slots__ = ("_events", "_n_events", "count", "deal", "dealer", "discards", "hand",
-                 "kept", "laid", "legal", "names", "opponent_cards", "opponent_said_go",
-                 "phase", "pile", "player", "scores", "shown", "starter", "target", "turn")
 
     player: int
     names: tuple[str, str]
@@ -202,7 +205,7 @@ class PlayerView:
     shown: tuple[tuple[int, str, Hand], ...]
     turn: int | None
     legal: tuple[Action, ...]
-    _events: list[Event]
+    _events: list[Event]  # the log this player sees, shared, read up to _n_events
     _n_events: int
 
     @property
@@ -224,7 +227,9 @@ class PlayerView:
                 f"scores {self.scores[0]}-{self.scores[1]}>")
 
     def _repr_html_(self) -> str:
-        return _view_html(self)
+        from .render import view_html
+
+        return view_html(self)
 
 
 class Game:
@@ -359,7 +364,7 @@ class Game:
         """Every card laid in this deal's play, with the player who laid it."""
         if self._play is None:
             return ()
-        return tuple((self._from_play(i), c) for i, c in self._play.laid)
+        return self._play.laid
 
     @property
     def events(self) -> tuple[Event, ...]:
@@ -401,7 +406,7 @@ class Game:
         player may see)."""
         player = seat(player)
         if self._play is not None:
-            return self._play.hand(self._to_play(player))
+            return self._play.hand(player)
         return Hand(self._hands[player])
 
     def legal_cards(self, player: int) -> Hand:
@@ -413,7 +418,7 @@ class Game:
         player = seat(player)
         if self._play is None or self._phase is not Phase.PLAY:
             return Hand()
-        return self._play.legal_cards(self._to_play(player))
+        return self._play.legal_cards(player)
 
     def next_show(self) -> tuple[int, str, Hand] | None:
         """In the count: who counts next, what (``"hand"`` or ``"crib"``) and its four
@@ -437,17 +442,41 @@ class Game:
     @property
     def to_act(self) -> tuple[int, ...]:
         """The players who may act now (both in the discard)."""
+        return self._now()[0]
+
+    def _now(self) -> tuple[tuple[int, ...], ActionKind | None]:
+        """Who may decide now and, when nobody, the automatic step to take (``None``
+        when the game is over). The one place that reads the phase to say what comes
+        next: :attr:`to_act`, :meth:`legal_actions` and :meth:`apply` all ask it."""
         phase = self._phase
         if phase is Phase.DISCARD:
-            return tuple(p for p in (0, 1) if self._discards[p] is None)
+            return tuple(p for p in (0, 1) if self._discards[p] is None), None
         if phase is Phase.PLAY:
             assert self._play is not None
             turn = self._play.turn
-            return () if turn is None else (self._from_play(turn),)
+            return ((), None) if turn is None else ((turn,), None)
         if phase is Phase.COUNT:
             owner, _ = self._next_show()
-            return (owner,) if self.options.manual_count[owner] else ()
-        return ()
+            if self.options.manual_count[owner]:
+                return (owner,), None
+            return (), ActionKind.COUNT
+        return (), _AUTOMATIC.get(phase)
+
+    def _decisions(self, player: int) -> Iterator[Action]:
+        """What ``player``, who may act now, can decide: which two cards to lay away,
+        which card to lay (or go), or a claim (listed once, with any number of points)."""
+        if self._phase is Phase.DISCARD:
+            for pair in combinations(self._hands[player], 2):
+                yield Action(ActionKind.DISCARD, player, pair)
+        elif self._phase is Phase.PLAY:
+            assert self._play is not None
+            fits = self._play.legal_cards(player)
+            for card in fits:
+                yield Action(ActionKind.PLAY, player, (card,))
+            if not fits:
+                yield Action(ActionKind.GO, player)
+        else:
+            yield Action(ActionKind.CLAIM, player)
 
     @property
     def needs_player(self) -> bool:
@@ -462,70 +491,33 @@ class Game:
         >>> game.legal_actions()
         (Action(kind='cut for deal'),)
         """
-        phase = self._phase
-        out: list[Action] = []
-        if phase is Phase.DISCARD:
-            for p in self.to_act:
-                if player is None or p == player:
-                    out.extend(Action(ActionKind.DISCARD, p, pair)
-                               for pair in combinations(self._hands[p], 2))
-        elif phase is Phase.PLAY:
-            assert self._play is not None
-            turn = self._play.turn
-            if turn is not None:
-                who = self._from_play(turn)
-                if player is None or player == who:
-                    fits = self._play.legal_cards(turn)
-                    out.extend(Action(ActionKind.PLAY, who, (c,)) for c in fits)
-                    if not fits:
-                        out.append(Action(ActionKind.GO, who))
-        elif phase is Phase.COUNT:
-            owner, _ = self._next_show()
-            if self.options.manual_count[owner]:
-                if player is None or player == owner:
-                    out.append(Action(ActionKind.CLAIM, owner))
-            elif player is None:
-                out.append(Action(ActionKind.COUNT))
-        elif phase is not Phase.GAME_OVER and player is None:
-            kind = {Phase.CUT_FOR_DEAL: ActionKind.CUT_FOR_DEAL, Phase.DEAL: ActionKind.DEAL,
-                    Phase.STARTER: ActionKind.STARTER}[phase]
-            out.append(Action(kind))
+        if player is not None:
+            player = seat(player)
+        who, automatic = self._now()
+        out = [Action(automatic)] if automatic is not None and player is None else []
+        for p in who:
+            if player is None or p == player:
+                out.extend(self._decisions(p))
         return tuple(out)
 
     def view(self, player: int) -> PlayerView:
         """What ``player`` may see now."""
         player = seat(player)
-        v = PlayerView.__new__(PlayerView)
-        v.player = player
-        v.names = self.names
-        v.phase = self._phase
-        v.deal = self._deal_no
-        v.dealer = self._dealer
-        v.scores = (self._scores[0], self._scores[1])
-        v.target = self.options.target
-        v.hand = self.hand(player)
-        v.kept = self._kept[player] or Hand()
-        v.discards = self._discards[player] or Hand()
-        v.starter = self._starter
-        play = self._play
-        in_play = play is not None and self._phase is Phase.PLAY
-        if play is not None and in_play:
-            v.count = play.count
-            v.pile = play.pile
-            v.opponent_cards = len(play.hand(self._to_play(1 - player)))
-            v.opponent_said_go = play.said_go(self._to_play(1 - player))
-        else:
-            v.count = 0
-            v.pile = Hand()
-            v.opponent_cards = len(self._hands[1 - player])
-            v.opponent_said_go = False
-        v.laid = self.laid if play is not None else ()
-        v.shown = tuple(self._shown)
-        v.turn = self.turn
-        v.legal = self.legal_actions(player)
-        v._events = self._seen[player]
-        v._n_events = len(v._events)
-        return v
+        play = self._play if self._phase is Phase.PLAY else None
+        seen = self._seen[player]
+        return PlayerView(
+            player=player, names=self.names, phase=self._phase, deal=self._deal_no,
+            dealer=self._dealer, scores=(self._scores[0], self._scores[1]),
+            target=self.options.target, hand=self.hand(player),
+            kept=self._kept[player] or Hand(), discards=self._discards[player] or Hand(),
+            starter=self._starter, count=play.count if play else 0,
+            pile=play.pile if play else Hand(),
+            laid=self.laid,
+            opponent_cards=(len(play.hand(1 - player)) if play
+                            else len(self._hands[1 - player])),
+            opponent_said_go=play.said_go(1 - player) if play else False,
+            shown=tuple(self._shown), turn=self.turn, legal=self.legal_actions(player),
+            _events=seen, _n_events=len(seen))
 
     def card_places(self) -> dict[str, Hand]:
         """Where each of the 52 cards is: ``deck``, ``hand 0``, ``hand 1`` (held),
@@ -572,18 +564,16 @@ class Game:
             return self.claim(self._need_player(action), action.points).events
         if action.player is not None:
             raise OutOfTurnError(f"{kind} is not a player's action (player {action.player})")
-        step = {ActionKind.CUT_FOR_DEAL: (Phase.CUT_FOR_DEAL, self._cut_for_deal),
-                ActionKind.DEAL: (Phase.DEAL, self._deal),
-                ActionKind.STARTER: (Phase.STARTER, self._turn_starter),
-                ActionKind.COUNT: (Phase.COUNT, self._count_next)}[kind]
-        if self._phase is not step[0]:
-            raise OutOfTurnError(f"cannot do the {kind}: the game is in the {self._phase}")
-        if kind is ActionKind.COUNT:
-            owner, what = self._next_show()
-            if self.options.manual_count[owner]:
+        automatic = self._now()[1]
+        if kind is not automatic:
+            if kind is ActionKind.COUNT and self._phase is Phase.COUNT:
+                owner, what = self._next_show()
                 raise OutOfTurnError(
                     f"{self.names[owner]} counts {what} themselves: claim a score")
-        return self._record(action, step[1])
+            raise OutOfTurnError(f"cannot do the {kind}: the game is in the {self._phase}")
+        steps = {ActionKind.CUT_FOR_DEAL: self._cut_for_deal, ActionKind.DEAL: self._deal,
+                 ActionKind.STARTER: self._turn_starter, ActionKind.COUNT: self._count_next}
+        return self._record(action, steps[kind])
 
     def advance(self) -> tuple[Event, ...]:
         """Take the next automatic step: the cut for deal, the deal, the starter, or the
@@ -638,7 +628,7 @@ class Game:
         play = self._play
         assert play is not None
         return self._record(Action(ActionKind.PLAY, player, (laid,)),
-                            lambda: self._peg(play.play(self._to_play(player), laid)))
+                            lambda: self._peg(play.play(player, laid)))
 
     def go(self, player: int) -> tuple[Event, ...]:
         """``player`` says go: they hold cards but none fits under 31."""
@@ -649,7 +639,7 @@ class Game:
         play = self._play
         assert play is not None
         return self._record(Action(ActionKind.GO, player),
-                            lambda: self._peg(play.go(self._to_play(player))))
+                            lambda: self._peg(play.go(player)))
 
     def claim(self, player: int, points: int) -> Claim:
         """``player`` counts their own hand (or crib) aloud and claims ``points``.
@@ -825,14 +815,6 @@ class Game:
             raise OutOfTurnError(f"the {action.kind} needs a player")
         return action.player
 
-    def _to_play(self, player: int) -> int:
-        """The Play object's number for ``player``: pone is 0, dealer 1."""
-        return Play.DEALER if player == self._dealer else Play.PONE
-
-    def _from_play(self, index: int) -> int:
-        assert self._dealer is not None
-        return self._dealer if index == Play.DEALER else 1 - self._dealer
-
     def _waiting_for(self) -> str:
         who = self.to_act
         if not who:
@@ -972,13 +954,12 @@ class Game:
                 return
         pone_kept, dealer_kept = self._kept[1 - dealer], self._kept[dealer]
         assert pone_kept is not None and dealer_kept is not None
-        self._play = Play(pone_kept, dealer_kept,
-                          names=(self.names[1 - dealer], self.names[dealer]))
+        self._play = Play(pone_kept, dealer_kept, names=self.names, dealer=dealer)
         self._phase = Phase.PLAY
 
     def _peg(self, play_events: Iterable[PlayEvent]) -> None:
         for pe in play_events:
-            who = self._from_play(pe.player)
+            who = pe.player
             action = pe.action
             if action is EventKind.SCORE:
                 cards = tuple(dict.fromkeys(c for item in pe.items for c in item.cards))
@@ -1063,71 +1044,9 @@ class Game:
         their own cards, the starter, the play, hands already shown; the opponent's
         hand and the crib stay face down until they are shown. ``game.view(1)`` shows
         the other seat."""
-        return _view_html(self.view(0))
+        from .render import view_html
 
-
-_SMALL = 36  # card width in the notebook view of a game
-
-
-def _view_html(view: PlayerView) -> str:
-    """A short picture of what ``view.player`` may see, made of :mod:`render` pieces.
-    Hidden cards are drawn as backs: no face, no name, nothing in the markup.
-
-    >>> game = Game(seed=3, first_dealer=0); _ = game.advance(), game.advance()
-    >>> html = game._repr_html_()
-    >>> "deal 1, discard" in html and html.count("cribbage-card-back") == 6
-    True
-    >>> all(f'aria-label="{c.name}"' not in html for c in game.hand(1))
-    True
-    """
-    from html import escape
-
-    from .render import card_back_svg, card_row, card_svg, hand_html, table_html
-
-    me, other = view.player, view.opponent
-    names = view.names
-
-    def backs(n: int, label: str, caption: str) -> str:
-        return card_row("".join(card_back_svg(width=_SMALL, label=label) for _ in range(n)),
-                        caption)
-
-    def role(p: int) -> str:
-        return "" if view.dealer is None else (" (dealer)" if p == view.dealer else " (pone)")
-
-    head = f"game to {view.target}: " + (f"deal {view.deal}, {view.phase}" if view.deal
-                                           else str(view.phase))
-    if view.turn is not None:
-        head += f"; {names[view.turn]} to act"
-    winners = [p for p in (0, 1) if view.scores[p] >= view.target]
-    if winners:
-        head += f"; {names[winners[0]]} wins"
-    parts = [f"<div><b>{escape(head)}</b></div>",
-             table_html(("player", "score"),
-                        [(names[p] + role(p) + (" (you)" if p == me else ""), view.scores[p])
-                         for p in (0, 1)])]
-    if view.starter is not None:
-        parts.append(f'<div style="font-size:small">starter</div>'
-                     f"{card_svg(view.starter, width=_SMALL)}")
-    if view.phase is Phase.PLAY:
-        parts.append(hand_html(view.pile, caption=f"the count is {view.count}",
-                               width=_SMALL))
-    shown = {(who, what): cards for who, what, cards in view.shown}
-    if view.phase is Phase.COUNT and (me, "hand") not in shown:
-        parts.append(hand_html(view.kept, caption=f"{names[me]}'s hand, to be counted",
-                               width=_SMALL))
-    elif view.hand:
-        parts.append(hand_html(view.hand, caption=f"{names[me]}'s cards (you)",
-                               width=_SMALL))
-    if view.opponent_cards and (other, "hand") not in shown:
-        parts.append(backs(view.opponent_cards, f"a card in {names[other]}'s hand",
-                           f"{names[other]}'s cards (hidden)"))
-    for (who, what), cards in shown.items():
-        parts.append(hand_html(cards, caption=f"{names[who]}'s {what}, shown",
-                               width=_SMALL))
-    if (view.dealer is not None and view.phase in (Phase.STARTER, Phase.PLAY, Phase.COUNT)
-            and (view.dealer, "crib") not in shown):
-        parts.append(backs(4, "a card in the crib", f"{names[view.dealer]}'s crib (face down)"))
-    return '<div class="cribbage-game">' + "".join(parts) + "</div>"
+        return view_html(self.view(0))
 
 
 def _start_scores(scores: Sequence[int], target: int) -> tuple[int, int]:

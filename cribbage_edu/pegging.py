@@ -221,8 +221,9 @@ class PlayEvent:
 
 
 class Play:
-    """The play of one deal. Players are numbered: ``Play.PONE`` (0) leads,
-    ``Play.DEALER`` (1) answers, unless other numbers are given.
+    """The play of one deal. Players are numbered by their seats at the table, 0 and
+    1, as everywhere in the engine: ``dealer`` is the dealer's seat (by default 1, so
+    ``Play.PONE`` is 0 and leads, ``Play.DEALER`` is 1) and ``names`` are by seat.
 
     Drive it with :meth:`play` and :meth:`go`; each returns the events it caused.
     A player who holds cards but none that fits must say go; after a go the
@@ -237,6 +238,9 @@ class Play:
     ['pone lays K♥: ten']
     >>> [str(e) for e in p.play(1, "5C")]
     ['dealer lays 5♣: fifteen', 'dealer scores fifteen for two']
+    >>> seated = Play("KH QH", "JS 5C", names=("Ann", "Bob"), dealer=0)  # Ann deals
+    >>> [str(e) for e in seated.play(1, "KH")]
+    ['Bob lays K♥: ten']
     """
 
     PONE = 0
@@ -244,23 +248,26 @@ class Play:
 
     def __init__(self, pone_hand: str | Iterable[CardLike],
                  dealer_hand: str | Iterable[CardLike], *,
-                 names: Sequence[str] = ("pone", "dealer")) -> None:
+                 names: Sequence[str] = ("pone", "dealer"), dealer: int = DEALER) -> None:
         pone = parse_cards(pone_hand)
-        dealer = parse_cards(dealer_hand)
-        both = [*pone, *dealer]
+        dealer_cards = parse_cards(dealer_hand)
+        both = [*pone, *dealer_cards]
         if len(set(both)) != len(both):
-            raise IllegalHandError(f"the hands '{pone}' and '{dealer}' share or repeat a card")
-        if len(pone) != len(dealer) or len(pone) > 4:
+            raise IllegalHandError(
+                f"the hands '{pone}' and '{dealer_cards}' share or repeat a card")
+        if len(pone) != len(dealer_cards) or len(pone) > 4:
             raise IllegalHandError(
                 f"the play needs two hands of up to 4 cards each, alike in size: "
-                f"got '{pone}' and '{dealer}'")
+                f"got '{pone}' and '{dealer_cards}'")
         self.names = tuple(names)
-        self._hands: list[list[Card]] = [list(pone), list(dealer)]
-        self._start: tuple[Hand, Hand] = (pone, dealer)
+        self.dealer = seat(dealer, "dealer")
+        self.pone = 1 - self.dealer
+        self._hands: list[list[Card]] = [[], []]
+        self._hands[self.pone], self._hands[self.dealer] = list(pone), list(dealer_cards)
         self._pile: list[Card] = []
         self._laid: list[tuple[int, Card]] = []
         self._count = 0
-        self._turn = self.PONE
+        self._turn = self.pone
         self._said_go: set[int] = set()
         self._last: int | None = None
         self._over = not both

@@ -16,11 +16,13 @@ from collections.abc import Iterable, Sequence
 from html import escape
 from typing import TYPE_CHECKING
 
-if TYPE_CHECKING:  # cards draws itself with these functions: no import back at run time
+if TYPE_CHECKING:  # cards and games draw themselves with these: no import back at run time
     from .cards import Card
+    from .game import PlayerView
 
 __all__ = [
-    "CARD_HEIGHT", "CARD_WIDTH", "card_back_svg", "card_row", "card_svg", "hand_html", "table_html",
+    "CARD_HEIGHT", "CARD_WIDTH", "SMALL_CARD", "backs_row", "card_back_svg", "card_row",
+    "card_svg", "hand_html", "table_html", "view_html",
 ]
 
 CARD_WIDTH = 50
@@ -85,6 +87,18 @@ def card_row(pictures: str, caption: str = "") -> str:
             f"{pictures}</div>{text}")
 
 
+def backs_row(n: int, label: str = "a face-down card", caption: str = "", *,
+              width: int = CARD_WIDTH) -> str:
+    """A row of ``n`` face-down cards (the opponent's hand, the crib): backs only, with
+    no face, no name, nothing of the cards in the markup.
+
+    >>> backs_row(4, "a card in the crib", "the crib").count("cribbage-card-back")
+    4
+    """
+    return card_row("".join(card_back_svg(width=width, label=label) for _ in range(n)),
+                    caption)
+
+
 def table_html(header: Sequence[str], rows: Iterable[Sequence[object]]) -> str:
     """A small plain HTML table; every cell is escaped."""
     head = "".join(f"<th style='text-align:left'>{escape(str(h))}</th>" for h in header)
@@ -92,3 +106,63 @@ def table_html(header: Sequence[str], rows: Iterable[Sequence[object]]) -> str:
         "<tr>" + "".join(f"<td>{escape(str(cell))}</td>" for cell in row) + "</tr>"
         for row in rows)
     return f'<table class="cribbage-table"><tr>{head}</tr>{body}</table>'
+
+
+SMALL_CARD = 36
+"""Card width in the notebook view of a game."""
+
+
+def view_html(view: PlayerView) -> str:
+    """A short picture of what ``view.player`` may see, made of :mod:`render` pieces.
+    Hidden cards are drawn as backs: no face, no name, nothing in the markup.
+
+    >>> from cribbage_edu import Game
+    >>> game = Game(seed=3, first_dealer=0); _ = game.advance(), game.advance()
+    >>> html = view_html(game.view(0))
+    >>> "deal 1, discard" in html and html.count("cribbage-card-back") == 6
+    True
+    >>> all(f'aria-label="{c.name}"' not in html for c in game.hand(1))
+    True
+    """
+    me, other = view.player, view.opponent
+    names = view.names
+
+    phase = str(view.phase)  # render reads the phase by its name (no engine import)
+    def role(p: int) -> str:
+        return "" if view.dealer is None else (" (dealer)" if p == view.dealer else " (pone)")
+
+    head = f"game to {view.target}: " + (f"deal {view.deal}, {view.phase}" if view.deal
+                                           else str(view.phase))
+    if view.turn is not None:
+        head += f"; {names[view.turn]} to act"
+    winners = [p for p in (0, 1) if view.scores[p] >= view.target]
+    if winners:
+        head += f"; {names[winners[0]]} wins"
+    parts = [f"<div><b>{escape(head)}</b></div>",
+             table_html(("player", "score"),
+                        [(names[p] + role(p) + (" (you)" if p == me else ""), view.scores[p])
+                         for p in (0, 1)])]
+    if view.starter is not None:
+        parts.append(f'<div style="font-size:small">starter</div>'
+                     f"{card_svg(view.starter, width=SMALL_CARD)}")
+    if phase == "play":
+        parts.append(hand_html(view.pile, caption=f"the count is {view.count}",
+                               width=SMALL_CARD))
+    shown = {(who, what): cards for who, what, cards in view.shown}
+    if phase == "count" and (me, "hand") not in shown:
+        parts.append(hand_html(view.kept, caption=f"{names[me]}'s hand, to be counted",
+                               width=SMALL_CARD))
+    elif view.hand:
+        parts.append(hand_html(view.hand, caption=f"{names[me]}'s cards (you)",
+                               width=SMALL_CARD))
+    if view.opponent_cards and (other, "hand") not in shown:
+        parts.append(backs_row(view.opponent_cards, f"a card in {names[other]}'s hand",
+                               f"{names[other]}'s cards (hidden)", width=SMALL_CARD))
+    for (who, what), cards in shown.items():
+        parts.append(hand_html(cards, caption=f"{names[who]}'s {what}, shown",
+                               width=SMALL_CARD))
+    if (view.dealer is not None and phase in ("starter", "play", "count")
+            and (view.dealer, "crib") not in shown):
+        parts.append(backs_row(4, "a card in the crib",
+                               f"{names[view.dealer]}'s crib (face down)", width=SMALL_CARD))
+    return '<div class="cribbage-game">' + "".join(parts) + "</div>"
