@@ -1,15 +1,23 @@
-"""How the lessons' exercises check an answer, explain a wrong one and hide the solution.
+"""How the lessons' exercises check an answer, explain a miss and give a second try.
 
 Each exercise knows its right answer (computed by the engine in the lesson, never typed
-in), a way to explain a wrong answer, and a worked solution it shows only when asked:
+in), what a wrong answer reveals (``misses``: the common wrong answers, each with the
+rule it breaks), a general hint for any other wrong answer (``explain``), and a worked
+solution. The first wrong answer gets the explanation and a second try; the second gets
+the explanation and then the worked answer:
 
->>> ex = Exercise(1, answer=14, explain=lambda guess: "count the pairs again")
+>>> ex = Exercise(1, answer=14, misses={16: "you counted the pair twice"},
+...               explain=lambda guess: "count the runs again",
+...               solution="fifteen two, fifteen four, fifteen six, a pair is eight, ...")
 >>> ex.check(...)
 Exercise 1: write your answer in place of ... and run the cell again.
+>>> ex.check(16)
+Exercise 1: not yet. You said 16, which is too high. You counted the pair twice.
+Try again: change your answer and run the cell again.
 >>> ex.check(12)
-Exercise 1: not yet. You said 12, which is too low. Hint: count the pairs again.
->>> ex.check(14)
-Exercise 1: right! 14.
+Exercise 1: not yet. You said 12, which is too low. Count the runs again.
+The answer is 14.
+fifteen two, fifteen four, fifteen six, a pair is eight, ...
 >>> ex.check("14")
 Exercise 1: right! 14.
 
@@ -19,11 +27,9 @@ A decimal counts for an exact fraction when it is within 0.005 of it and within 
 >>> from fractions import Fraction
 >>> odds = Exercise(2, answer=Fraction(1, 221))
 >>> odds.check(0.0045)
-Exercise 2: right! 0.0045. Exactly, that is 1/221.
->>> odds.check(0.0)
-Exercise 2: not yet. You said 0.0, which is too low.
+Exercise 2: right! 0.0045. Exactly, that is 1/221 (about 0.00452).
 >>> odds.check("4/884")
-Exercise 2: right! 1/221.
+Exercise 2: right! 1/221 (about 0.00452).
 
 Everything prints plain, deterministic text, so stored outputs compare equal under
 strict nbval.
@@ -31,12 +37,15 @@ strict nbval.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterable
+from collections.abc import Callable, Iterable, Mapping
 from fractions import Fraction
+from html import escape
 from numbers import Real
 from typing import Any
 
-__all__ = ["Exercise", "as_cards"]
+__all__ = ["Exercise", "as_card", "as_cards", "as_word", "as_words"]
+
+TRY_AGAIN = "Try again: change your answer and run the cell again."
 
 
 def as_cards(cards: Any) -> frozenset[Any]:
@@ -45,41 +54,116 @@ def as_cards(cards: Any) -> frozenset[Any]:
 
     >>> as_cards("5h 5c") == as_cards(["5C", "5H"])
     True
+    >>> as_cards("")
+    frozenset()
     """
     from cribbage_edu import parse_cards
 
+    if isinstance(cards, str) and not cards.strip():
+        return frozenset()
     return frozenset(parse_cards(cards))
 
 
+def as_card(card: Any) -> Any:
+    """Read one card (``"5H"``, ``"5♥"`` or a Card).
+
+    >>> str(as_card(" 10h "))
+    '10H'
+    """
+    from cribbage_edu import Card
+
+    if isinstance(card, Card):
+        return card
+    return Card.parse(str(card).strip())
+
+
+def as_word(guess: Any) -> str:
+    """Read a one-word answer, forgiving case, spaces and quotes.
+
+    >>> as_word(" Pone ")
+    'pone'
+    """
+    return str(guess).strip().strip("'\"").strip().lower()
+
+
+def as_words(guess: Any) -> frozenset[str]:
+    """Read several words or symbols (``"3 K"``, ``"3, k"``) as a set, upper case.
+
+    >>> sorted(as_words("3, k"))
+    ['3', 'K']
+    """
+    return frozenset(str(guess).upper().replace(",", " ").split())
+
+
 class Exercise:
-    """One exercise. ``answer`` is the right answer; ``explain(guess)`` says what a wrong
-    guess missed; ``solution`` (text, or a function that shows the working) is shown by
-    :meth:`solution`; ``read`` turns a guess into something comparable with the answer
-    (for example :func:`as_cards`); a number within ``tolerance`` of a numeric answer
-    counts as right."""
+    """One exercise.
+
+    ``answer`` is the right answer; ``read`` turns a guess into something comparable
+    with it (for example :func:`as_cards`); a number within ``tolerance`` of a numeric
+    answer counts as right. ``misses`` maps common wrong answers (as read) to what each
+    reveals, or is a function returning that text (or None); ``explain(guess)`` is the
+    hint for any other wrong answer. ``solution`` (text, or a function that shows the
+    working) comes after the second wrong answer, or when asked for with
+    :meth:`solution`; ``praise`` (text or a function) follows a right answer.
+    ``question`` is HTML shown when the exercise itself is displayed (the cards it is
+    about)."""
 
     def __init__(self, number: int, answer: Any, *,
                  explain: Callable[[Any], str] | None = None,
+                 misses: Mapping[Any, str] | Callable[[Any], str | None] | None = None,
                  solution: str | Callable[[], object] | None = None,
+                 praise: str | Callable[[], object] | None = None,
                  read: Callable[[Any], Any] | None = None,
-                 tolerance: float = 0.0) -> None:
+                 tolerance: float = 0.0,
+                 question: str = "") -> None:
         self.number = number
-        self.tolerance = tolerance
         self.answer = answer
+        self.tolerance = tolerance
+        self.question = question
         self._explain = explain
+        self._misses = misses
         self._solution = solution
+        self._praise = praise
         self._read = read
+        self.wrong_tries = 0
+
+    def __repr__(self) -> str:
+        return f"Exercise {self.number}"
+
+    def _repr_html_(self) -> str:
+        return self.question or f"<b>Exercise {self.number}</b>"
+
+    def reset(self) -> None:
+        """Forget earlier tries (the next wrong answer is a first try again)."""
+        self.wrong_tries = 0
 
     def _is_right(self, guess: Any) -> bool:
+        if self.tolerance and _is_number(guess) and _is_number(self.answer):
+            return abs(float(guess) - float(self.answer)) <= self.tolerance + 1e-12
         if isinstance(self.answer, Fraction) and isinstance(guess, float):
             gap = abs(guess - float(self.answer))
             return gap < 0.005 and gap <= 0.05 * abs(float(self.answer))
-        if self.tolerance and isinstance(guess, Real) and isinstance(self.answer, Real):
-            return abs(float(guess) - float(self.answer)) <= self.tolerance
         return bool(guess == self.answer)
 
+    def _why(self, guess: Any) -> str:
+        """What this wrong answer reveals, in the words of the rule."""
+        reason: str | None = None
+        if callable(self._misses):
+            reason = self._misses(guess)
+        elif self._misses is not None:
+            try:
+                reason = self._misses.get(guess)
+            except TypeError:  # an unhashable guess
+                reason = None
+        if reason is None and self._explain is not None:
+            reason = self._explain(guess)
+        if not reason:
+            return ""
+        reason = reason[0].upper() + reason[1:]
+        return reason if reason.endswith((".", "?", "!")) else reason + "."
+
     def check(self, guess: Any) -> None:
-        """Say whether ``guess`` is right, and if not, why not."""
+        """Say whether ``guess`` is right; if not, what it misses, and give a second try."""
         head = f"Exercise {self.number}:"
         if guess is ...:
             print(f"{head} write your answer in place of ... and run the cell again.")
@@ -93,29 +177,56 @@ class Exercise:
         elif isinstance(guess, str) and _is_number(self.answer):
             guess = _as_number(guess)
         if self._is_right(guess):
-            exact = (f" Exactly, that is {self.answer}."
-                     if isinstance(self.answer, Fraction) and isinstance(guess, float) else "")
+            exact = (f" Exactly, that is {_show(self.answer)}."
+                     if guess != self.answer and _is_number(self.answer) else "")
             print(f"{head} right! {_show(guess)}.{exact}")
+            _say(self._praise)
             return
         message = f"{head} not yet. You said {_show(guess)}"
-        if isinstance(self.answer, Real) and isinstance(guess, Real):
+        if _is_number(self.answer) and _is_number(guess):
             message += ", which is too " + ("high" if guess > self.answer else "low")
         message += "."
         if isinstance(guess, str) and _is_number(self.answer):
             message += " Write a number, such as 12 or Fraction(1, 2)."
-        if self._explain is not None:
-            message += " Hint: " + self._explain(guess)
-            if not message.endswith((".", "?", "!")):
-                message += "."
-        print(message)
+        why = self._why(guess)
+        if why:
+            message += " " + why
+        self.wrong_tries += 1
+        if self.wrong_tries < 2:
+            print(f"{message}\n{TRY_AGAIN}")
+            return
+        print(f"{message}\nThe answer is {_show(self.answer)}.")
+        _say(self._solution)
 
     def solution(self) -> None:
         """Show the worked solution."""
         print(f"Solution to exercise {self.number}: {_show(self.answer)}.")
-        if callable(self._solution):
-            self._solution()
-        elif self._solution:
-            print(self._solution)
+        _say(self._solution)
+
+
+def question_html(text: str, *rows: tuple[str, Iterable[Any]]) -> str:
+    """An exercise's question: a line of text and rows of card pictures, each with a
+    caption, drawn by the engine's own card pictures.
+
+    >>> html = question_html("Count this hand.", ("hand", "5H 5C"), ("starter", "JD"))
+    >>> html.count("cribbage-card"), "Count this hand." in html
+    (3, True)
+    """
+    from cribbage_edu import parse_cards
+    from cribbage_edu.render import hand_html
+
+    pictures = "".join(
+        f'<div style="display:inline-block;margin-right:18px;vertical-align:top">'
+        f"{hand_html(parse_cards(cards), caption=caption)}</div>"
+        for caption, cards in rows)
+    return f"<div><p>{escape(text)}</p>{pictures}</div>"
+
+
+def _say(what: str | Callable[[], object] | None) -> None:
+    if callable(what):
+        what()
+    elif what:
+        print(what)
 
 
 def _is_number(value: Any) -> bool:
@@ -134,11 +245,27 @@ def _as_number(text: str) -> Any:
 
 
 def _show(value: Any) -> str:
-    """A short, deterministic text for an answer (sets are sorted)."""
+    """A short, deterministic text for an answer (sets are sorted, fractions also shown
+    as decimals)."""
+    if isinstance(value, Fraction) and value.denominator != 1:
+        return f"{value} (about {float(value):.3g})"
+    if isinstance(value, float):
+        return f"{value:g}"
     if isinstance(value, (set, frozenset, tuple, list)) and not value:
         return "nothing"
     if isinstance(value, (set, frozenset)):
-        return " ".join(str(v) for v in sorted(value))
+        return " ".join(_one(v) for v in sorted(value, key=_order))
     if isinstance(value, Iterable) and not isinstance(value, str):
-        return " ".join(str(v) for v in value)
-    return str(value)
+        return " ".join(_one(v) for v in value)
+    return _one(value)
+
+
+def _one(value: Any) -> str:
+    """A card as its symbol (5♥), anything else as its text."""
+    symbol = getattr(value, "symbol", None)
+    return symbol if isinstance(symbol, str) and hasattr(value, "suit") else str(value)
+
+
+def _order(value: Any) -> Any:
+    """Sort cards as cards, words as words, mixed things by their text."""
+    return (type(value).__name__, value if hasattr(value, "rank") else str(value))

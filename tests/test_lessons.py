@@ -1,24 +1,41 @@
-"""The lesson notebooks are stored executed, numbered, listed and runnable by strict nbval.
+"""The lessons: stored executed, numbered, listed, in teaching order, and every exercise
+checked both ways.
 
 Strict nbval (``pytest --nbval lessons/``) compares each cell's fresh output with the
 stored one, but a cell with no stored execution count is run and *not* compared, so a
-notebook saved without outputs would pass while checking nothing. These tests guard
-against that, and against the other ways a stored notebook can make nbval meaningless
-or flaky. They only read JSON: fast, no kernel.
+notebook saved without outputs would pass while checking nothing. The first tests guard
+against that, and against the other ways a stored notebook can make nbval meaningless or
+flaky. They only read JSON: fast, no kernel.
+
+Then the course's order: every lesson lists the words it introduces and the words it
+relies on; a word relied on must have been introduced in an earlier lesson, and a course
+word used in a lesson's prose must be one of the two.
+
+Last, every exercise of every lesson is answered in a real kernel, once right and twice
+wrong, with answers worked out by hand from the rules (``/work/shared/RULES.md``), never
+taken from the engine: the right answer must be accepted, the wrong one explained and
+given a second try, then answered with the worked solution.
 """
 
 from __future__ import annotations
 
+import doctest
+import importlib
+import json
 import re
+import sys
+from fractions import Fraction
 from pathlib import Path
 
 import nbformat
 import pytest
 
-LESSONS = Path(__file__).resolve().parent.parent / "lessons"
+ROOT = Path(__file__).resolve().parent.parent
+LESSONS = ROOT / "lessons"
 LESSON_NAME = re.compile(r"^(\d\d)_[a-z0-9_]+\.ipynb$")
 EXTRA_NOTEBOOKS = ("play.ipynb",)  # the Voila page: not a numbered lesson, still checked
 ADDRESS = re.compile(r"\bat 0x[0-9a-fA-F]{4,}|object at 0x")
+HELPERS = sorted(p.stem for p in LESSONS.glob("*.py"))
 
 
 def notebook_paths() -> list[Path]:
@@ -29,6 +46,10 @@ def lesson_paths() -> list[Path]:
     return [p for p in notebook_paths() if LESSON_NAME.match(p.name)]
 
 
+def number(path: Path) -> str:
+    return path.name[:2]
+
+
 def read(path: Path) -> nbformat.NotebookNode:
     nb: nbformat.NotebookNode = nbformat.read(path, as_version=4)  # type: ignore[no-untyped-call]
     return nb
@@ -36,6 +57,10 @@ def read(path: Path) -> nbformat.NotebookNode:
 
 def code_cells(nb: nbformat.NotebookNode) -> list[nbformat.NotebookNode]:
     return [c for c in nb.cells if c.cell_type == "code"]
+
+
+def markdown(nb: nbformat.NotebookNode) -> list[str]:
+    return [c.source for c in nb.cells if c.cell_type == "markdown"]
 
 
 def output_texts(cell: nbformat.NotebookNode) -> list[str]:
@@ -51,9 +76,12 @@ def output_texts(cell: nbformat.NotebookNode) -> list[str]:
     return texts
 
 
-def test_the_lessons_are_numbered_00_to_10_without_gaps() -> None:
-    numbers = [int(LESSON_NAME.match(p.name).group(1)) for p in lesson_paths()]  # type: ignore[union-attr]
-    assert numbers == list(range(11)), [p.name for p in lesson_paths()]
+# --- the stored notebooks ---------------------------------------------------------------
+
+def test_the_lessons_are_numbered_from_00_without_gaps() -> None:
+    numbers = [int(number(p)) for p in lesson_paths()]
+    assert numbers == list(range(len(numbers))), [p.name for p in lesson_paths()]
+    assert len(numbers) >= 12
 
 
 def test_every_notebook_is_a_numbered_lesson_or_a_known_page() -> None:
@@ -66,6 +94,12 @@ def test_every_notebook_is_listed_in_the_course_readme() -> None:
     readme = (LESSONS / "README.md").read_text(encoding="utf-8")
     missing = [p.name for p in notebook_paths() if p.name not in readme]
     assert missing == []
+
+
+def test_the_course_map_in_lesson_00_lists_every_lesson() -> None:
+    text = "\n".join(markdown(read(LESSONS / "00_start_here.ipynb")))
+    rows = set(re.findall(r"^\| (\d\d) \|", text, re.MULTILINE))
+    assert rows >= {number(p) for p in lesson_paths()}
 
 
 @pytest.mark.parametrize("path", notebook_paths(), ids=lambda p: p.name)
@@ -120,21 +154,32 @@ def test_stored_outputs_are_deterministic(path: Path) -> None:
 
 @pytest.mark.parametrize("path", lesson_paths(), ids=lambda p: p.name)
 def test_lesson_follows_the_chapter_template(path: Path) -> None:
-    text = "\n".join(c.source for c in read(path).cells if c.cell_type == "markdown").lower()
-    for heading in ("what you will learn", "the words", "summary"):
+    text = "\n".join(markdown(read(path))).lower()
+    for heading in ("what you will learn", "the words", "summary", "exercise"):
         assert heading in text, f"{path.name} has no '{heading}' section"
-    if not path.name.startswith("00_"):
-        assert "exercise" in text, f"{path.name} has no exercises"
 
 
 @pytest.mark.parametrize("path", lesson_paths(), ids=lambda p: p.name)
 def test_every_lesson_has_a_widget_to_try(path: Path) -> None:
     nb = read(path)
-    text = "\n".join(c.source for c in nb.cells if c.cell_type == "markdown").lower()
-    assert "try it" in text or "widget" in text, f"{path.name} has no widget section"
+    text = "\n".join(markdown(nb)).lower()
+    assert "try it" in text, f"{path.name} has no 'Try it' section"
     widgets = [c for c in code_cells(nb) for o in c.get("outputs", [])
                if "application/vnd.jupyter.widget-view+json" in o.get("data", {})]
     assert widgets, f"{path.name} shows no widget"
+
+
+def exercise_numbers(path: Path) -> list[int]:
+    """The exercises a learner answers in this notebook: its ``answer_N = ...`` cells."""
+    return [int(m.group(1)) for cell in code_cells(read(path))
+            if (m := re.match(r"answer_(\d+) = ", cell.source))]
+
+
+@pytest.mark.parametrize("path", lesson_paths(), ids=lambda p: p.name)
+def test_every_lesson_has_at_least_three_exercises_numbered_in_order(path: Path) -> None:
+    numbers = exercise_numbers(path)
+    assert len(numbers) >= 3, f"{path.name} has {len(numbers)} exercises"
+    assert numbers == list(range(1, len(numbers) + 1)), f"{path.name}: {numbers}"
 
 
 @pytest.mark.parametrize("path", lesson_paths(), ids=lambda p: p.name)
@@ -145,45 +190,296 @@ def test_exercise_cells_are_stored_with_the_placeholder(path: Path) -> None:
         match = re.match(r"answer_(\d+) = (.*)\n", cell.source)
         if not match:
             continue
-        number, placeholder = match.groups()
-        assert placeholder == "...", f"{path.name}: answer_{number} is stored filled in"
+        n, placeholder = match.groups()
+        assert placeholder == "...", f"{path.name}: answer_{n} is stored filled in"
         assert "".join(output_texts(cell)) == (
-            f"Exercise {number}: write your answer in place of ... and run the cell again.\n")
+            f"Exercise {n}: write your answer in place of ... and run the cell again.\n")
 
 
-def _exercises() -> object:
-    import importlib.util
+# --- the order of the course: words introduced before they are relied on -------------
 
-    spec = importlib.util.spec_from_file_location("lesson_exercises", LESSONS / "exercises.py")
-    assert spec is not None and spec.loader is not None
-    module = importlib.util.module_from_spec(spec)
-    spec.loader.exec_module(module)
-    return module
-
-
-def test_the_exercise_checker_doctests_pass() -> None:
-    import doctest
-
-    result = doctest.testmod(_exercises(), optionflags=doctest.ELLIPSIS)  # type: ignore[arg-type]
-    assert result.attempted > 0 and result.failed == 0
+BOLD = re.compile(r"\*\*([^*]+)\*\*")
+RELIED = re.compile(r"\*\*([^*]+)\*\* \((\d\d)\)")
+# Course words that are also everyday words: a lesson may use them in prose before the
+# lesson that defines them for cribbage (the scan below skips them).
+EVERYDAY = {"deal", "game", "hand", "keep", "throw", "claim", "board", "value", "rank",
+            "suit", "cut", "lead", "reset", "series", "log", "source", "hint", "model",
+            "sample", "mean", "mode", "median", "distribution", "probability", "exercise",
+            "widget", "seed", "go", "run", "pair", "lay on", "ev", "the show", "the play",
+            "advisor", "simulation", "computer player", "last card"}
 
 
-def test_the_exercise_checker_answers_in_both_directions(
-        capsys: pytest.CaptureFixture[str]) -> None:
-    from fractions import Fraction
+def words_cell(path: Path) -> str:
+    cells = [text for text in markdown(read(path)) if "## The words" in text]
+    assert len(cells) == 1, f"{path.name}: one cell must hold '## The words'"
+    return cells[0]
 
-    exercise = _exercises().Exercise  # type: ignore[attr-defined]
-    ex = exercise(3, answer=Fraction(1, 221), explain=lambda guess: "4/52 times 3/51",
+
+def introduced(path: Path) -> list[str]:
+    """The words of the lesson's table of new words (first column, in bold)."""
+    words: list[str] = []
+    for line in words_cell(path).splitlines():
+        if line.startswith("| **"):
+            first = line.split("|")[1]
+            words += [w.strip().lower() for w in BOLD.findall(first)]
+    return words
+
+
+def relied_on(path: Path) -> dict[str, str]:
+    """The words the lesson lists as taught earlier, each with the lesson it names."""
+    text = words_cell(path)
+    start = text.find("Words from earlier lessons:")
+    if start < 0:
+        return {}
+    paragraph = text[start:].split("\n\n")[0]
+    return {word.strip().lower(): lesson for word, lesson in RELIED.findall(paragraph)}
+
+
+def vocabulary() -> dict[str, str]:
+    """Every word the course introduces, with the lesson that introduces it."""
+    where: dict[str, str] = {}
+    for path in lesson_paths():
+        for word in introduced(path):
+            where.setdefault(word, number(path))
+    return where
+
+
+def test_no_word_is_introduced_twice() -> None:
+    seen: dict[str, str] = {}
+    twice = []
+    for path in lesson_paths():
+        for word in introduced(path):
+            if word in seen:
+                twice.append(f"{word!r} in {seen[word]} and {number(path)}")
+            seen[word] = number(path)
+    assert twice == []
+
+
+@pytest.mark.parametrize("path", lesson_paths(), ids=lambda p: p.name)
+def test_lesson_lists_its_new_words_and_the_words_it_relies_on(path: Path) -> None:
+    assert introduced(path), f"{path.name} introduces no words"
+    if number(path) != "00":
+        assert relied_on(path), f"{path.name} lists no words from earlier lessons"
+
+
+@pytest.mark.parametrize("path", lesson_paths(), ids=lambda p: p.name)
+def test_every_word_relied_on_was_introduced_in_an_earlier_lesson(path: Path) -> None:
+    where = vocabulary()
+    problems = []
+    for word, lesson in relied_on(path).items():
+        if word not in where:
+            problems.append(f"{word!r} is introduced by no lesson")
+        elif where[word] >= number(path):
+            problems.append(f"{word!r} is introduced in lesson {where[word]}, not earlier")
+        elif where[word] != lesson:
+            problems.append(f"{word!r} is said to come from {lesson}, but {where[word]} "
+                            "introduces it")
+    assert problems == [], f"{path.name}: " + "; ".join(problems)
+
+
+LESSON_REFERENCE = re.compile(r"\blessons? ((?:\d\d(?:,? (?:and |to |or )?)?)+)")
+
+
+def prose(path: Path) -> list[str]:
+    """The lesson's markdown paragraphs a learner reads as teaching: not the words
+    table, not the course map, not the line naming the next lesson, and not a paragraph
+    that names a later lesson (a preview: "lesson 12 measures how much")."""
+    here = int(number(path))
+    paragraphs = []
+    for text in markdown(read(path)):
+        if "## The words" in text:
+            continue
+        for paragraph in re.split(r"\n\s*\n", text):
+            if paragraph.startswith("| lesson") or paragraph.startswith("Next:"):
+                continue
+            named = [int(n) for m in LESSON_REFERENCE.finditer(paragraph)
+                     for n in re.findall(r"\d\d", m.group(1))]
+            if any(n > here for n in named):
+                continue
+            paragraphs.append(paragraph)
+    return paragraphs
+
+
+@pytest.mark.parametrize("path", lesson_paths(), ids=lambda p: p.name)
+def test_a_lesson_uses_no_course_word_before_it_is_taught(path: Path) -> None:
+    """A course word met in a lesson's prose is new in that lesson or listed among the
+    words it relies on (everyday words, and previews that name the later lesson, aside)."""
+    where = vocabulary()
+    allowed = set(introduced(path)) | set(relied_on(path))
+    text = "\n".join(prose(path)).lower()
+    early = sorted(word for word, lesson in where.items()
+                   if lesson > number(path) and word not in EVERYDAY
+                   and re.search(rf"(?<![\w-]){re.escape(word)}s?(?![\w-])", text))
+    unlisted = sorted(word for word, lesson in where.items()
+                      if lesson < number(path) and word not in EVERYDAY
+                      and word not in allowed
+                      and re.search(rf"(?<![\w-]){re.escape(word)}s?(?![\w-])", text))
+    assert early == [], f"{path.name} uses words taught only later: {early}"
+    assert unlisted == [], f"{path.name} uses earlier words it does not list: {unlisted}"
+
+
+# --- the lessons' helper modules ---------------------------------------------------------
+
+@pytest.fixture(scope="module")
+def lessons_on_path() -> object:
+    sys.path.insert(0, str(LESSONS))
+    yield
+    sys.path.remove(str(LESSONS))
+
+
+@pytest.mark.parametrize("name", HELPERS)
+def test_the_helper_modules_doctests_pass(lessons_on_path: object, name: str) -> None:
+    module = importlib.import_module(name)
+    result = doctest.testmod(module, optionflags=doctest.ELLIPSIS)
+    assert result.failed == 0
+
+
+def test_the_exercise_checker_answers_both_ways_and_gives_a_second_try(
+        lessons_on_path: object, capsys: pytest.CaptureFixture[str]) -> None:
+    from exercises import Exercise  # type: ignore[import-not-found]
+
+    ex = Exercise(3, answer=Fraction(1, 221), misses={Fraction(1, 169): "3 aces are left"},
+                  explain=lambda guess: "4/52 times 3/51",
                   solution="4/52 * 3/51 = 1/221")
-    for guess in (..., Fraction(1, 17), 0.0, "a lot", "1/221", 0.00452):
+    for guess in (..., Fraction(1, 169), 0.0, "a lot", "1/221", 0.00452):
         ex.check(guess)
     ex.solution()
     lines = capsys.readouterr().out.splitlines()
     assert lines[0] == "Exercise 3: write your answer in place of ... and run the cell again."
-    assert lines[1] == ("Exercise 3: not yet. You said 1/17, which is too high. "
-                        "Hint: 4/52 times 3/51.")
-    assert lines[2].startswith("Exercise 3: not yet. You said 0.0, which is too low.")
-    assert "Write a number" in lines[3]
-    assert lines[4] == "Exercise 3: right! 1/221."
-    assert lines[5] == "Exercise 3: right! 0.00452. Exactly, that is 1/221."
-    assert lines[6:] == ["Solution to exercise 3: 1/221.", "4/52 * 3/51 = 1/221"]
+    assert lines[1] == ("Exercise 3: not yet. You said 1/169 (about 0.00592), which is too "
+                        "high. 3 aces are left.")
+    assert lines[2] == "Try again: change your answer and run the cell again."
+    assert lines[3].startswith("Exercise 3: not yet. You said 0, which is too low. 4/52")
+    assert lines[4:6] == ["The answer is 1/221 (about 0.00452).", "4/52 * 3/51 = 1/221"]
+    assert "Write a number" in lines[6]
+    assert lines[-4] == "Exercise 3: right! 1/221 (about 0.00452)."
+    assert lines[-3] == "Exercise 3: right! 0.00452. Exactly, that is 1/221 (about 0.00452)."
+    assert lines[-2:] == ["Solution to exercise 3: 1/221 (about 0.00452).",
+                          "4/52 * 3/51 = 1/221"]
+
+
+def test_the_stored_expert_games_are_what_the_engine_plays() -> None:
+    sys.path.insert(0, str(ROOT / "scripts"))
+    try:
+        make = importlib.import_module("make_lesson_games")
+    finally:
+        sys.path.remove(str(ROOT / "scripts"))
+    assert len(make.stored()) == make.GAMES
+    assert make.check(6) == []
+
+
+# --- every exercise, answered in a kernel both ways ---------------------------------------
+
+# (a right answer, as a learner would type it; a common wrong one), worked by hand from
+# the rules: the counts and points from RULES.md, the probabilities by counting cards,
+# the census figures from Lumetta's published table. Where the right answer is the
+# advisor's choice or a figure of a seeded game, the reasoning is in a comment.
+ANSWERS: dict[str, dict[int, tuple[object, object]]] = {
+    "00": {1: (4, 6), 2: ("pone", "dealer"), 3: ("pone", "dealer")},
+    "01": {1: (23, 26),                      # 10 + 7 + 1 + 5; the king is not 13
+           2: ("10S JS QS KS", "JS QS KS"),
+           3: (1, 7),                        # only the fives pair; 10-J-Q-K share a value
+           4: (Fraction(1, 221), Fraction(1, 169))},   # 4/52 × 3/51
+    "02": {1: (Fraction(1, 23), Fraction(1, 13)),      # 2 jacks among 46 unseen
+           2: (6, 4),                        # 5+10, 2+3+10, 2+5+8
+           3: (18, 12),                      # 7+8 ×3, 7+7+A ×3, pair royal 6
+           4: (10, 12),                      # 5+J ×2, 5+Q ×2, a pair of fives; J-Q no pair
+           5: (4, 2)},                       # all five make 15, and a pair of aces
+    "03": {1: (8, 10),                       # 7+8, 6+9, a run of four
+           2: (16, 18),                      # 6+9 ×2, 7+8, a pair, two runs of four
+           3: (21, 27),                      # 7+8 ×3, pair royal, three runs of three
+           4: (24, 28),                      # 4+5+6 ×4, two pairs, four runs of three
+           5: (7, 11),                       # 7+8, 2+4+9, run 7-8-9; no four-card crib flush
+           6: (6, 10),                       # 5+10, 5+K, 6+9; three hearts + heart starter
+           7: (9, 8),                        # 6+9, 2+3+K, a five-card flush
+           8: (3, 2),                        # 7+8 and nobs (J♠, 8♠ turned) in the crib
+           9: (14, 16)},                     # six fifteens and a pair; heels is the dealer's
+    "04": {1: (15, 30),                      # C(6, 2)
+           2: (10, 8),                       # four fifteens and the pair
+           3: ("7", "8"),                    # 7: 24 (double double run); 8: 21; 9: 20
+           4: ("2C 6D", "5H 5C"),            # keep 5-5-J-Q (12 now) and never give 5-5
+           5: ("QC KD", "7C 8S")},           # keep the run 7-8-9 with the 2; 7-8 breaks it
+    "05": {1: (0, 2),                        # count 19: 9 and 6 are not the running count
+           2: (6, 2), 3: (3, 0),
+           4: (0, 3),                        # 4, 9, 3 are no run: the 9 breaks it
+           5: (7, 5),                        # 15 and a run of five
+           6: ("7D 6H", "7D")},              # 24 + 7 = 31, 24 + 6 = 30, not the 8
+    "06": {1: ("no", "yes"),                 # the 5 fits: 26 + 5 = 31
+           2: ("dealer", "pone"),            # pone laid the 31
+           3: (2, 3), 4: (5, 1),             # run of four 9-8-7-6, then the last card
+           5: (0, 2),                        # no pair across the reset
+           6: (3, 2)},                       # 7 + 8 = 15, and the last card
+    "07": {1: ("Ann", "Bob"), 2: ("dealer", "pone"), 3: ("dealer", "pone"),
+           4: ((11, 20), (9, 20)), 5: ("skunk", "double skunk"),
+           6: (4, 0)},                       # the hand is 12: 7+8 ×2, pair, double run
+    "08": {1: (12, 6),                       # 3+3+9 ×3 and a pair royal (seed 2024's log)
+           2: (3, 2),                        # 7+8, nobs (J♥ with the 10♥)
+           3: ("expert", "greedy"),          # greedy dealt deal 1
+           4: (3, 2)},                       # thirty-one 2, then last card 1
+    "09": {1: (4, 2),                        # Lumetta: 2,855,676 fours, 2,813,796 twos
+           2: (Fraction(523540, 12994800), Fraction(206200, 12994800)),
+           3: (16, 80),                      # 76 + 4 cases, each set of five 5 times
+           4: (Fraction(1009008, 12994800), Fraction(0))},
+    "10": {1: (15, 12),                      # 12 before the starter, about 3.4 more after
+           2: ("3H 5S", "AC KH"),            # the surprise: the run is broken for the crib
+           3: (17.99, 0.43)},                # 8.78 + 9.21 (the printed crib table)
+    "11": {1: ("yes", "no"),                 # the printed interval is above 50%
+           2: ("yes", "no"),                 # 56% ± 4.9%: 51.1% to 60.9%
+           3: (2401, 49)},                   # 1.96² × 0.25 / 0.0004
+}
+
+CHECK_CELL = '''
+import contextlib as _cl, io as _io, json as _json, re as _re
+from fractions import Fraction
+_found = sorted(int(_k.split("_")[1]) for _k in list(globals())
+                if _re.fullmatch(r"exercise_\\d+", _k))
+_out = {"found": _found}
+for _n, (_right, _wrong) in %s.items():
+    _ex = globals()[f"exercise_{_n}"]
+    _ex.reset()
+    _said = []
+    for _guess in (_wrong, _wrong, _right):
+        _buffer = _io.StringIO()
+        with _cl.redirect_stdout(_buffer):
+            _ex.check(_guess)
+        _said.append(_buffer.getvalue())
+    _ex.reset()
+    _out[str(_n)] = _said
+print("CHECKED" + _json.dumps(_out))
+'''
+
+
+def test_every_lesson_has_hand_worked_answers() -> None:
+    assert sorted(ANSWERS) == [number(p) for p in lesson_paths()]
+    for path in lesson_paths():
+        assert sorted(ANSWERS[number(path)]) == exercise_numbers(path), path.name
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("path", lesson_paths(), ids=lambda p: p.name)
+def test_every_exercise_accepts_the_right_answer_and_explains_a_wrong_one(
+        path: Path, tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    from nbclient import NotebookClient
+
+    nb = read(path)
+    nb.cells.append(nbformat.v4.new_code_cell(CHECK_CELL % repr(ANSWERS[number(path)])))
+    monkeypatch.setenv("IPYTHONDIR", str(tmp_path))
+    client = NotebookClient(nb, kernel_name="python3", timeout=300,
+                            resources={"metadata": {"path": str(LESSONS)}})
+    client.execute()
+    printed = "".join(o.get("text", "") for o in nb.cells[-1].outputs
+                      if o.output_type == "stream")
+    result = json.loads(printed.split("CHECKED", 1)[1])
+    assert result.pop("found") == exercise_numbers(path)
+    for n, (twice_wrong, again_wrong, right) in result.items():
+        head = f"Exercise {n}:"
+        assert right.startswith(f"{head} right!"), f"{path.name}: {right!r}"
+        assert twice_wrong.startswith(f"{head} not yet."), f"{path.name}: {twice_wrong!r}"
+        first_line = twice_wrong.splitlines()[0]
+        after = re.search(r"\.\s+(\S.*)$", first_line.split("You said", 1)[1])
+        explanation = after.group(1) if after else ""
+        assert len(re.sub(r"[^a-z]", "", explanation.lower())) > 10, (
+            f"{path.name}, exercise {n}: the miss is not explained: {first_line!r}")
+        assert "Try again" in twice_wrong, f"{path.name}, exercise {n}: no second try"
+        assert "The answer is" in again_wrong, (
+            f"{path.name}, exercise {n}: no answer after the second miss: {again_wrong!r}")

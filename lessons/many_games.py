@@ -1,0 +1,156 @@
+"""Helpers for the lesson on simulation: intervals for every figure, the first dealer's
+edge by game length, and how many games a given precision needs.
+
+They read only the engine's game records (:class:`cribbage_edu.simulation.GameRecord`).
+
+>>> games_needed(0.01)
+9604
+>>> round(normal_interval(60, 100)[0], 3)
+0.504
+"""
+
+from __future__ import annotations
+
+import csv
+import math
+from collections.abc import Sequence
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+from matplotlib.figure import Figure
+
+from cribbage_edu.charts import COLOURS
+from cribbage_edu.simulation import wilson_interval
+
+__all__ = ["Played", "by_game_length", "edge_by_length_chart", "games_needed", "load_games",
+           "normal_interval", "per_deal", "same_games"]
+
+DATA = Path(__file__).resolve().parent / "data" / "expert_games.csv"
+SOURCES = ("pegging", "hand", "crib", "heels")
+
+
+@dataclass(frozen=True)
+class Played:
+    """One stored game: the fields of the engine's game record that the lessons use."""
+
+    index: int
+    first_dealer: int
+    winner: int
+    scores: tuple[int, int]
+    deals: int
+    whole_deals: int
+    dealer_points: dict[str, int]
+    pone_points: dict[str, int]
+
+    @property
+    def first_dealer_won(self) -> bool:
+        return self.winner == self.first_dealer
+
+    @property
+    def loser_score(self) -> int:
+        return self.scores[1 - self.winner]
+
+
+def load_games(path: Path = DATA) -> list[Played]:
+    """The expert-against-expert games stored by ``scripts/make_lesson_games.py``."""
+    with path.open(newline="", encoding="utf-8") as handle:
+        rows = [{key: int(value) for key, value in row.items()}
+                for row in csv.DictReader(handle)]
+    return [Played(row["index"], row["first_dealer"], row["winner"],
+                   (row["score_0"], row["score_1"]), row["deals"], row["whole_deals"],
+                   {s: row[f"dealer_{s}"] for s in SOURCES},
+                   {s: row[f"pone_{s}"] for s in SOURCES}) for row in rows]
+
+
+def same_games(stored: Sequence[Played], played: Sequence[Any]) -> bool:
+    """Do freshly played engine records agree with the stored ones, field by field?"""
+    return all(
+        (a.index, a.first_dealer, a.winner, tuple(a.scores), a.deals, a.whole_deals,
+         a.dealer_points, a.pone_points)
+        == (b.index, b.first_dealer, b.winner, tuple(b.scores), b.deals,
+            b.whole_deals, dict(b.dealer_points), dict(b.pone_points))
+        for a, b in zip(stored, played, strict=True))
+
+Z95 = 1.96
+
+
+def normal_interval(successes: int, trials: int, z: float = Z95) -> tuple[float, float]:
+    """The simple 95% interval for a share: rate ± 1.96 standard errors."""
+    p = successes / trials
+    half = z * math.sqrt(p * (1 - p) / trials)
+    return p - half, p + half
+
+
+def games_needed(half_width: float, rate: float = 0.5, z: float = Z95) -> int:
+    """How many games make the 95% interval of a win rate near ``rate`` as narrow as
+    ± ``half_width`` (the normal approximation: n = z² p (1 - p) / h²)."""
+    return math.ceil(z * z * rate * (1 - rate) / (half_width * half_width))
+
+
+def per_deal(games: Sequence[Any], role: str, source: str) -> tuple[float, float, float]:
+    """Points a whole deal from ``source`` for the ``role`` ("dealer" or "pone"), over
+    all games, with a 95% interval: (mean, low, high). Deals of one game are not
+    independent (the same two players, the same board), so the interval treats each game
+    as one draw of (points, deals): the standard error of a ratio of sums."""
+    points = [g.dealer_points[source] if role == "dealer" else g.pone_points[source]
+              for g in games]
+    deals = [g.whole_deals for g in games]
+    n, total_deals = len(games), sum(deals)
+    mean = sum(points) / total_deals
+    residuals = [p - mean * d for p, d in zip(points, deals, strict=True)]
+    variance = sum(r * r for r in residuals) / (n - 1)
+    se = math.sqrt(variance * n) / total_deals
+    return mean, mean - Z95 * se, mean + Z95 * se
+
+
+def by_game_length(games: Sequence[Any]) -> list[tuple[int, int, int, float, float]]:
+    """For each game length (deals): (deals, games, first-dealer wins, 95% low, high)."""
+    rows = []
+    for length in sorted({g.deals for g in games}):
+        some = [g for g in games if g.deals == length]
+        wins = sum(g.first_dealer_won for g in some)
+        low, high = wilson_interval(wins, len(some))
+        rows.append((length, len(some), wins, low, high))
+    return rows
+
+
+def edge_by_length_chart(games: Sequence[Any], *, least: int = 30) -> Figure:
+    """The first dealer's share of wins with 95% intervals: on the left, games of an odd
+    number of deals (the first dealer had one more crib) against even ones; on the right,
+    each game length with at least ``least`` games."""
+    fig = Figure(figsize=(9.5, 3.8), layout="constrained")
+    pooled, by_length = fig.subplots(1, 2, gridspec_kw={"width_ratios": [1, 2.2]},
+                                     sharey=True)
+
+    def point(ax: Any, x: float, wins: int, n: int, colour: str) -> None:
+        low, high = wilson_interval(wins, n)
+        rate = wins / n
+        ax.errorbar(x, rate, yerr=[[rate - low], [high - rate]], fmt="o", color=colour,
+                    capsize=4, markersize=7)
+        ax.annotate(f"{n:,} games", (x, low), xytext=(0, -12), textcoords="offset points",
+                    ha="center", fontsize=8, color="#555")
+
+    for x, odd in ((0, True), (1, False)):
+        some = [g for g in games if (g.deals % 2 == 1) == odd]
+        point(pooled, x, sum(g.first_dealer_won for g in some), len(some),
+              COLOURS["crib"] if odd else COLOURS["hand"])
+    pooled.set_xticks([0, 1], ["odd\n(one more crib)", "even\n(as many cribs)"])
+    pooled.set_xlim(-0.6, 1.6)
+    pooled.set_xlabel("number of deals in the game")
+    for length, n, wins, _low, _high in by_game_length(games):
+        if n >= least:
+            point(by_length, length, wins, n,
+                  COLOURS["crib"] if length % 2 else COLOURS["hand"])
+    by_length.set_xlabel("game length (deals)")
+    lengths = [row[0] for row in by_game_length(games) if row[1] >= least]
+    by_length.set_xticks(lengths)
+    by_length.set_xlim(min(lengths) - 0.6, max(lengths) + 0.6)
+    for ax in (pooled, by_length):
+        ax.axhline(0.5, color="#777", linewidth=1, linestyle="--")
+        ax.set_ylim(0.2, 0.9)
+        ax.spines[["top", "right"]].set_visible(False)
+    pooled.set_ylabel("first dealer's share of wins")
+    fig.suptitle("The first dealer wins more of the games in which he has one more crib",
+                 fontweight="bold")
+    return fig

@@ -1,0 +1,147 @@
+"""Small widgets built for single lessons, with their wiring kept out of the lessons.
+
+Each returns an ipywidgets box. They are thin: every rule question goes to the engine.
+Callbacks set ``.value`` or ``.outputs`` (never ``print`` inside an Output), so they
+behave the same in JupyterLab, Voila and strict nbval.
+
+>>> box = deal_viewer(seed=2024)
+>>> box.children[0].value
+2024
+"""
+
+from __future__ import annotations
+
+from fractions import Fraction
+from html import escape
+from typing import Any
+
+import ipywidgets as widgets
+
+from cribbage_edu import FULL_DECK, Deck, parse_cards, score_hand
+from cribbage_edu.render import hand_html
+
+__all__ = ["cut_viewer", "deal_viewer", "score_chance", "simulation_runner",
+           "starter_picker"]
+
+
+def deal_two(seed: int) -> tuple[Any, Any]:
+    """Six cards each, dealt one at a time from a deck shuffled with ``seed``:
+    (pone's hand, dealer's hand). Pone gets the first card."""
+    twelve = Deck(seed=seed).deal(12)
+    return parse_cards(twelve[0::2]), parse_cards(twelve[1::2])
+
+
+def deal_viewer(seed: int = 2024) -> widgets.VBox:
+    """A seed slider and the two hands it deals."""
+    slider = widgets.IntSlider(value=seed, min=0, max=9999, description="seed")
+    view = widgets.HTML()
+
+    def show(change: Any = None) -> None:
+        pone, dealer = deal_two(slider.value)
+        view.value = (hand_html(pone, caption="pone's six cards")
+                      + hand_html(dealer, caption="the dealer's six cards"))
+
+    slider.observe(show, names="value")
+    show()
+    return widgets.VBox([slider, view])
+
+
+def cut_viewer(seed: int = 1) -> widgets.VBox:
+    """Cut for deal again and again, from a seeded sequence of shuffles: each press of
+    the button cuts two cards and says who deals (or that they must cut again)."""
+    state = {"seed": seed, "cuts": 0, "again": 0}
+    button = widgets.Button(description="Cut for deal")
+    view = widgets.HTML("Press the button: each player cuts a card, and the lower rank deals.")
+    tally = widgets.HTML()
+
+    def cut(_: Any = None) -> None:
+        deck = Deck(seed=state["seed"] * 1000 + state["cuts"])
+        first, second = deck.cut(), deck.cut()
+        state["cuts"] += 1
+        if first.rank == second.rank:
+            state["again"] += 1
+            verdict = "equal ranks: cut again"
+        else:
+            verdict = "you deal" if first.rank < second.rank else "your opponent deals"
+        view.value = (hand_html([first], caption="your cut")
+                      + hand_html([second], caption="your opponent's cut")
+                      + f"<b>{verdict}</b>")
+        tally.value = (f"cuts so far: {state['cuts']}; equal ranks: {state['again']} "
+                       f"(seed {seed})")
+
+    button.on_click(cut)
+    return widgets.VBox([button, view, tally])
+
+
+def starter_picker(keep: Any, thrown: Any) -> widgets.VBox:
+    """A kept hand and a menu of the starters it may meet; the count for the one chosen."""
+    keep, thrown = parse_cards(keep), parse_cards(thrown)
+    seen = {*keep, *thrown}
+    starters = [card for card in FULL_DECK if card not in seen]
+    menu = widgets.Dropdown(options=[(c.symbol, str(c)) for c in starters],
+                            value=str(starters[0]), description="starter")
+    view = widgets.HTML()
+
+    def show(change: Any = None) -> None:
+        score = score_hand(keep, menu.value)
+        view.value = score._repr_html_()
+
+    menu.observe(show, names="value")
+    show()
+    return widgets.VBox([widgets.HTML(hand_html(keep, caption="kept")
+                                      + hand_html(thrown, caption="thrown")), menu, view])
+
+
+def score_chance(hand_census: dict[int, int], crib_census: dict[int, int]) -> widgets.VBox:
+    """A score slider and hand/crib buttons: the exact chance of that score, and of that
+    score or more, read from the census."""
+    slider = widgets.IntSlider(value=15, min=0, max=29, description="score")
+    kind = widgets.ToggleButtons(options=["hand", "crib"], value="hand")
+    view = widgets.HTML()
+
+    def say(p: Fraction) -> str:
+        if p in (0, 1):
+            return "never" if p == 0 else "always"
+        percent = f"{100 * float(p):.2f}%" if p >= Fraction(1, 10_000) else "under 0.01%"
+        return f"{p} = {percent}, about 1 in {round(1 / p):,}"
+
+    def show(change: Any = None) -> None:
+        census = hand_census if kind.value == "hand" else crib_census
+        total = sum(census.values())
+        score = slider.value
+        exactly = Fraction(census.get(score, 0), total)
+        at_least = Fraction(sum(n for s, n in census.items() if s >= score), total)
+        view.value = (f"<b>exactly {score}</b>: {census.get(score, 0):,} of {total:,} cases: "
+                      f"{say(exactly)}<br><b>{score} or more</b>: {say(at_least)}")
+
+    slider.observe(show, names="value")
+    kind.observe(show, names="value")
+    show()
+    return widgets.VBox([widgets.HBox([slider, kind]), view])
+
+
+def simulation_runner(players: tuple[str, str] = ("expert", "greedy"), games: int = 100,
+                      seed: int = 7) -> widgets.VBox:
+    """Choose two computer players, a number of games and a seed; press the button to
+    play them and read the summary with its 95% intervals."""
+    from cribbage_edu.simulation import simulate
+
+    kinds = ["random", "greedy", "expert"]
+    player_a = widgets.Dropdown(options=kinds, value=players[0], description="player A")
+    player_b = widgets.Dropdown(options=kinds, value=players[1], description="player B")
+    how_many = widgets.IntSlider(value=games, min=20, max=1000, step=20, description="games")
+    sim_seed = widgets.IntText(value=seed, description="seed")
+    run = widgets.Button(description="Play the games", button_style="primary")
+    report = widgets.HTML("Choose the players, the games and a seed, then press "
+                          "<i>Play the games</i>.")
+
+    def play(_: Any = None) -> None:
+        report.value = f"playing {how_many.value} games..."
+        result = simulate(how_many.value, [player_a.value, player_b.value],
+                          seed=sim_seed.value)
+        lines = str(result.summary()).splitlines()
+        report.value = (f"<pre>seed {sim_seed.value}\n" + escape("\n".join(lines)) + "</pre>")
+
+    run.on_click(play)
+    return widgets.VBox([widgets.HBox([player_a, player_b]),
+                         widgets.HBox([how_many, sim_seed]), run, report])
