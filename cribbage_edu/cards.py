@@ -24,7 +24,8 @@ from typing import ClassVar
 
 from .errors import CardParseError, IllegalHandError
 
-__all__ = ["FULL_DECK", "Card", "CardLike", "Deck", "Hand", "Rank", "Suit", "parse_cards"]
+__all__ = ["COUNT_VALUES", "FULL_DECK", "Card", "CardLike", "Deck", "Hand", "Rank", "Suit",
+           "parse_cards"]
 
 
 class Rank(IntEnum):
@@ -88,6 +89,15 @@ class Suit(IntEnum):
     def __str__(self) -> str:
         return self.letter
 
+
+COUNT_VALUES: tuple[int, ...] = (0, *(rank.count_value for rank in Rank))
+"""What each rank adds to the count, indexed by the rank's number (1-13; index 0 is
+unused): the one table behind :attr:`Rank.count_value` for code that works on bare
+ranks.
+
+>>> COUNT_VALUES[1], COUNT_VALUES[5], COUNT_VALUES[13]
+(1, 5, 10)
+"""
 
 _RANK_SYMBOLS = {r: ("A" if r == 1 else "J" if r == 11 else "Q" if r == 12
                      else "K" if r == 13 else str(int(r))) for r in Rank}

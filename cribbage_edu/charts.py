@@ -29,7 +29,9 @@ from typing import TYPE_CHECKING, Any, ParamSpec
 import matplotlib
 from matplotlib.figure import Figure
 
+from .board import skunk_lines
 from .cards import CardLike, Rank, parse_cards
+from .events import SOURCES
 
 if TYPE_CHECKING:
     from .discard import DiscardOption, StarterDistribution
@@ -64,7 +66,6 @@ COLOURS = {
 }
 """The house palette: a colour for each kind of points and each player."""
 
-SOURCES = ("pegging", "hand", "crib", "heels")
 IMPOSSIBLE = (19, 25, 26, 27)
 
 _STYLE = {
@@ -525,7 +526,7 @@ def _progress_by_deal(scoring: list[tuple[int, int, str, int]], names: Sequence[
 
 
 def _target_lines(ax: Any, target: int) -> None:
-    skunk = target - 30
+    skunk = skunk_lines(target)[0]
     ax.axhline(target, color=COLOURS["mean"], linewidth=1, linestyle="-")
     ax.axhline(skunk, color=COLOURS["given"], linewidth=1, linestyle=":")
     ax.annotate(f"game ({target})", (0.01, target), xytext=(0, 2), textcoords="offset points",

@@ -39,7 +39,7 @@ from .cards import FULL_DECK, Card, CardLike, Hand, Rank, distinct_cards, parse_
 from .cribtable import crib_slot, crib_values
 from .errors import IllegalHandError
 from .ranks import SPLITS, keep_rank_points, starter_rank_points
-from .scoring import HandScore, score_hand
+from .scoring import HandScore, Kind, score_hand
 
 __all__ = [
     "DiscardOption",
@@ -266,6 +266,21 @@ class StarterDistribution:
         for card, score in self.scores.items():
             by_total.setdefault(score.total, []).append(card)
         return {t: tuple(by_total[t]) for t in sorted(by_total)}
+
+    @property
+    def kind_means(self) -> dict[Kind, Fraction]:
+        """The exact mean points of each kind (fifteens, pairs, runs, flush, nobs) over
+        the starters that can come.
+
+        >>> dist = starter_distribution("5H 5C 5S JD")
+        >>> float(sum(dist.kind_means.values())) == float(dist.expected)
+        True
+        """
+        sums = dict.fromkeys((Kind.FIFTEEN, Kind.PAIR, Kind.RUN, Kind.FLUSH, Kind.NOBS), 0)
+        for score in self.scores.values():
+            for item in score.items:
+                sums[item.kind] += item.points
+        return {kind: Fraction(total, self.n_starters) for kind, total in sums.items()}
 
     @property
     def counts(self) -> dict[int, int]:

@@ -21,7 +21,7 @@ from .cards import Card
 from .errors import IllegalActionError, SaveFileError
 from .scoring import ScoreItem
 
-__all__ = ["DECISIONS", "Action", "ActionKind", "Event", "EventKind", "Phase", "Source"]
+__all__ = ["DECISIONS", "SOURCES", "Action", "ActionKind", "Event", "EventKind", "Phase", "Source"]
 
 
 class EventKind(StrEnum):
@@ -171,6 +171,12 @@ class Source(StrEnum):
     CRIB = "crib"
     HEELS = "heels"
     MUGGINS = "muggins"
+
+
+SOURCES: tuple[str, ...] = tuple(str(s) for s in (Source.PEGGING, Source.HAND, Source.CRIB,
+                                                  Source.HEELS))
+"""The sources of a deal's points in the order tables and charts show them (muggins
+points, which arise only when a person counts by hand, are left out)."""
 
 
 @dataclass(frozen=True, slots=True)

@@ -98,6 +98,21 @@ class GameResult:
     def loser(self) -> int:
         return 1 - self.winner
 
+    def describe(self, names: Sequence[str] = ("player 0", "player 1")) -> str:
+        """The result as a table says it, the winner's score first, with the skunk and
+        what it is worth when the skunk rule counts it.
+
+        >>> GameResult(1, (80, 121), 121, Skunk.SKUNK, 2, 9).describe(("Ann", "Bob"))
+        'Bob wins 121-80 in 9 deals: a skunk, worth 2 games'
+        """
+        won, lost = self.scores[self.winner], self.scores[self.loser]
+        text = f"{names[self.winner]} wins {won}-{lost} in {self.deals} deals"
+        if self.skunk is not Skunk.NONE:
+            text += f": a {self.skunk}"
+            if self.games_won > 1:
+                text += f", worth {self.games_won} games"
+        return text
+
     def __str__(self) -> str:
         a, b = self.scores
         text = f"player {self.winner} wins {a}-{b} in {self.deals} deals"
@@ -419,6 +434,35 @@ class Game:
         if self._play is None or self._phase is not Phase.PLAY:
             return Hand()
         return self._play.legal_cards(player)
+
+    def can_go(self, player: int) -> bool:
+        """Whether ``player`` must say go now: their turn in the play, cards in hand,
+        none that fits (:meth:`Play.can_go`).
+
+        >>> Game(seed=1).can_go(0)
+        False
+        """
+        player = seat(player)
+        return self._play is not None and self._phase is Phase.PLAY and \
+            self._play.can_go(player)
+
+    def tally(self, deal: int | None = None) -> tuple[dict[Source, int], dict[Source, int]]:
+        """The points each seat scored, by source (pegging, hand, crib, heels, muggins),
+        in one ``deal`` or, by default, the whole game. They add up to what each seat
+        scored from its starting score.
+
+        >>> from cribbage_edu.players import ExpertPlayer, play_out
+        >>> game = play_out(Game(seed=3, target=61), [ExpertPlayer(), ExpertPlayer()])
+        >>> [sum(points.values()) for points in game.tally()] == list(game.scores)
+        True
+        """
+        out: tuple[dict[Source, int], dict[Source, int]] = (
+            dict.fromkeys(Source, 0), dict.fromkeys(Source, 0))
+        for event in self._events:
+            if (event.points and event.source is not None and event.player is not None
+                    and (deal is None or event.deal == deal)):
+                out[event.player][event.source] += event.points
+        return out
 
     def next_show(self) -> tuple[int, str, Hand] | None:
         """In the count: who counts next, what (``"hand"`` or ``"crib"``) and its four

@@ -31,17 +31,17 @@ from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from .cards import Card, CardLike, Hand, parse_cards
+from .cards import COUNT_VALUES, Card, CardLike, Hand, parse_cards
 from .checks import seat
 from .errors import IllegalHandError, IllegalPlayError, OutOfTurnError
 from .events import EventKind
-from .scoring import Kind, ScoreItem, spoken_number
+from .scoring import PAIR_WORDS, Kind, ScoreItem, spoken_number
 
-__all__ = ["Play", "PlayEvent", "PlayScore", "pile_points", "pile_shape", "score_play"]
+__all__ = ["PAIR_WORDS", "Play", "PlayEvent", "PlayScore", "pile_points", "pile_shape",
+           "score_play"]
 
 _PAIR_POINTS = {2: 2, 3: 6, 4: 12}
 _set = object.__setattr__
-PAIR_WORDS = {2: "pair", 3: "pair royal", 4: "double pair royal"}
 
 
 class PlayScore:
@@ -104,16 +104,9 @@ class PlayScore:
 
 
 def _say(item: ScoreItem) -> str:
-    pts = spoken_number(item.points)
-    if item.kind == Kind.PAIR:
-        return f"{PAIR_WORDS[len(item.cards)]} for {pts}"
-    if item.kind == Kind.RUN:
-        return f"run of {spoken_number(len(item.cards))} for {pts}"
-    if item.kind == Kind.LAST_CARD:
+    if item.kind is Kind.LAST_CARD:
         return "one for last card"
-    if item.kind == Kind.GO:
-        return f"go for {pts}"
-    return f"{item.kind} for {pts}"
+    return f"{item.name} for {spoken_number(item.points)}"
 
 
 def pile_shape(ranks: Sequence[int]) -> tuple[int, int, int]:
@@ -127,7 +120,7 @@ def pile_shape(ranks: Sequence[int]) -> tuple[int, int, int]:
     """
     count = 0
     for r in ranks:
-        count += r if r < 10 else 10
+        count += COUNT_VALUES[r]
     n = len(ranks)
     last = ranks[-1]
     same = 1

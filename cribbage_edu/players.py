@@ -21,11 +21,12 @@ from __future__ import annotations
 import random
 from collections.abc import Callable, Sequence
 from itertools import combinations
-from typing import Protocol, runtime_checkable
+from typing import NamedTuple, Protocol, runtime_checkable
 
-from .cards import Card
-from .discard import best_discard
+from .cards import COUNT_VALUES, Card
+from .discard import advise, best_discard
 from .errors import IllegalActionError
+from .events import Action, ActionKind
 from .game import Game, Phase, PlayerView
 from .pegging import pile_points
 from .ranks import held_rank_points
@@ -100,7 +101,7 @@ def points_before_starter(cards: Sequence[Card]) -> int:
     return points
 
 
-_VALUE = (0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 10, 10, 10)  # what each rank adds to the count
+_VALUE = COUNT_VALUES  # what each rank adds to the count
 _PEG_MEMO: dict[tuple[int, ...], int] = {}
 
 
@@ -333,6 +334,54 @@ def _replies(after: tuple[int, ...], rest: tuple[int, ...]) -> tuple[tuple[int, 
     if len(_REPLY_MEMO) < 300_000:
         _REPLY_MEMO[key] = found
     return found
+
+
+class Hint(NamedTuple):
+    """Advice for the player whose view it is: the ``action`` the expert would take
+    (``None`` when there is nothing to decide), the ``explanation`` in one sentence, and
+    ``details`` (the next-best throws, or what each card is worth)."""
+
+    action: Action | None
+    explanation: str
+    details: tuple[str, ...] = ()
+
+
+def hint(view: PlayerView) -> Hint:
+    """What the expert would do in this player's place, and why: the one hint the
+    widget table and the terminal game give. In the discard, the advisor's best throw
+    (:func:`~cribbage_edu.discard.advise`); in the play, the expert's card with what it
+    pegs and each card's look-ahead worth (:meth:`ExpertPlayer.card_values`), or go.
+
+    >>> from cribbage_edu.game import Game
+    >>> game = Game(seed=2, first_dealer=0); _ = game.advance(), game.advance()
+    >>> advice = hint(game.view(1))
+    >>> advice.action.kind, advice.explanation.startswith("keep ")
+    (<ActionKind.DISCARD: 'discard'>, True)
+    >>> hint(game.view(1)).details == advice.details
+    True
+    """
+    kinds = {action.kind for action in view.legal}
+    if ActionKind.DISCARD in kinds:
+        options = advise(view.hand, dealer=view.is_dealer)
+        best = options[0]
+        return Hint(Action(ActionKind.DISCARD, view.player, tuple(best.discard)),
+                    best.explanation, tuple(o.explanation for o in options[:3]))
+    if ActionKind.PLAY in kinds:
+        values = ExpertPlayer().card_values(view)
+        ranked = sorted(values, key=lambda c: (-values[c], c))
+        choice = ranked[0]
+        action = Action(ActionKind.PLAY, view.player, (choice,))
+        if values[choice] >= 1000:
+            return Hint(action, f"lay {choice.symbol}: it pegs out and wins the game")
+        now = peg_points((*_pile_ranks(view), int(choice.rank)))
+        pegs = f"it pegs {now} now" if now else "it pegs nothing now"
+        worth = (f"Each card's worth in points, what it pegs less what "
+                 f"{view.names[view.opponent]} is likely to peg back: "
+                 + ", ".join(f"{c.symbol} {values[c]:+.1f}" for c in ranked))
+        return Hint(action, f"the expert would lay {choice.symbol} ({pegs})", (worth,))
+    if ActionKind.GO in kinds:
+        return Hint(Action(ActionKind.GO, view.player), "no card fits under 31: say go")
+    return Hint(None, "nothing to decide just now")
 
 
 PLAYER_NAMES = ("random", "greedy", "expert")

@@ -20,6 +20,8 @@ from functools import cache
 from itertools import combinations
 from math import comb
 
+from .cards import COUNT_VALUES
+
 __all__ = [
     "KEEPS",
     "SPLITS",
@@ -52,7 +54,7 @@ def rank_kinds(counts: tuple[int, ...]) -> tuple[int, int, int]:
     for rank, c in enumerate(counts):
         if not c:
             continue
-        value = min(rank + 1, 10)
+        value = COUNT_VALUES[rank + 1]
         new = ways[:]
         for k in range(1, c + 1):
             step, mult = k * value, comb(c, k)

@@ -25,11 +25,11 @@ from itertools import combinations, product
 from operator import itemgetter
 from typing import Any, NamedTuple
 
-from .cards import Card, CardLike, Hand, Rank, parse_cards
+from .cards import COUNT_VALUES, Card, CardLike, Hand, Rank, parse_cards
 from .errors import IllegalHandError
 
-__all__ = ["HandScore", "Judgement", "Kind", "ScoreItem", "Verdict", "judge_claim", "rank_points",
-           "score_hand", "spoken_number"]
+__all__ = ["PAIR_WORDS", "HandScore", "Judgement", "Kind", "ScoreItem", "Verdict", "judge_claim",
+           "rank_points", "score_hand", "spoken_number"]
 
 
 class Kind(StrEnum):
@@ -56,6 +56,25 @@ class ScoreItem(NamedTuple):
     def __str__(self) -> str:
         cards = " ".join(c.symbol for c in self.cards)
         return f"{self.kind} {cards}: {self.points}"
+
+    @property
+    def name(self) -> str:
+        """The item as players name it, the one place that words an item's kind: a run
+        by its length, a set of one rank by its size (in the play a pair royal is one
+        item of three cards), anything else by its kind.
+
+        >>> [i.name for i in score_hand("4S 5S 6S 6D", "KC").items][-3:]
+        ['pair', 'run of three', 'run of three']
+        """
+        if self.kind is Kind.RUN:
+            return f"run of {spoken_number(len(self.cards))}"
+        if self.kind is Kind.PAIR:
+            return PAIR_WORDS[len(self.cards)]
+        return str(self.kind)
+
+
+PAIR_WORDS = {2: "pair", 3: "pair royal", 4: "double pair royal"}
+"""Sets of one rank by their size, as players name them."""
 
 
 _NUMBERS = (
@@ -94,7 +113,7 @@ _TEMPLATES: dict[tuple[int, ...], _Template] = {}
 
 def _rank_template(ranks: tuple[int, ...]) -> _Template:
     """Which positions of five sorted ranks make each fifteen, pair and run."""
-    values = [min(r, 10) for r in ranks]
+    values = [COUNT_VALUES[r] for r in ranks]
     entries: list[tuple[Kind, tuple[int, ...], int]] = []
     for idx in _SUBSETS:
         if sum(values[i] for i in idx) == 15:
@@ -273,16 +292,29 @@ class HandScore:
         what = "crib" if self.crib else "hand"
         return f"<HandScore {what} '{self.hand}' starter {self.starter}: {self.total}>"
 
+    def table_html(self) -> str:
+        """The count as a table (kind, cards, points, and the total), then as players
+        say it: the one score table, for a notebook and the counting quiz.
+
+        >>> score_hand("5H 5C 6D JS", "6C").table_html().count("<tr>")
+        6
+        """
+        from html import escape
+
+        from .render import table_html
+
+        rows: list[tuple[object, ...]] = [
+            (str(i.kind), " ".join(c.symbol for c in i.cards), i.points) for i in self.items]
+        rows.append(("total", "", self.total))
+        return (table_html(("kind", "cards", "points"), rows)
+                + f"<p><i>{escape(str(self))}</i></p>")
+
     def _repr_html_(self) -> str:
-        from .render import hand_html, table_html
+        from .render import hand_html
 
         caption = f"{'crib' if self.crib else 'hand'} + starter {self.starter.symbol}"
         cards = hand_html((*self.hand, self.starter), caption=caption, highlight=(self.starter,))
-        rows = [(str(i.kind), " ".join(c.symbol for c in i.cards), i.points)
-                for i in self.items]
-        rows.append(("total", "", self.total))
-        return (cards + table_html(("kind", "cards", "points"), rows)
-                + f"<p><i>{self!s}</i></p>")
+        return cards + self.table_html()
 
 
 _PAIR_NAMES = {1: "a pair", 2: "two pairs", 3: "a pair royal", 6: "double pair royal"}

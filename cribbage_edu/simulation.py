@@ -40,7 +40,7 @@ from typing import Any
 
 from .board import Skunk
 from .errors import IllegalActionError
-from .events import EventKind
+from .events import SOURCES, EventKind
 from .game import Game, Source
 from .players import make_player, play_out
 
@@ -54,10 +54,6 @@ __all__ = [
     "summarize",
     "wilson_interval",
 ]
-
-SOURCES = ("pegging", "hand", "crib", "heels")
-"""The sources of points in a deal, in the order tables show them (muggins points,
-which only arise when a person counts by hand, are left out)."""
 
 _BATCH = 20  # games per task sent to the executor
 

@@ -11,12 +11,10 @@ from __future__ import annotations
 import random
 from collections.abc import Callable
 from dataclasses import dataclass
-from html import escape
 
 import ipywidgets as w  # type: ignore[import-untyped]
 
 from cribbage_edu.cards import Card, Deck, Hand
-from cribbage_edu.render import table_html
 from cribbage_edu.scoring import HandScore, Kind, score_hand
 
 from .cards import HandView
@@ -56,10 +54,7 @@ _KINDS = ("fifteens", "pairs", "runs", "flush", "nobs")
 
 def _explained(score: HandScore) -> str:
     """The count item by item, then as players say it."""
-    rows = [(str(i.kind), " ".join(c.symbol for c in i.cards), i.points) for i in score.items]
-    rows.append(("total", "", score.total))
-    return (table_html(("kind", "cards", "points"), rows)
-            + f"<p><i>{escape(str(score))}</i></p>")
+    return score.table_html()
 
 
 @dataclass(frozen=True)

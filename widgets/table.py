@@ -23,10 +23,9 @@ import ipywidgets as w  # type: ignore[import-untyped]
 from cribbage_edu.board import Skunk
 from cribbage_edu.cards import Card, Hand
 from cribbage_edu.charts import progress_chart
-from cribbage_edu.discard import advise
 from cribbage_edu.errors import CribbageError
 from cribbage_edu.game import Event, Game, GameResult, Phase
-from cribbage_edu.players import PLAYER_NAMES, ExpertPlayer, Player, drive, make_player
+from cribbage_edu.players import PLAYER_NAMES, ExpertPlayer, Player, drive, hint, make_player
 from cribbage_edu.render import card_back_svg, card_svg
 
 from .board import BoardWidget
@@ -183,19 +182,7 @@ class _Table(w.VBox):  # type: ignore[misc]
 
     def hint(self) -> None:
         """What the advisor (in the discard) or the expert player (in the play) would do."""
-        game = self._game
-        view = game.view(YOU)
-        if game.phase is Phase.DISCARD and YOU in game.to_act:
-            best = advise(view.hand, dealer=view.is_dealer)[0]
-            self.message.say(f"Hint: {best.explanation}")
-        elif game.phase is Phase.PLAY and game.turn == YOU:
-            if game.legal_cards(YOU):
-                card = self._expert.play(view)
-                self.message.say(f"Hint: the expert would lay {card.symbol}")
-            else:
-                self.message.say("Hint: no card fits under 31: say go")
-        else:
-            self.message.say("Hint: nothing to decide just now")
+        self.message.say(f"Hint: {hint(self._game.view(YOU)).explanation}")
 
     # --- drawing -------------------------------------------------------------------------
 

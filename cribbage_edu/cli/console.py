@@ -17,8 +17,7 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any, NoReturn, TextIO
 
 from ..cards import Hand, parse_cards
-from ..pegging import PAIR_WORDS
-from ..scoring import ScoreItem, spoken_number
+from ..scoring import ScoreItem
 
 __all__ = [
     "EXIT_BAD_INPUT", "EXIT_OK", "PROG", "AddSubcommand", "BadInput", "CommandParser",
@@ -96,11 +95,7 @@ def item_name(item: ScoreItem) -> str:
     >>> [item_name(i) for i in score_play("5S 5H 5C").items]
     ['fifteen', 'pair royal']
     """
-    if item.kind == "run":
-        return f"run of {spoken_number(len(item.cards))}"
-    if item.kind == "pair":
-        return PAIR_WORDS[len(item.cards)]
-    return str(item.kind)
+    return item.name
 
 
 def items_table(items: Sequence[ScoreItem], total: int) -> list[str]:

@@ -27,11 +27,10 @@ from typing import TextIO
 
 from ..board import skunk_lines
 from ..cards import Card, Hand, parse_cards
-from ..discard import advise
 from ..errors import CribbageError, IllegalActionError, IllegalHandError
 from ..game import Event, Game, Phase
 from ..pegging import PAIR_WORDS
-from ..players import PLAYER_NAMES, ExpertPlayer, Player, drive, make_player, peg_points
+from ..players import PLAYER_NAMES, Player, drive, hint, make_player
 from ..scoring import Kind, ScoreItem
 from .console import Console, Subparsers
 
@@ -72,7 +71,6 @@ class TerminalGame:
         self.stdout = stdout
         self.save_path = None if save_path is None else Path(save_path)
         self._shown_events = 0
-        self._coach = ExpertPlayer()
 
     # --- output ----------------------------------------------------------------------------
 
@@ -215,24 +213,12 @@ class TerminalGame:
     def hint(self) -> str:
         """What the expert would do in the human's place, and why."""
         game = self.game
-        if game.phase is Phase.DISCARD and HUMAN in game.to_act:
-            view = game.view(HUMAN)
-            best = advise(view.hand, dealer=view.is_dealer)[:3]
-            return "  the expert's view:\n" + "\n".join(f"    {o.explanation}" for o in best)
-        if game.phase is Phase.PLAY and game.turn == HUMAN and game.legal_cards(HUMAN):
-            view = game.view(HUMAN)
-            values = self._coach.card_values(view)
-            ranked = sorted(values, key=lambda c: (-values[c], c))
-            choice = ranked[0]
-            if values[choice] >= 1000:
-                return f"  lay {choice.symbol}: it pegs out and wins the game"
-            now = peg_points((*(int(c.rank) for c in view.pile), int(choice.rank)))
-            pegs = f"it pegs {now} now" if now else "it pegs nothing now"
-            return (f"  the expert would lay {choice.symbol} ({pegs}). Each card's worth in "
-                    f"points, what it pegs less what {game.names[1 - HUMAN]} is likely "
-                    f"to peg back: "
-                    + ", ".join(f"{c.symbol} {values[c]:+.1f}" for c in ranked))
-        return "  nothing to decide just now"
+        advice = hint(game.view(HUMAN))
+        if advice.action is None or HUMAN not in game.to_act:
+            return "  nothing to decide just now"
+        if game.phase is Phase.DISCARD:
+            return "  the expert's view:\n" + "\n".join(f"    {d}" for d in advice.details)
+        return "  " + ". ".join((advice.explanation, *advice.details))
 
     def run(self) -> int:
         """Play until the game ends or the player quits; returns 0."""
