@@ -22,7 +22,8 @@ from .errors import (
 )
 from .game import Event, Game, GameResult, Phase, PlayerView
 from .pegging import Play, PlayEvent, PlayScore, score_play
-from .players import ExpertPlayer, GreedyPlayer, RandomPlayer, make_player, play_game
+from .players import ExpertPlayer, GreedyPlayer, RandomPlayer, play_game
+from .roster import make_player
 from .scoring import HandScore, Kind, ScoreItem, score_hand
 from .simulation import simulate
 

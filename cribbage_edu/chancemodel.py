@@ -23,7 +23,8 @@ import numpy.typing as npt
 from .chance import PEG_SLOTS, STREAM
 from .errors import IllegalActionError
 from .game import Game, Phase, Source
-from .players import Player, make_player
+from .players import Player
+from .roster import make_player
 
 __all__ = [
     "DEALS",

@@ -324,9 +324,9 @@ def board_chart(board: Any = None, *, pegs: Sequence[Sequence[int]] | None = Non
     """The board: each player's street of holes (twice round a 60-hole loop, then the
     game hole), both players' pegs (front peg solid: the score; rear peg pale: the
     score before), and the skunk line. Give a :class:`cribbage_edu.board.Board`, or
-    ``pegs=((front0, rear0), (front1, rear1))`` as plain numbers.
+    ``pegs=((rear0, front0), (rear1, front1))`` as plain numbers, in the board's order.
 
-    >>> fig = board_chart(pegs=((95, 88), (60, 52)), names=("you", "computer"))
+    >>> fig = board_chart(pegs=((88, 95), (52, 60)), names=("you", "computer"))
     >>> fig.axes[0].get_title()
     'The board: you 95, computer 60'
     """
@@ -336,7 +336,7 @@ def board_chart(board: Any = None, *, pegs: Sequence[Sequence[int]] | None = Non
         target = board.target
         pairs = [(board.front(p), board.rear(p)) for p in (0, 1)]
     elif pegs is not None:
-        pairs = [(int(f), int(r)) for f, r in pegs]
+        pairs = [(int(f), int(r)) for r, f in pegs]  # (rear, front), as Board takes them
     else:
         pairs = [(0, 0), (0, 0)]
     fig = _figure(11, 3.6)

@@ -33,13 +33,11 @@ from .ranks import held_rank_points
 from .scoring import score_hand
 
 __all__ = [
-    "PLAYER_NAMES",
     "ExpertPlayer",
     "GreedyPlayer",
     "Player",
     "RandomPlayer",
     "drive",
-    "make_player",
     "peg_points",
     "play_game",
     "play_out",
@@ -382,33 +380,6 @@ def hint(view: PlayerView) -> Hint:
     if ActionKind.GO in kinds:
         return Hint(Action(ActionKind.GO, view.player), "no card fits under 31: say go")
     return Hint(None, "nothing to decide just now")
-
-
-PLAYER_NAMES = ("random", "greedy", "expert")
-"""The computer players, weakest first."""
-
-_PLAYERS: dict[str, type[RandomPlayer] | type[GreedyPlayer] | type[ExpertPlayer]] = {
-    "random": RandomPlayer, "greedy": GreedyPlayer, "expert": ExpertPlayer,
-}
-
-
-def make_player(name: str, seed: int | random.Random | None = None) -> Player:
-    """A computer player by name: ``"random"``, ``"greedy"`` or ``"expert"``.
-
-    >>> make_player("expert").name
-    'expert'
-    >>> make_player("grandmaster")  # doctest: +ELLIPSIS
-    Traceback (most recent call last):
-      ...
-    cribbage_edu.errors.IllegalActionError: no computer player 'grandmaster': choose ...
-    """
-    try:
-        kind = _PLAYERS[name]
-    except (KeyError, TypeError):
-        raise IllegalActionError(
-            f"no computer player {name!r}: choose {', '.join(PLAYER_NAMES[:-1])} or "
-            f"{PLAYER_NAMES[-1]}") from None
-    return kind(seed)
 
 
 def drive(game: Game, players: Sequence[Player | None], *,

@@ -42,7 +42,8 @@ from .board import Skunk
 from .errors import IllegalActionError
 from .events import SOURCES, EventKind
 from .game import Game, Source
-from .players import make_player, play_out
+from .players import play_out
+from .roster import make_player
 
 __all__ = [
     "SOURCES",

@@ -124,7 +124,7 @@ def test_board_chart_from_numbers_and_from_a_board() -> None:
     board = Board()
     board.peg(0, 88).peg(0, 7).peg(1, 52).peg(1, 8)
     from_board = charts.board_chart(board, names=("you", "computer"))
-    from_numbers = charts.board_chart(pegs=((95, 88), (60, 52)), names=("you", "computer"))
+    from_numbers = charts.board_chart(pegs=((88, 95), (52, 60)), names=("you", "computer"))
     for fig in (from_board, from_numbers):
         (ax,) = fig.axes
         assert ax.get_title() == "The board: you 95, computer 60"

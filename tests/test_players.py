@@ -19,12 +19,12 @@ from cribbage_edu.players import (
     GreedyPlayer,
     Player,
     RandomPlayer,
-    make_player,
     peg_points,
     play_game,
     play_out,
     points_before_starter,
 )
+from cribbage_edu.roster import make_player
 
 
 def test_points_before_starter_worked_by_hand() -> None:

@@ -7,12 +7,13 @@ from __future__ import annotations
 from fractions import Fraction
 
 import pytest
+from test_game import worked_game
 
 from cribbage_edu.board import Board, Skunk
 from cribbage_edu.cards import COUNT_VALUES, Rank
 from cribbage_edu.discard import starter_distribution
 from cribbage_edu.events import SOURCES, ActionKind, EventKind, Source
-from cribbage_edu.game import Game, GameResult, stack_deck
+from cribbage_edu.game import Game, GameResult
 from cribbage_edu.pegging import Play, score_play
 from cribbage_edu.players import hint
 from cribbage_edu.scoring import Kind, Verdict, judge_claim, score_hand
@@ -76,15 +77,8 @@ def test_the_play_numbers_players_by_seat() -> None:
 
 
 def worked() -> Game:
-    # the deal worked by hand in tests/test_game.py: player 1 deals
-    deck = stack_deck("5H 5C 6D JS 2C 9H", "4S 4D 7C 8S KH QD", "6C")
-    game = Game(seed=11, first_dealer=1, decks=[deck], names=("Ann", "Bob"))
-    game.advance()
-    game.advance()
-    game.discard(0, "2C 9H")
-    game.discard(1, "KH QD")
-    game.advance()
-    return game
+    """The deal worked by hand in tests/test_game.py (player 1 deals), at the play."""
+    return worked_game(names=("Ann", "Bob"))
 
 
 def test_tally_by_source_of_the_worked_deal() -> None:

@@ -25,8 +25,9 @@ from cribbage_edu.cards import Card, Hand
 from cribbage_edu.charts import progress_chart
 from cribbage_edu.errors import CribbageError
 from cribbage_edu.game import Event, Game, GameResult, Phase
-from cribbage_edu.players import PLAYER_NAMES, ExpertPlayer, Player, drive, hint, make_player
+from cribbage_edu.players import ExpertPlayer, Player, drive, hint
 from cribbage_edu.render import card_back_svg, card_svg
+from cribbage_edu.roster import PLAYER_NAMES, make_player
 
 from .board import BoardWidget
 from .cards import HandView, PlayableHand, SelectableHand

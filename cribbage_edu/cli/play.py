@@ -30,7 +30,8 @@ from ..cards import Card, Hand, parse_cards
 from ..errors import CribbageError, IllegalActionError, IllegalHandError
 from ..game import Event, Game, Phase
 from ..pegging import PAIR_WORDS
-from ..players import PLAYER_NAMES, Player, drive, hint, make_player
+from ..players import Player, drive, hint
+from ..roster import PLAYER_NAMES, make_player
 from ..scoring import Kind, ScoreItem
 from .console import Console, Subparsers
 

@@ -16,7 +16,7 @@ import json
 from concurrent.futures import Executor, ProcessPoolExecutor
 
 from ..errors import IllegalActionError
-from ..players import PLAYER_NAMES
+from ..roster import PLAYER_NAMES
 from ..simulation import SimulationResult, simulate
 from .console import Console, Subparsers
 
