@@ -16,7 +16,7 @@ import os
 import time
 from concurrent.futures import ProcessPoolExecutor
 
-from cribbage_edu.simulation import _play_batch, simulate
+from cribbage_edu.simulation import play_batch, simulate
 
 
 def main() -> None:
@@ -31,7 +31,7 @@ def main() -> None:
     tasks = [(i, args.seed + i, args.players[0], args.players[1], 121)
              for i in range(one_core)]
     start = time.perf_counter()
-    _play_batch(tasks)
+    play_batch(tasks)
     single = (time.perf_counter() - start) / one_core
 
     start = time.perf_counter()

@@ -33,7 +33,8 @@ from __future__ import annotations
 import math
 import os
 import random
-from collections.abc import Iterable, Sequence
+from collections import deque
+from collections.abc import Callable, Generator, Iterable, Iterator, Sequence
 from concurrent.futures import Executor, Future, ProcessPoolExecutor
 from dataclasses import asdict, dataclass
 from typing import Any
@@ -44,19 +45,26 @@ from .events import SOURCES, EventKind
 from .game import Game, Source
 from .players import play_out
 from .roster import make_player
+from .workers import stay_with_parent
 
 __all__ = [
+    "BATCH",
     "SOURCES",
+    "WORKERS_PER_CORE",
     "GameRecord",
+    "Progress",
     "SimulationResult",
     "Summary",
+    "Tally",
+    "batches",
+    "play_batch",
+    "play_games",
     "record_game",
     "simulate",
     "summarize",
     "wilson_interval",
+    "worker_limit",
 ]
-
-_BATCH = 20  # games per task sent to the executor
 
 
 @dataclass(frozen=True, slots=True)
@@ -133,8 +141,27 @@ def record_game(game: Game, index: int = 0) -> GameRecord:
         whole_deals=max(0, last_deal - 1))
 
 
-def _play_batch(tasks: Sequence[tuple[int, int, str, str, int]]) -> list[GameRecord]:
-    """Play a few games in a worker: (index, seed, player A, player B, target)."""
+Task = tuple[int, int, str, str, int]
+"""One game to play: (index, seed, player A, player B, target)."""
+
+Progress = Callable[[int, int], None]
+"""A progress hook: called as ``progress(games_done, n_games)`` as games come in."""
+
+BATCH = 20
+"""Games sent to the executor in one task."""
+
+WORKERS_PER_CORE = 4
+"""The most worker processes :func:`simulate` starts for each core (more only wait)."""
+
+
+def play_batch(tasks: Sequence[Task]) -> list[GameRecord]:
+    """Play a few games, each from its own seed: what one task of :func:`simulate`
+    runs in a worker.
+
+    >>> [r.index for r in play_batch([(0, 11, "random", "greedy", 61),
+    ...                               (1, 12, "random", "greedy", 61)])]
+    [0, 1]
+    """
     out = []
     for index, seed, a, b, target in tasks:
         seeds = random.Random(seed)
@@ -144,6 +171,108 @@ def _play_batch(tasks: Sequence[tuple[int, int, str, str, int]]) -> list[GameRec
         play_out(game, players)
         out.append(record_game(game, index))
     return out
+
+
+def batches(n_games: int, players: Sequence[str], *, seed: int,
+            target: int = 121) -> Iterator[list[Task]]:
+    """The games of a simulation, :data:`BATCH` at a time, made as they are needed (no
+    list of every game is ever built): game ``i`` gets the ``i``-th seed drawn from the
+    master ``seed``, and player 0 deals first in even games.
+
+    >>> first = next(batches(100_000_000, ["expert", "greedy"], seed=1))
+    >>> len(first), first[0][0], first[1][0], first[0][2:]
+    (20, 0, 1, ('expert', 'greedy', 121))
+    """
+    seeds = random.Random(seed)
+    a, b = players
+    for start in range(0, n_games, BATCH):
+        yield [(i, seeds.getrandbits(63), a, b, target)
+               for i in range(start, min(start + BATCH, n_games))]
+
+
+def worker_limit() -> int:
+    """The most worker processes :func:`simulate` accepts: :data:`WORKERS_PER_CORE` for
+    each core of this machine.
+
+    >>> worker_limit() == WORKERS_PER_CORE * (os.cpu_count() or 1)
+    True
+    """
+    return WORKERS_PER_CORE * (os.cpu_count() or 1)
+
+
+def play_games(n_games: int, players: Sequence[str], *, seed: int,
+               executor: Executor | None = None, target: int = 121,
+               workers: int | None = None, progress: Progress | None = None,
+               in_flight: int | None = None) -> Generator[GameRecord, None, None]:
+    """The games of :func:`simulate`, one record at a time, in order, as they are
+    played: a few batches are in flight at once (``in_flight``, by default four a
+    worker, or 64 on an executor passed in), so memory stays flat however many games
+    are asked for. ``progress(done, n_games)`` is called as each batch comes in.
+    Closing the iterator early (or Ctrl-C) cancels the work not yet started and, for
+    the pool this function makes itself, shuts it down.
+
+    >>> from concurrent.futures import ThreadPoolExecutor
+    >>> seen = []
+    >>> with ThreadPoolExecutor(1) as pool:
+    ...     games = list(play_games(45, ["random", "random"], seed=2, executor=pool,
+    ...                             target=61, progress=lambda done, n: seen.append(done)))
+    >>> len(games), seen
+    (45, [20, 40, 45])
+    """
+    names = _check(n_games, players, target)
+    if workers is not None and not 1 <= workers <= worker_limit():
+        raise IllegalActionError(
+            f"workers must be from 1 to {worker_limit()} on this machine "
+            f"({WORKERS_PER_CORE} a core), not {workers}")
+    work = batches(n_games, names, seed=seed, target=target)
+    n_batches = -(-n_games // BATCH)
+    if executor is not None:
+        yield from _stream(executor, work, in_flight or 64, n_games, progress)
+        return
+    count = max(1, min(workers or os.cpu_count() or 1, n_batches))
+    pool = ProcessPoolExecutor(max_workers=count, initializer=stay_with_parent,
+                               initargs=(os.getpid(),))
+    try:
+        yield from _stream(pool, work, in_flight or 4 * count, n_games, progress)
+    finally:
+        pool.shutdown(wait=True, cancel_futures=True)
+
+
+def _stream(executor: Executor, work: Iterator[list[Task]], in_flight: int, n_games: int,
+            progress: Progress | None) -> Iterator[GameRecord]:
+    pending: deque[Future[list[GameRecord]]] = deque()
+    done = 0
+    try:
+        for batch in work:
+            pending.append(executor.submit(play_batch, batch))
+            while len(pending) >= in_flight:
+                records = pending.popleft().result()
+                done += len(records)
+                if progress is not None:
+                    progress(done, n_games)
+                yield from records
+        while pending:
+            records = pending.popleft().result()
+            done += len(records)
+            if progress is not None:
+                progress(done, n_games)
+            yield from records
+    finally:
+        for future in pending:
+            future.cancel()
+
+
+def _check(n_games: int, players: Sequence[str], target: int) -> tuple[str, str]:
+    names = tuple(players)
+    if len(names) != 2:
+        raise IllegalActionError(f"a simulation needs two players, got {list(names)!r}")
+    for name in names:
+        make_player(name)  # an unknown name fails here, before any work is sent
+    if isinstance(n_games, bool) or not isinstance(n_games, int) or n_games < 0:
+        raise IllegalActionError(f"cannot play {n_games!r} games")
+    if target not in (61, 121):
+        raise IllegalActionError(f"a game is played to 121 or 61, not {target!r}")
+    return names[0], names[1]
 
 
 @dataclass(frozen=True, slots=True)
@@ -166,12 +295,17 @@ class SimulationResult:
 
 
 def simulate(n_games: int, players: Sequence[str], *, seed: int,
-             executor: Executor | None = None, target: int = 121) -> SimulationResult:
+             executor: Executor | None = None, target: int = 121,
+             workers: int | None = None, progress: Progress | None = None) -> SimulationResult:
     """Play ``n_games`` between two computer players named in ``players`` (the first is
     player 0 in every game; the first deal alternates, player 0 dealing first in even
     games). Identical for the same seed whatever ``executor`` runs it: by default a
-    process pool on all cores; any :class:`concurrent.futures.Executor` works (see the
-    module docstring for a Dask cluster).
+    process pool of ``workers`` processes (all cores if not given, never more than
+    there are batches of :data:`BATCH` games); any
+    :class:`concurrent.futures.Executor` works (see the module docstring for a Dask
+    cluster). ``progress(done, n_games)`` is called as games come in, whichever
+    executor plays them (a notebook can move a progress bar with it). To sum up more
+    games than memory holds, use :func:`play_games` with :func:`summarize`.
 
     >>> from concurrent.futures import ThreadPoolExecutor
     >>> with ThreadPoolExecutor(2) as pool:
@@ -179,32 +313,10 @@ def simulate(n_games: int, players: Sequence[str], *, seed: int,
     >>> len(result.games), sum(result.wins)
     (6, 6)
     """
-    names = tuple(players)
-    if len(names) != 2:
-        raise IllegalActionError(f"a simulation needs two players, got {list(names)!r}")
-    for name in names:
-        make_player(name)  # an unknown name fails here, before any work is sent
-    if n_games < 0:
-        raise IllegalActionError(f"cannot play {n_games} games")
-    if target not in (61, 121):
-        raise IllegalActionError(f"a game is played to 121 or 61, not {target!r}")
-    seeds = random.Random(seed)
-    tasks = [(i, seeds.getrandbits(63), names[0], names[1], target) for i in range(n_games)]
-    batches = [tasks[i:i + _BATCH] for i in range(0, len(tasks), _BATCH)]
-    if executor is None:
-        workers = max(1, min(os.cpu_count() or 1, len(batches)))
-        with ProcessPoolExecutor(max_workers=workers) as pool:
-            records = _run(pool, batches)
-    else:
-        records = _run(executor, batches)
-    return SimulationResult((names[0], names[1]), seed, target, tuple(records))
-
-
-def _run(executor: Executor, batches: Sequence[Sequence[tuple[int, int, str, str, int]]]
-         ) -> list[GameRecord]:
-    futures: list[Future[list[GameRecord]]] = [executor.submit(_play_batch, b)
-                                               for b in batches]
-    return [record for future in futures for record in future.result()]
+    names = _check(n_games, players, target)
+    records = tuple(play_games(n_games, names, seed=seed, executor=executor, target=target,
+                               workers=workers, progress=progress))
+    return SimulationResult(names, seed, target, records)
 
 
 # --- the summary ---------------------------------------------------------------------------
@@ -288,8 +400,66 @@ class Summary:
         return "\n".join(self.lines())
 
 
+class Tally:
+    """Running totals of finished games, for summing up more games than memory holds
+    (or what a run stopped early had played): :meth:`add` each record, then ask for
+    the :meth:`summary`.
+
+    >>> tally = Tally(("expert", "greedy"))
+    >>> for record in play_batch([(0, 5, "expert", "greedy", 61)]):
+    ...     tally.add(record)
+    >>> tally.games, tally.summary().games
+    (1, 1)
+    """
+
+    def __init__(self, players: Sequence[str] | None = None) -> None:
+        self.players = None if players is None else (players[0], players[1])
+        self.games = self.wins_a = self.first = self.total_deals = self.whole = 0
+        self.deals_min = self.deals_max = 0
+        self.dealer = dict.fromkeys(SOURCES, 0)
+        self.pone = dict.fromkeys(SOURCES, 0)
+        self.skunks = [0, 0]
+        self.doubles = [0, 0]
+
+    def add(self, game: GameRecord) -> None:
+        """Count one more game."""
+        if self.players is None:
+            self.players = game.players
+        self.games += 1
+        self.wins_a += game.winner == 0
+        self.first += game.first_dealer_won
+        self.total_deals += game.deals
+        self.deals_min = game.deals if self.games == 1 else min(self.deals_min, game.deals)
+        self.deals_max = max(self.deals_max, game.deals)
+        self.whole += game.whole_deals
+        for s in SOURCES:
+            self.dealer[s] += game.dealer_points[s]
+            self.pone[s] += game.pone_points[s]
+        if game.skunk == Skunk.SKUNK:
+            self.skunks[game.winner] += 1
+        elif game.skunk == Skunk.DOUBLE:
+            self.doubles[game.winner] += 1
+
+    def summary(self) -> Summary:
+        """The figures of the games counted so far (see :class:`Summary`)."""
+        n, wins_a, first = self.games, self.wins_a, self.first
+        players = self.players or ("player 0", "player 1")
+        whole = max(1, self.whole)
+        return Summary(
+            players=players, games=n, wins=(wins_a, n - wins_a),
+            win_rate=wins_a / n if n else 0.0, win_ci=wilson_interval(wins_a, n),
+            first_dealer_wins=first, first_dealer_rate=first / n if n else 0.0,
+            first_dealer_ci=wilson_interval(first, n),
+            dealer_per_deal={s: self.dealer[s] / whole for s in SOURCES},
+            pone_per_deal={s: self.pone[s] / whole for s in SOURCES},
+            deals_mean=self.total_deals / n if n else 0.0, deals_min=self.deals_min,
+            deals_max=self.deals_max, skunks=(self.skunks[0], self.skunks[1]),
+            double_skunks=(self.doubles[0], self.doubles[1]))
+
+
 def summarize(games: Iterable[GameRecord], *, players: Sequence[str] | None = None) -> Summary:
-    """The figures of many games (see :class:`Summary`).
+    """The figures of many games (see :class:`Summary`), in one pass: ``games``
+    may be an iterator of more games than memory holds (:func:`play_games`).
 
     >>> from concurrent.futures import ThreadPoolExecutor
     >>> with ThreadPoolExecutor(1) as pool:
@@ -298,30 +468,7 @@ def summarize(games: Iterable[GameRecord], *, players: Sequence[str] | None = No
     >>> summary.games, sum(summary.wins), sorted(summary.dealer_per_deal)
     (2, 2, ['crib', 'hand', 'heels', 'pegging'])
     """
-    records = list(games)
-    n = len(records)
-    if players is None:
-        players = records[0].players if records else ("player 0", "player 1")
-    wins_a = sum(1 for g in records if g.winner == 0)
-    first = sum(1 for g in records if g.first_dealer_won)
-    deals = [g.deals for g in records]
-    total_deals = sum(deals)
-    whole = max(1, sum(g.whole_deals for g in records))
-    dealer = {s: sum(g.dealer_points[s] for g in records) / whole for s in SOURCES}
-    pone = {s: sum(g.pone_points[s] for g in records) / whole for s in SOURCES}
-    skunks = [0, 0]
-    doubles = [0, 0]
-    for g in records:
-        if g.skunk == Skunk.SKUNK:
-            skunks[g.winner] += 1
-        elif g.skunk == Skunk.DOUBLE:
-            doubles[g.winner] += 1
-    return Summary(
-        players=(players[0], players[1]), games=n, wins=(wins_a, n - wins_a),
-        win_rate=wins_a / n if n else 0.0, win_ci=wilson_interval(wins_a, n),
-        first_dealer_wins=first, first_dealer_rate=first / n if n else 0.0,
-        first_dealer_ci=wilson_interval(first, n),
-        dealer_per_deal=dealer, pone_per_deal=pone,
-        deals_mean=total_deals / n if n else 0.0, deals_min=min(deals, default=0),
-        deals_max=max(deals, default=0), skunks=(skunks[0], skunks[1]),
-        double_skunks=(doubles[0], doubles[1]))
+    tally = Tally(players)
+    for game in games:
+        tally.add(game)
+    return tally.summary()

@@ -239,17 +239,8 @@ def test_the_private_name_check_finds_both_forms(tmp_path: Path) -> None:
         "line 5: cribtable._load", "line 6: d._x"]
 
 
-KNOWN = {
-    "benchmarks/bench_game.py": "simulation's batch function becomes public with issue 13",
-}
-"""Files that break the rule today, each with the change that will fix it (not strict:
-whichever lands first)."""
-
-
-@pytest.mark.parametrize("path", [
-    pytest.param(p, marks=pytest.mark.xfail(reason=KNOWN[str(p.relative_to(ROOT))]))
-    if str(p.relative_to(ROOT)) in KNOWN else p for p, _ in project_files()],
-    ids=lambda p: str(p.relative_to(ROOT)))
+@pytest.mark.parametrize("path", [p for p, _ in project_files()],
+                         ids=lambda p: str(p.relative_to(ROOT)))
 def test_no_module_imports_another_modules_private_names(path: Path) -> None:
     module = next((m for p, m in project_files() if p == path), None)
     assert private_uses(path, module) == []

@@ -192,3 +192,86 @@ def test_two_players_of_one_kind_are_told_apart_in_the_summary() -> None:
     lines = result.summary().lines()
     assert lines[0].startswith("random A vs random B: 2 games")
     assert lines[1].startswith(f"wins: random A {result.wins[0]}, random B {result.wins[1]}")
+
+
+# --- issue 13 item 2 and issue 9 item 12: workers, streaming, progress -------------------
+
+
+def watch_pools(monkeypatch: pytest.MonkeyPatch) -> list[dict[str, Any]]:
+    """Record the keyword arguments of every process pool simulate makes."""
+    made: list[dict[str, Any]] = []
+
+    class Watched(ProcessPoolExecutor):
+        def __init__(self, *args: Any, **kwargs: Any) -> None:
+            made.append(kwargs)
+            super().__init__(*args, **kwargs)
+
+    monkeypatch.setattr(simulation, "ProcessPoolExecutor", Watched)
+    return made
+
+
+def test_workers_are_capped_at_the_number_of_batches(monkeypatch: pytest.MonkeyPatch) -> None:
+    # the issue: --workers 40 for 200 games started 40 processes; 200 games are 10 batches
+    made = watch_pools(monkeypatch)
+    limit = simulation.worker_limit()
+    result = simulate(200 if limit >= 40 else 20 * limit, ["random", "random"], seed=1,
+                      target=61, workers=min(40, limit))
+    assert [m["max_workers"] for m in made] == [min(10, limit)]
+    assert len(result.games) == min(200, 20 * limit)
+
+
+def test_absurd_worker_counts_are_refused_before_any_work(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    made = watch_pools(monkeypatch)
+    for workers in (0, -1, simulation.worker_limit() + 1, 100_000):
+        with pytest.raises(IllegalActionError, match=f"workers must be from 1 to .*not {workers}"):
+            simulate(10, ["random", "random"], seed=1, workers=workers)
+    assert made == []
+
+
+def test_games_are_made_as_they_are_needed() -> None:
+    # a hundred million games: only the batches asked for are ever built
+    work = simulation.batches(100_000_000, ["expert", "greedy"], seed=1)
+    first, second = next(work), next(work)
+    assert [t[0] for t in first + second] == list(range(40))
+    seeds = [t[1] for b in simulation.batches(45, ["expert", "greedy"], seed=1) for t in b]
+    assert seeds[:40] == [t[1] for t in first + second]  # the same seeds, however many
+
+
+def test_play_games_streams_in_order_and_stops_early() -> None:
+    with ThreadPoolExecutor(2) as pool:
+        games = simulation.play_games(100_000_000, ["random", "random"], seed=9,
+                                      executor=pool, target=61, in_flight=3)
+        first = [next(games) for _ in range(50)]
+        games.close()  # the rest is cancelled, never played
+    assert [g.index for g in first] == list(range(50))
+    with ThreadPoolExecutor(1) as pool:
+        again = simulate(50, ["random", "random"], seed=9, executor=pool, target=61)
+    assert tuple(first) == again.games
+
+
+@pytest.mark.parametrize("own_pool", [True, False])
+def test_progress_is_reported_whichever_executor_plays(own_pool: bool) -> None:
+    seen: list[tuple[int, int]] = []
+
+    def progress(done: int, total: int) -> None:
+        seen.append((done, total))
+
+    if own_pool:
+        simulate(45, ["random", "greedy"], seed=3, target=61, workers=2, progress=progress)
+    else:
+        with ThreadPoolExecutor(2) as pool:
+            simulate(45, ["random", "greedy"], seed=3, target=61, executor=pool,
+                     progress=progress)
+    assert seen == [(20, 45), (40, 45), (45, 45)]
+
+
+def test_summarize_streams_and_a_tally_sums_what_was_played() -> None:
+    with ThreadPoolExecutor(1) as pool:
+        result = simulate(30, ["greedy", "random"], seed=4, executor=pool, target=61)
+    streamed = summarize(iter(result.games), players=result.players)
+    assert streamed == result.summary()
+    tally = simulation.Tally(result.players)
+    for game in result.games[:12]:
+        tally.add(game)
+    assert tally.summary() == summarize(result.games[:12], players=result.players)

@@ -138,9 +138,37 @@ def test_quit_asks_for_a_file_and_writes_only_if_given(tmp_path: Path) -> None:
     assert "Game not saved." in out
     assert os.listdir(tmp_path) == []
     game = Game(seed=3)
-    _, out = play(game, ["quit", "later.json"], autoplay=False)
+    _, out = play(game, ["quit", "yes", "later.json"], autoplay=False)
     assert "saved to later.json" in out
     assert Game.load(tmp_path / "later.json").seed == 3
+
+
+@pytest.mark.parametrize(("answers", "saved"), [
+    (["yes", "mine.json"], "mine.json"),
+    (["Y", "mine.json"], "mine.json"),
+    (["no"], None),
+    (["n"], None),
+    ([""], None),
+    (["yes"], None),  # and then the input ends: no file called 'yes'
+    (["yes", ""], None),
+    (["maybe", "later.json", "no"], None),
+    (["yes", "/no-such-folder/x.json", "mine.json"], "mine.json"),
+])
+def test_the_quit_prompt_asks_yes_or_no_then_the_file(
+        tmp_path: Path, answers: list[str], saved: str | None) -> None:
+    # issue 13 item 9: "yes" to "Save the game? File name:" made a file called 'yes'
+    game = Game(seed=3)
+    status, out = play(game, ["quit", *answers], autoplay=False)
+    assert status == 0
+    assert "Save the game before quitting? (yes or no)" in out
+    assert os.listdir(tmp_path) == ([saved] if saved else [])
+    if saved:
+        assert Game.load(tmp_path / saved).actions == game.actions
+        assert "File name to save to:" in out
+    else:
+        assert "Game not saved." in out
+    if "maybe" in answers:
+        assert "answer yes or no" in out
 
 
 def test_end_of_input_quits_without_writing(tmp_path: Path) -> None:
@@ -219,26 +247,33 @@ def test_board_has_a_key_and_the_skunk_line() -> None:
     assert "the skunk line (91)" in out
 
 
-def test_counting_by_hand_says_over_or_under_once_with_the_right_count() -> None:
-    # Ann deals and keeps 5H 5C 6D JS; with the starter 6C her hand scores 8 (worked by
-    # hand above). At her count she claims 40, then 6: under by 2, and with muggins
-    # Expert takes the 2 she missed.
+def count_by_hand(claims: list[str], *, muggins: bool = False) -> str:
+    """Ann deals, keeps 5H 5C 6D JS (with the starter 6C: 8 points, worked by hand in
+    test_every_item_of_a_shown_hand_is_listed_with_its_cards) and counts her hand by
+    hand, answering ``claims`` in turn; what the terminal printed in the first deal."""
     deck = stack_deck("4S 4D 7C 8S KH QD", "5H 5C 6D JS 2C 9H", "6C")
     game = Game(seed=1, first_dealer=0, decks=[deck], names=("Ann", "Expert"),
-                manual_count=(True, False), muggins=True)
-    claims = ["40", "6"]
+                manual_count=(True, False), muggins=muggins)
+    answers = list(claims)
 
     class Counter(Keyboard):
         def readline(self, size: int | None = -1) -> str:  # type: ignore[override]
-            if game.phase is Phase.COUNT and claims:
-                return claims.pop(0) + "\n"
+            if game.phase is Phase.COUNT and answers and game.to_act == (0,):
+                return answers.pop(0) + "\n"
             return super().readline(size) if game.deal_number == 1 else ""
 
     keys = Counter(["2C 9H"])
     keys.game = game
-    out_stream = io.StringIO()
-    TerminalGame(game, "expert", stdin=keys, stdout=out_stream).run()
-    out = out_stream.getvalue()
+    out = io.StringIO()
+    TerminalGame(game, "expert", stdin=keys, stdout=out).run()
+    return out.getvalue()
+
+
+def test_counting_by_hand_says_over_or_under_once_with_the_right_count() -> None:
+    # Ann deals and keeps 5H 5C 6D JS; with the starter 6C her hand scores 8 (worked by
+    # hand above). At her count she claims 40, then 6: under by 2, and with muggins
+    # Expert takes the 2 she missed.
+    out = count_by_hand(["40", "6"], muggins=True)
     assert "Count your hand: 5♣ 5♥ 6♦ J♠ with the starter 6♣" in out
     assert "a hand or crib scores 0 to 29, not 40; try again" in out
     assert "under by 2: your hand scores 8, not 6" in out
@@ -254,3 +289,103 @@ def test_items_use_the_words_the_lessons_teach() -> None:
     fifteen, royal = score_play("5S 5H 5C").items
     assert item_words(royal, pegging=True) == "a pair royal (5♠ 5♥ 5♣) for 6"
     assert item_words(fifteen, pegging=True) == "fifteen for 2"
+
+
+# --- issue 13 item 1: any text is answered and asked again; Ctrl-C and the end of the input
+# --- keep the game
+
+HUGE = "9" * 4301  # int() refuses more than 4,300 digits
+ODD_ANSWERS = ["²", "³", "1²", HUGE, "-" + HUGE, "٣", "１", "1_0", "0", "7", "-1", "+2",
+               "\x00", "\ufffd", "5H\x00", "5" * 5000, "¹ ²", "1 2 3 4 5 6 7", "١ ٢"]
+
+
+@pytest.mark.parametrize("answer", ODD_ANSWERS)
+def test_any_answer_to_the_discard_is_answered_and_asked_again(answer: str) -> None:
+    game = stacked_game()
+    status, out = play(game, [answer, "2C 9H"], autoplay=False)
+    assert status == 0
+    assert out.count("Lay away two cards") == 2 and "try again" in out
+    assert [str(c) for c in game.view(0).discards] == ["2C", "9H"]
+    assert "Traceback" not in out and HUGE not in out  # a long answer is shortened
+
+
+@pytest.mark.parametrize("answer", ODD_ANSWERS)
+def test_any_answer_to_the_play_is_answered_and_asked_again(answer: str) -> None:
+    game = stacked_game()
+    _, out = play(game, ["2C 9H", answer], autoplay=False)
+    assert out.count("Lay a card") == 2 and "try again" in out
+    assert game.phase is Phase.PLAY and len(game.hand(0)) == 4  # nothing laid
+    assert HUGE not in out
+
+
+@pytest.mark.parametrize("answer", [*(a for a in ODD_ANSWERS if a not in ("0", "7")),
+                                    "30", "29.0", "eight", "8 points"])
+def test_any_answer_to_a_count_is_answered_and_asked_again(answer: str) -> None:
+    # Ann deals and keeps 5H 5C 6D JS; with the starter 6C her hand scores 8 (worked by
+    # hand in test_every_item_of_a_shown_hand_is_listed_with_its_cards)
+    out = count_by_hand([answer])
+    assert out.count("How many points?") >= 2 and "try again" in out
+    assert "right: your hand scores 8" in out or "your hand scores 8" in out
+    assert HUGE not in out
+
+
+class Interrupting(Keyboard):
+    """Presses Ctrl-C at the ``at``-th answer."""
+
+    def __init__(self, lines: list[str], at: int) -> None:
+        super().__init__(lines)
+        self.at = at
+
+    def readline(self, size: int | None = -1) -> str:  # type: ignore[override]
+        if self.answers + 1 >= self.at:
+            raise KeyboardInterrupt
+        return super().readline(size)
+
+
+@pytest.mark.parametrize("at", [1, 2, 5, 14])
+def test_ctrl_c_saves_to_the_save_file_and_stops_quietly(tmp_path: Path, at: int) -> None:
+    game = stacked_game()
+    keys = Interrupting(["2C 9H"], at)
+    keys.game = game
+    out = io.StringIO()
+    status = TerminalGame(game, "expert", stdin=keys, stdout=out,
+                          save_path=tmp_path / "kept.json").run()
+    assert status == 130
+    assert Game.load(tmp_path / "kept.json").actions == game.actions
+    assert "saved to" in out.getvalue() and "Traceback" not in out.getvalue()
+
+
+def test_ctrl_c_without_a_save_file_says_the_game_is_not_saved(tmp_path: Path) -> None:
+    game = stacked_game()
+    keys = Interrupting([], 1)
+    out = io.StringIO()
+    status = TerminalGame(game, "expert", stdin=keys, stdout=out).run()
+    assert status == 130 and "Game not saved" in out.getvalue()
+    assert os.listdir(tmp_path) == []
+
+
+def test_ctrl_c_at_the_quit_prompt_stops_without_saving(tmp_path: Path) -> None:
+    game = stacked_game()
+    keys = Interrupting(["quit"], 2)
+    status, out = 0, io.StringIO()
+    status = TerminalGame(game, "expert", stdin=keys, stdout=out).run()
+    assert status == 130 and "Game not saved" in out.getvalue()
+    assert os.listdir(tmp_path) == []
+
+
+def test_end_of_input_saves_to_the_save_file(tmp_path: Path) -> None:
+    game = stacked_game()
+    status, out = play(game, ["2C 9H"], autoplay=False, save_path=tmp_path / "kept.json")
+    assert status == 0 and "saved to" in out
+    assert Game.load(tmp_path / "kept.json").actions == game.actions
+
+
+def test_lines_that_are_not_utf8_are_answered_and_asked_again(tmp_path: Path) -> None:
+    stdin = io.TextIOWrapper(io.BytesIO(b"\xff\xfe\n5H\xe9\n1 2\nquit\nno\n"),
+                             encoding="utf-8")
+    out, err = io.StringIO(), io.StringIO()
+    status = main(["play", "--seed", "4"], stdin=stdin, stdout=out, stderr=err)
+    text = out.getvalue()
+    assert status == 0 and err.getvalue() == ""
+    assert text.count("not UTF-8 text") == 2
+    assert "You lay away" in text and "Game not saved." in text

@@ -9,8 +9,9 @@ run of three for three
 
 One module per command: :mod:`~cribbage_edu.cli.show` (``score``, ``peg``),
 :mod:`~cribbage_edu.cli.advise`, :mod:`~cribbage_edu.cli.stats`,
-:mod:`~cribbage_edu.cli.simulate` and :mod:`~cribbage_edu.cli.play` (the terminal
-game). Each command is two functions: ``add_<name>(subparsers)`` declares its
+:mod:`~cribbage_edu.cli.simulate`, :mod:`~cribbage_edu.cli.play` (the terminal
+game) and :mod:`~cribbage_edu.cli.classroom` (the game page served to a class).
+Each command is two functions: ``add_<name>(subparsers)`` declares its
 arguments and sets ``run=<function>``, and ``run_<name>(args, console) -> int`` does
 the work, writing only to ``console.stdout`` (and reading ``console.stdin``).
 :data:`SUBCOMMANDS` is the plain list of the ``add_`` functions; adding a command is
@@ -33,12 +34,16 @@ from typing import TextIO
 from .. import __version__
 from ..errors import CribbageError
 from .advise import add_advise
+from .classroom import add_classroom
 from .console import (
     EXIT_BAD_INPUT,
+    EXIT_BROKEN_PIPE,
+    EXIT_INTERRUPTED,
     EXIT_OK,
     PROG,
     AddSubcommand,
     BadInput,
+    ClosedInput,
     CommandParser,
     Console,
     Subparsers,
@@ -46,6 +51,7 @@ from .console import (
     items_table,
     print_json,
     read_cards,
+    silence_stdout,
 )
 from .play import add_play
 from .show import add_peg, add_score
@@ -53,13 +59,14 @@ from .simulate import add_simulate
 from .stats import add_stats
 
 __all__ = [
-    "EXIT_BAD_INPUT", "EXIT_OK", "PROG", "SUBCOMMANDS", "AddSubcommand", "BadInput",
-    "CommandParser", "Console", "Subparsers", "build_parser", "item_name", "items_table",
-    "main", "print_json", "read_cards",
+    "EXIT_BAD_INPUT", "EXIT_BROKEN_PIPE", "EXIT_INTERRUPTED", "EXIT_OK", "PROG",
+    "SUBCOMMANDS", "AddSubcommand", "BadInput", "ClosedInput", "CommandParser", "Console",
+    "Subparsers", "build_parser", "item_name", "items_table", "main", "one_line",
+    "print_json", "read_cards",
 ]
 
 SUBCOMMANDS: list[AddSubcommand] = [
-    add_score, add_peg, add_play, add_simulate, add_advise, add_stats,
+    add_score, add_peg, add_play, add_simulate, add_advise, add_stats, add_classroom,
 ]
 """The ``add_`` function of every command, in the order ``--help`` lists them."""
 
@@ -80,16 +87,29 @@ def build_parser() -> argparse.ArgumentParser:
     return parser
 
 
+def one_line(message: str) -> str:
+    """An error message kept to one line: line breaks in what it quotes are shown as
+    ``\\n``.
+
+    >>> print(one_line("cannot read '5H\\n6C' as a card"))
+    cannot read '5H\\n6C' as a card
+    """
+    return message.replace("\r", "\\r").replace("\n", "\\n")
+
+
 def main(argv: Sequence[str] | None = None, *, stdout: TextIO | None = None,
          stdin: TextIO | None = None, stderr: TextIO | None = None) -> int:
-    """Run the command line; returns the exit status (0, or 2 for bad input).
+    """Run the command line; returns the exit status: 0, 2 for bad input (one line on
+    stderr, never a traceback), 130 after Ctrl-C, 141 when the reader of the output
+    went away (nothing printed).
 
     >>> main(["score", "5H", "5C", "5S", "JD", "--starter", "5D", "--json"])
     ... # doctest: +ELLIPSIS
     {"total": 29, "fifteens": 16, "pairs": 12, "runs": 0, "flush": 0, "nobs": 1, ...}
     0
     """
-    console = Console(stdout or sys.stdout, stdin or sys.stdin, stderr or sys.stderr)
+    real_stdin = sys.stdin if sys.stdin is not None else ClosedInput()  # `<&-`
+    console = Console(stdout or sys.stdout, stdin or real_stdin, stderr or sys.stderr)
     args_list = list(sys.argv[1:] if argv is None else argv)
     try:
         with redirect_stdout(console.stdout), redirect_stderr(console.stderr):
@@ -100,7 +120,14 @@ def main(argv: Sequence[str] | None = None, *, stdout: TextIO | None = None,
         run: Callable[[argparse.Namespace, Console], int] = args.run
         return run(args, console)
     except BadInput as exc:
-        console.stderr.write(f"{exc}\n")
+        console.stderr.write(f"{one_line(str(exc))}\n")
     except CribbageError as exc:
-        console.stderr.write(f"{PROG}: error: {exc}\n")
+        console.stderr.write(f"{PROG}: error: {one_line(str(exc))}\n")
+    except BrokenPipeError:  # the reader went away (`| head -1`): stop, say nothing
+        if console.stdout is sys.stdout:
+            silence_stdout()
+        return EXIT_BROKEN_PIPE
+    except KeyboardInterrupt:
+        console.stderr.write(f"{PROG}: interrupted\n")
+        return EXIT_INTERRUPTED
     return EXIT_BAD_INPUT

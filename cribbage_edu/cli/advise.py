@@ -12,10 +12,10 @@ from __future__ import annotations
 
 import argparse
 
-from ..discard import advise, discard_table
-from .console import Console, Subparsers, print_json, read_cards
+from ..discard import DiscardOption, advise, discard_table
+from .console import Console, Subparsers, chart_file, print_json, read_cards, write_chart
 
-__all__ = ["add_advise", "run_advise"]
+__all__ = ["add_advise", "print_table", "run_advise"]
 
 
 def add_advise(subparsers: Subparsers) -> None:
@@ -39,23 +39,27 @@ def add_advise(subparsers: Subparsers) -> None:
 
 def run_advise(args: argparse.Namespace, console: Console) -> int:
     """``cribbage-edu advise``: the options as a table, best first."""
+    plot = None if args.plot is None else chart_file(args.plot)
     options = advise(read_cards(args.cards, console), dealer=args.dealer)
-    if args.plot:
-        from ..charts import advice_chart  # matplotlib only when a chart is asked for
-
-        advice_chart(options).savefig(args.plot)
     if args.json:
         print_json([o.to_dict() for o in options], console)
-        return 0
+    else:
+        print_table(options, args.dealer, console)
+    if plot is not None:
+        from ..charts import advice_chart  # matplotlib only when a chart is asked for
+
+        write_chart(advice_chart(options), plot, console, say=not args.json)
+    return 0
+
+
+def print_table(options: list[DiscardOption], dealer: bool, console: Console) -> None:
+    """The 15 options as an aligned table, best first, and the best in words."""
     rows = discard_table(options)
     widths = [max(len(row[i]) for row in rows) for i in range(len(rows[0]))]
-    whose = "your crib (dealer)" if args.dealer else "the dealer's crib (pone)"
+    whose = "your crib (dealer)" if dealer else "the dealer's crib (pone)"
     console.say(f"throwing into {whose}; hand over the 46 unseen starters")
     for n, row in enumerate(rows):
         cells = [row[0].ljust(widths[0]), row[1].ljust(widths[1])]
         cells += [cell.rjust(w) for cell, w in zip(row[2:], widths[2:], strict=True)]
         console.say(("    " if n == 0 else f"{n:>2}. ") + "  ".join(cells))
     console.say(f"best: {options[0].explanation}")
-    if args.plot:
-        console.say(f"chart written to {args.plot}")
-    return 0

@@ -11,22 +11,36 @@ offers every name below.
 from __future__ import annotations
 
 import argparse
+import io
 import json
+import os
+import sys
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
+from pathlib import Path
 from typing import TYPE_CHECKING, Any, NoReturn, TextIO
 
 from ..cards import Hand, parse_cards
 from ..scoring import ScoreItem
 
+if TYPE_CHECKING:
+    from matplotlib.figure import Figure
+
 __all__ = [
-    "EXIT_BAD_INPUT", "EXIT_OK", "PROG", "AddSubcommand", "BadInput", "CommandParser",
-    "Console", "Subparsers", "item_name", "items_table", "print_json", "read_cards",
+    "EXIT_BAD_INPUT", "EXIT_BROKEN_PIPE", "EXIT_INTERRUPTED", "EXIT_OK", "PROG",
+    "AddSubcommand", "BadInput", "ClosedInput", "CommandParser", "Console", "Subparsers",
+    "chart_file", "count_argument", "item_name", "items_table", "print_json", "read_cards",
+    "shortened", "silence_stdout", "write_chart",
 ]
 
 PROG = "cribbage-edu"
 EXIT_OK = 0
 EXIT_BAD_INPUT = 2
+EXIT_INTERRUPTED = 130
+"""After Ctrl-C: 128 + SIGINT, as shells report a program stopped by it."""
+EXIT_BROKEN_PIPE = 141
+"""When the reader of our output went away (``cribbage-edu stats | head -1``): 128 +
+SIGPIPE, as shells report any program stopped by a closed pipe. Nothing is printed."""
 
 
 @dataclass(frozen=True)
@@ -76,16 +90,160 @@ AddSubcommand = Callable[[Subparsers], None]
 """A command's ``add_`` function: declares its arguments and sets ``run=``."""
 
 
-def read_cards(words: Sequence[str], console: Console) -> Hand:
-    """The cards named on the command line; a lone ``-`` reads them from stdin.
+class ClosedInput(io.StringIO):
+    """Stands for a closed stdin (``cribbage-edu ... <&-``, where Python has no
+    ``sys.stdin`` at all): reading it is bad input, said in one line.
 
-    >>> import io
+    >>> ClosedInput().read()
+    Traceback (most recent call last):
+      ...
+    cribbage_edu.cli.console.BadInput: cribbage-edu: error: stdin is closed: nothing to read
+    """
+
+    def _closed(self) -> NoReturn:
+        raise BadInput(f"{PROG}: error: stdin is closed: nothing to read")
+
+    def read(self, size: int | None = -1) -> str:
+        self._closed()
+
+    def readline(self, size: int | None = -1) -> str:  # type: ignore[override]
+        self._closed()
+
+
+def read_cards(words: Sequence[str], console: Console) -> Hand:
+    """The cards named on the command line; a lone ``-`` reads them from stdin (which
+    must be UTF-8 text).
+
     >>> read_cards(["-"], Console(io.StringIO(), io.StringIO("5h 5c"), io.StringIO()))
     Hand('5H 5C')
     """
     if list(words) == ["-"]:
-        return parse_cards(console.stdin.read())
+        try:
+            text = console.stdin.read()
+        except UnicodeDecodeError as exc:  # stdin decoded strictly
+            raise _not_utf8(exc.object[exc.start], exc.start) from None
+        for at, char in enumerate(text):  # stdin decoded with surrogateescape
+            if "\udc80" <= char <= "\udcff":
+                raise _not_utf8(ord(char) - 0xDC00, at)
+        return parse_cards(text)
     return parse_cards(" ".join(words))
+
+
+def _not_utf8(byte: int, at: int) -> BadInput:
+    return BadInput(f"{PROG}: error: stdin is not UTF-8 text: byte 0x{byte:02x} at "
+                    f"position {at}")
+
+
+def count_argument(name: str, lowest: int, highest: int) -> Callable[[str], int]:
+    """An argparse ``type=`` for a whole number from ``lowest`` to ``highest``, whose
+    error quotes a long value shortened (a 4,301-digit number is refused in a line).
+
+    >>> games = count_argument("--games", 1, 10**10)
+    >>> games("200")
+    200
+    >>> games("0")
+    Traceback (most recent call last):
+      ...
+    argparse.ArgumentTypeError: --games must be at least 1, not 0
+    """
+    def parse(text: str) -> int:
+        digits = text.removeprefix("-")
+        if not (digits.isascii() and digits.isdigit()):
+            raise argparse.ArgumentTypeError(f"{name} takes a whole number, not "
+                                             f"{shortened(text)!r}")
+        if len(digits) > len(str(highest)):
+            raise argparse.ArgumentTypeError(f"{name} {shortened(text)} is more than "
+                                             f"{highest:,}")
+        value = int(text)
+        if value < lowest:
+            raise argparse.ArgumentTypeError(f"{name} must be at least {lowest}, not {value}")
+        if value > highest:
+            raise argparse.ArgumentTypeError(f"{name} {value} is more than {highest:,}")
+        return value
+
+    parse.__name__ = name  # argparse names the type in some messages
+    return parse
+
+
+def shortened(text: str, limit: int = 24) -> str:
+    """``text`` cut to about ``limit`` characters for a message, saying how long it was.
+
+    >>> shortened("5H")
+    '5H'
+    >>> shortened("9" * 4301)
+    '9999999999…(4301 characters)'
+    """
+    if len(text) <= limit:
+        return text
+    return f"{text[:10]}…({len(text)} characters)"
+
+
+CHART_FORMATS = ("png", "svg", "pdf", "jpg", "jpeg", "webp", "tif", "tiff", "eps", "ps",
+                 "svgz")
+"""What ``--plot`` can write, by file extension (what matplotlib writes)."""
+
+
+def chart_file(text: str) -> Path:
+    """Where ``--plot TEXT`` writes, checked before any work is done: a name without an
+    extension gets ``.png``; a folder, a folder that does not exist or an extension
+    matplotlib cannot write is bad input, in one line.
+
+    >>> import tempfile
+    >>> folder = tempfile.mkdtemp()
+    >>> chart_file("scores").name, chart_file(f"{folder}/throws.svg").name
+    ('scores.png', 'throws.svg')
+    >>> chart_file(f"{folder}/no-such-folder/a.png")  # doctest: +ELLIPSIS
+    Traceback (most recent call last):
+      ...
+    cribbage_edu.cli.console.BadInput: ...: there is no folder '.../no-such-folder'
+
+    >>> chart_file("scores.xyz")  # doctest: +ELLIPSIS
+    Traceback (most recent call last):
+      ...
+    cribbage_edu.cli.console.BadInput: ...: --plot 'scores.xyz': cannot draw a '.xyz' file; ...
+    """
+    def bad(why: str) -> BadInput:
+        return BadInput(f"{PROG}: error: --plot {shortened(text)!r}: {why}")
+
+    path = Path(text)
+    if not text or text.endswith(("/", os.sep)) or path.is_dir():
+        raise bad(f"{shortened(text)!r} is a folder; name a file, like "
+                  f"{str(path / 'chart.png')!r}")
+    if path.suffix in ("", "."):
+        path = path.with_name(path.name.rstrip(".") + ".png")
+    extension = path.suffix.lower().lstrip(".")
+    if extension not in CHART_FORMATS:
+        raise bad(f"cannot draw a {path.suffix!r} file; name a .png, .svg or .pdf file "
+                  f"(or {', '.join('.' + e for e in CHART_FORMATS[3:])})")
+    folder = path.parent
+    if not folder.is_dir():
+        raise bad(f"there is no folder {str(folder)!r}")
+    return path
+
+
+def write_chart(figure: Figure, path: Path, console: Console, *, say: bool = True) -> None:
+    """Save a chart where :func:`chart_file` said and say so (unless ``say`` is false:
+    stdout holds JSON); a file that cannot be written (no permission, a full disk) is
+    bad input, in one line."""
+    try:
+        figure.savefig(path)
+    except OSError as exc:
+        raise BadInput(f"{PROG}: error: --plot: cannot write {str(path)!r}: "
+                       f"{exc.strerror or exc}") from None
+    if say:
+        console.say(f"chart written to {path}")
+
+
+def silence_stdout() -> None:
+    """After a broken pipe: point stdout at the null device, so Python's last flush at
+    exit cannot complain about the pipe."""
+    devnull = os.open(os.devnull, os.O_WRONLY)
+    try:
+        os.dup2(devnull, sys.stdout.fileno())
+    except (OSError, ValueError, AttributeError):
+        pass
+    finally:
+        os.close(devnull)
 
 
 def item_name(item: ScoreItem) -> str:

@@ -21,6 +21,8 @@ At any prompt you may type ``help``, ``hint`` (what the expert would do),
 from __future__ import annotations
 
 import argparse
+import contextlib
+import io
 from collections.abc import Sequence
 from pathlib import Path
 from typing import TextIO
@@ -33,9 +35,12 @@ from ..pegging import PAIR_WORDS
 from ..players import Player, drive, hint
 from ..roster import PLAYER_NAMES, make_player
 from ..scoring import Kind, ScoreItem
-from .console import Console, Subparsers
+from .console import EXIT_INTERRUPTED, Console, Subparsers, shortened
 
-__all__ = ["HUMAN", "TerminalGame", "add_play", "item_words", "run_play"]
+__all__ = [
+    "HUMAN", "NOT_TEXT", "TerminalGame", "add_play", "is_number", "item_words", "run_play",
+    "small_number",
+]
 
 HUMAN = 0
 """The person at the keyboard is always player 0; the computer is player 1."""
@@ -51,8 +56,17 @@ commands, at any prompt:
 cards are written like 5H, 10C, TD, AS, J♦; you may also give their places: 1 2"""
 
 
+NOT_TEXT = "\ufffd"
+"""What a byte that is not UTF-8 reads as (the game reads its input with bad bytes
+replaced, so a stray byte is answered like any other wrong answer)."""
+
+
 class _Quit(Exception):
-    """The player asked to stop (or the input ended)."""
+    """The player asked to stop (``ended=False``) or the input ended (``ended=True``)."""
+
+    def __init__(self, *, ended: bool) -> None:
+        super().__init__("quit")
+        self.ended = ended
 
 
 class TerminalGame:
@@ -142,22 +156,30 @@ class TerminalGame:
 
     # --- input -----------------------------------------------------------------------------
 
+    def _line(self, prompt: str) -> str:
+        """One line typed in answer to ``prompt``, stripped; the end of the input raises
+        :class:`_Quit`. A line that was not UTF-8 text (read with its bad bytes
+        replaced) comes back as ``"\ufffd"``, which no question accepts."""
+        self.stdout.write(prompt)
+        self.stdout.flush()
+        line = self.stdin.readline()
+        if not line:
+            self.say()
+            raise _Quit(ended=True)
+        return line.strip()
+
     def _ask(self, prompt: str, usage: str = "") -> str:
         """One answer; commands are handled here and the question asked again (an empty
-        answer is told what to type)."""
+        answer is told what to type, a line that is not text is refused)."""
         while True:
-            self.stdout.write(prompt)
-            self.stdout.flush()
-            line = self.stdin.readline()
-            if not line:
-                self.say()
-                raise _Quit
-            answer = line.strip()
+            answer = self._line(prompt)
             word, _, rest = answer.partition(" ")
             word = word.lower()
             if word in ("quit", "exit", "q"):
-                raise _Quit
-            if word in ("help", "?"):
+                raise _Quit(ended=False)
+            if NOT_TEXT in answer:
+                self.say("  that line is not UTF-8 text; try again")
+            elif word in ("help", "?"):
                 self.say(_HELP)
             elif word == "board":
                 for text in self.board_lines():
@@ -181,8 +203,9 @@ class TerminalGame:
             return False
         try:
             self.game.save(path)
-        except OSError as exc:
-            self.say(f"  could not save to {str(path)!r}: {exc.strerror or exc}")
+        except (OSError, ValueError) as exc:  # ValueError: a NUL in the name
+            reason = exc.strerror if isinstance(exc, OSError) and exc.strerror else exc
+            self.say(f"  could not save to {shortened(str(path))!r}: {reason}")
             return False
         self.save_path = path
         self.say(f"  saved to {path}")
@@ -199,14 +222,16 @@ class TerminalGame:
         self._shown_events = len(self.game.events)
 
     def _read_cards(self, answer: str, hand: Hand) -> Hand:
+        """Cards named (``5H 10C``) or given by their places in the hand (``1 4``)."""
         words = answer.replace(",", " ").split()
-        if words and all(w.isdigit() for w in words):
-            places = [int(w) for w in words]
-            bad = [p for p in places if not 1 <= p <= len(hand)]
+        if words and all(is_number(w) for w in words):
+            bad = [w for w in words if not 1 <= small_number(w) <= len(hand)]
             if bad:
-                raise IllegalHandError(f"there is no card {bad[0]}: your cards are "
-                                       f"numbered 1 to {len(hand)}")
-            return Hand(hand[p - 1] for p in places)
+                raise IllegalHandError(f"there is no card {shortened(bad[0])}: your cards "
+                                       f"are numbered 1 to {len(hand)}")
+            return Hand(hand[int(w) - 1] for w in words)
+        if len(answer) > 40:
+            raise IllegalHandError(f"cannot read {shortened(answer)!r} as cards")
         return parse_cards(words)
 
     # --- the game --------------------------------------------------------------------------
@@ -222,7 +247,12 @@ class TerminalGame:
         return "  " + ". ".join((advice.explanation, *advice.details))
 
     def run(self) -> int:
-        """Play until the game ends or the player quits; returns 0."""
+        """Play until the game ends or the player quits; returns 0, or 130 after Ctrl-C.
+
+        Quitting, the end of the input and Ctrl-C all keep the game in the save file
+        when there is one (``--save``, or the file it was resumed from or last saved
+        to); otherwise ``quit`` asks whether to save, and the other two say the game
+        was not saved. A closed output (a broken pipe) saves quietly, then stops."""
         game = self.game
         self.say(f"Cribbage to {game.options.target}: {game.names[HUMAN]} against "
                  f"{game.names[1 - HUMAN]} ({self.opponent.name}), seed {game.seed}. "
@@ -236,9 +266,22 @@ class TerminalGame:
                 self._flush_events()
                 self._step()
             self._flush_events()
-        except _Quit:
-            self._quit()
+        except _Quit as stop:
+            try:
+                self._quit(asked=not stop.ended)
+            except KeyboardInterrupt:
+                self.say("\nGame not saved.")
+                return EXIT_INTERRUPTED
             return 0
+        except KeyboardInterrupt:
+            self.say()
+            if not (self.save_path is not None and self._save(None)):
+                self.say("Game not saved.")
+            return EXIT_INTERRUPTED
+        except BrokenPipeError:
+            if self.save_path is not None and not game.is_over:
+                game.save(self.save_path)
+            raise
         result = game.result
         assert result is not None
         for text in self.board_lines():
@@ -249,18 +292,33 @@ class TerminalGame:
                  f"{extra}.")
         return 0
 
-    def _quit(self) -> None:
+    def _quit(self, *, asked: bool) -> None:
+        """Stop: save to the save file if there is one; else, when the player asked to
+        quit (rather than the input ending), ask whether to save, then where."""
         if self.game.is_over:
             return
-        if self.save_path is not None:
-            self._save(None)
+        if self.save_path is not None and self._save(None):
             return
-        self.stdout.write("Save the game before quitting? File name (Enter: do not save): ")
-        self.stdout.flush()
-        name = self.stdin.readline().strip()
-        if name and self._save(name):
-            return
+        if asked:
+            with contextlib.suppress(_Quit):
+                if self._yes("Save the game before quitting? (yes or no) "):
+                    while True:
+                        name = self._line("File name to save to: ")
+                        if not name or NOT_TEXT in name:
+                            break
+                        if self._save(name):
+                            return
         self.say("Game not saved.")
+
+    def _yes(self, question: str) -> bool:
+        """A yes-or-no answer (Enter is no)."""
+        while True:
+            answer = self._line(question).lower()
+            if answer in ("y", "yes"):
+                return True
+            if answer in ("", "n", "no"):
+                return False
+            self.say("  please answer yes or no")
 
     def _step(self) -> None:
         """The computer's moves and the automatic steps until you decide, then your
@@ -339,13 +397,14 @@ class TerminalGame:
             answer = self._ask("How many points? ", "type the points as a number, like 8")
             if not answer:
                 return
-            try:
-                points = int(answer)
-            except ValueError:
-                self.say(f"  {answer!r} is not a number; try again")
+            if not is_number(answer):
+                self.say(f"  {shortened(answer)!r} is not a number of points: type digits, "
+                         f"like 8; try again")
                 continue
+            points = small_number(answer)
             if not 0 <= points <= 29:
-                self.say(f"  a hand or crib scores 0 to 29, not {points}; try again")
+                self.say(f"  a hand or crib scores 0 to 29, not {shortened(answer)}; "
+                         f"try again")
                 continue
             claim = game.claim(HUMAN, points)
             name = game.names[HUMAN]
@@ -377,6 +436,27 @@ def item_words(item: ScoreItem, *, pegging: bool = False) -> str:
     if pegging and kind in (Kind.FIFTEEN, Kind.THIRTY_ONE, Kind.GO, Kind.LAST_CARD):
         return f"{what} for {item.points}"
     return f"{what} ({Hand(item.cards).symbols}) for {item.points}"
+
+
+def is_number(text: str) -> bool:
+    """Whether ``text`` is a whole number written in the digits 0-9 (nothing else:
+    not ``²``, not ``1_0``, not ``+2``, not other scripts' digits).
+
+    >>> is_number("12"), is_number("²"), is_number("1_0"), is_number("٣"), is_number("")
+    (True, False, False, False, False)
+    """
+    return text.isascii() and text.isdigit()
+
+
+def small_number(text: str) -> int:
+    """The value of digits 0-9 (see :func:`is_number`); any number of more than six
+    digits counts as 999,999, so a 5,000-digit answer is refused as too big instead of
+    breaking ``int()``.
+
+    >>> small_number("08"), small_number("9" * 5000)
+    (8, 999999)
+    """
+    return int(text) if len(text) <= 6 else 999_999
 
 
 def _numbered(hand: Hand) -> str:
@@ -434,5 +514,8 @@ def run_play(args: argparse.Namespace, console: Console) -> int:
                     names=(args.name, args.opponent.capitalize()))
         opponent = args.opponent
         save_path = args.save
-    return TerminalGame(game, opponent, stdin=console.stdin, stdout=console.stdout,
+    stdin = console.stdin
+    if isinstance(stdin, io.TextIOWrapper):
+        stdin.reconfigure(errors="replace")  # a stray byte is answered, not fatal
+    return TerminalGame(game, opponent, stdin=stdin, stdout=console.stdout,
                         save_path=save_path).run()

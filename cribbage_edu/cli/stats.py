@@ -22,9 +22,9 @@ from ..analysis import (
     kind_means,
     score_distribution,
 )
-from .console import Console, Subparsers, print_json
+from .console import Console, Subparsers, chart_file, print_json, write_chart
 
-__all__ = ["add_stats", "run_stats"]
+__all__ = ["add_stats", "print_census", "run_stats"]
 
 
 def add_stats(subparsers: Subparsers) -> None:
@@ -44,14 +44,11 @@ def add_stats(subparsers: Subparsers) -> None:
 
 def run_stats(args: argparse.Namespace, console: Console) -> int:
     """``cribbage-edu stats``: the census as a table (or JSON)."""
+    plot = None if args.plot is None else chart_file(args.plot)
     dist = score_distribution(args.crib)
     means = kind_means(args.crib)
     freq = kind_frequencies(args.crib)
     mean = sum(means.values(), Fraction(0))
-    if args.plot:
-        from ..charts import score_distribution_chart  # matplotlib only when a chart is asked for
-
-        score_distribution_chart().savefig(args.plot)
     if args.json:
         print_json({
             "crib": args.crib, "hands": HANDS_WITH_STARTER,
@@ -61,8 +58,21 @@ def run_stats(args: argparse.Namespace, console: Console) -> int:
                           "counts": {str(p): n for p, n in counts.items()}}
                       for k, counts in kind_distributions(args.crib).items()},
         }, console)
-        return 0
-    what = "crib" if args.crib else "hand"
+    else:
+        print_census(dist, means, freq, crib=args.crib, console=console)
+    if plot is not None:
+        from ..charts import score_distribution_chart  # matplotlib only for a chart
+
+        write_chart(score_distribution_chart(), plot, console, say=not args.json)
+    return 0
+
+
+def print_census(dist: dict[int, int], means: dict[str, Fraction],
+                 freq: dict[str, Fraction], *, crib: bool, console: Console) -> None:
+    """The census as a table: each total with its count and probability, the mean, and
+    each kind of points."""
+    mean = sum(means.values(), Fraction(0))
+    what = "crib" if crib else "hand"
     console.say(f"{what} totals over all {HANDS_WITH_STARTER:,} (four cards, starter) "
                 "combinations")
     console.say("  total        hands  probability")
@@ -74,6 +84,3 @@ def run_stats(args: argparse.Namespace, console: Console) -> int:
     console.say("by kind:   mean  share of hands scoring it")
     for kind in SHOW_KINDS:
         console.say(f"  {kind:<8}{float(means[kind]):>6.3f}  {float(freq[kind]):>8.1%}")
-    if args.plot:
-        console.say(f"chart written to {args.plot}")
-    return 0

@@ -1,0 +1,200 @@
+"""``cribbage-edu classroom``: serve the game page to a class, safe by default.
+
+It runs Voila on ``lessons/play.ipynb`` (or the notebook named) with:
+
+- a **token** the teacher hands out (made up fresh unless ``--token`` is given): a
+  request without it is sent to a login page and runs nothing;
+- a **cap on games at once** (``--max-games``, 40 by default): past it a visitor is
+  told the class is full instead of starting one more Python process;
+- an **idle timeout** (``--idle-minutes``, 20 by default): a game whose page was closed
+  is shut down after that long without activity;
+- tracebacks kept from students, and no file browser: only the one notebook is served.
+
+It prints the address to give the class, with the token, and serves until Ctrl-C (or
+SIGTERM); the server never outlives the command.
+
+>>> from cribbage_edu.cli import main
+>>> main(["classroom", "--help"])  # doctest: +ELLIPSIS
+usage: cribbage-edu classroom [-h] ...
+...
+0
+"""
+
+from __future__ import annotations
+
+import argparse
+import importlib.util
+import os
+import secrets
+import signal
+import socket
+import string
+import subprocess
+import sys
+import tempfile
+import time
+from pathlib import Path
+from types import FrameType
+
+from ..workers import die_with_parent
+from .console import PROG, BadInput, Console, Subparsers, count_argument, shortened
+
+__all__ = ["DEFAULT_NOTEBOOK", "add_classroom", "new_token", "run_classroom", "voila_command"]
+
+DEFAULT_NOTEBOOK = Path("lessons") / "play.ipynb"
+"""The game page, from the folder of a clone of cribbage-edu."""
+
+KERNEL_MANAGER = "cribbage_edu.cli.classroom_kernels.ClassroomKernelManager"
+
+
+def new_token(length: int = 10) -> str:
+    """A token to hand out: lower-case letters and digits, easy to read out and type
+    (10 characters: about 51 bits).
+
+    >>> token = new_token()
+    >>> len(token), token.isalnum() and token == token.lower()
+    (10, True)
+    """
+    alphabet = string.ascii_lowercase + string.digits
+    return "".join(secrets.choice(alphabet) for _ in range(length))
+
+
+def voila_command(notebook: Path, *, ip: str, port: int, token: str, max_games: int,
+                  idle_minutes: int) -> list[str]:
+    """The Voila command line the classroom runs.
+
+    >>> cmd = voila_command(Path("play.ipynb"), ip="0.0.0.0", port=8866, token="abc",
+    ...                     max_games=30, idle_minutes=20)
+    >>> for arg in cmd:
+    ...     if "token" in arg or "max_kernels" in arg or "idle" in arg:
+    ...         print(arg)
+    --token=abc
+    --ClassroomKernelManager.max_kernels=30
+    --MappingKernelManager.cull_idle_timeout=1200
+    """
+    return [
+        sys.executable, "-m", "voila", str(notebook), "--no-browser",
+        f"--port={port}", f"--Voila.ip={ip}", f"--token={token}",
+        f"--VoilaConfiguration.multi_kernel_manager_class={KERNEL_MANAGER}",
+        f"--ClassroomKernelManager.max_kernels={max_games}",
+        f"--MappingKernelManager.cull_idle_timeout={idle_minutes * 60}",
+        "--MappingKernelManager.cull_interval=60",
+        "--VoilaConfiguration.show_tracebacks=False",
+        "--Voila.log_level=WARN",
+    ]
+
+
+def add_classroom(subparsers: Subparsers) -> None:
+    """Declare ``cribbage-edu classroom`` (see :mod:`cribbage_edu.cli.classroom`)."""
+    parser = subparsers.add_parser(
+        "classroom", help="serve the game page to a class (Voila, with a token)",
+        description="Serve the game page (lessons/play.ipynb, or NOTEBOOK) to a class with "
+                    "Voila: every student gets a game of their own. Safe by default: a "
+                    "token the teacher hands out (a new one each time unless --token is "
+                    "given), a cap on games at once and an idle timeout. Prints the "
+                    "address to give the class. Needs the lessons extra: "
+                    "pip install 'cribbage-edu[lessons]'.")
+    parser.add_argument("notebook", nargs="?", default=str(DEFAULT_NOTEBOOK),
+                        metavar="NOTEBOOK", help=f"the notebook to serve "
+                                                 f"(default {DEFAULT_NOTEBOOK})")
+    parser.add_argument("--ip", default="0.0.0.0",
+                        help="the address to listen on (default 0.0.0.0: every network "
+                             "of this machine; 127.0.0.1 for this machine only)")
+    parser.add_argument("--port", type=count_argument("--port", 1, 65535), default=8866,
+                        help="the port (default 8866)")
+    parser.add_argument("--token", default=None,
+                        help="the token students type (default: a new random one)")
+    parser.add_argument("--max-games", type=count_argument("--max-games", 1, 1000),
+                        default=40, metavar="N",
+                        help="the most games running at once (default 40)")
+    parser.add_argument("--idle-minutes", type=count_argument("--idle-minutes", 1, 24 * 60),
+                        default=20, metavar="M",
+                        help="close a game idle this long (default 20 minutes)")
+    parser.set_defaults(run=run_classroom)
+
+
+def run_classroom(args: argparse.Namespace, console: Console) -> int:
+    """Start Voila, wait until it answers, print the address, serve until stopped."""
+    notebook = Path(args.notebook)
+    if not notebook.is_file():
+        raise BadInput(f"{PROG}: error: no notebook {shortened(str(notebook))!r} here: run "
+                       f"from the cribbage-edu folder, or name the notebook to serve")
+    if importlib.util.find_spec("voila") is None:
+        raise BadInput(f"{PROG}: error: the classroom needs Voila: "
+                       f"pip install 'cribbage-edu[lessons]'")
+    token = args.token if args.token is not None else new_token()
+    if len(token) < 6 or not token.isascii() or not token.isalnum():
+        raise BadInput(f"{PROG}: error: --token must be at least 6 letters and digits, "
+                       f"not {shortened(token)!r}")
+    command = voila_command(notebook, ip=args.ip, port=args.port, token=token,
+                            max_games=args.max_games, idle_minutes=args.idle_minutes)
+    with tempfile.TemporaryDirectory(prefix="cribbage-classroom-") as runtime:
+        env = dict(os.environ, JUPYTER_RUNTIME_DIR=runtime)
+        server = subprocess.Popen(command, stdin=subprocess.DEVNULL, env=env,
+                                  preexec_fn=die_with_parent if os.name == "posix" else None)
+        return _serve(server, args, token, console)
+
+
+def _serve(server: subprocess.Popen[bytes], args: argparse.Namespace, token: str,
+           console: Console) -> int:
+    def stop(signum: int, frame: FrameType | None) -> None:
+        raise KeyboardInterrupt
+
+    previous = signal.signal(signal.SIGTERM, stop)
+    try:
+        if not _wait_for_port(server, args.ip, args.port):
+            raise BadInput(f"{PROG}: error: the server did not start on port {args.port} "
+                           f"(is another server using it?)")
+        host = _address_for_students(args.ip)
+        console.say(f"Serving {args.notebook} to the class. Students open:")
+        console.say(f"    http://{host}:{args.port}/?token={token}")
+        console.say(f"(or http://{host}:{args.port}/ and type the token {token})")
+        games = f"{args.max_games} game{'s' if args.max_games != 1 else ''}"
+        minutes = f"{args.idle_minutes} minute{'s' if args.idle_minutes != 1 else ''}"
+        console.say(f"Up to {games} at once; a game idle for {minutes} is closed. "
+                    f"Ctrl-C stops the server.")
+        console.stdout.flush()
+        server.wait()
+        return 0 if server.returncode == 0 else 1
+    except KeyboardInterrupt:
+        console.say("Stopping the server.")
+        return 0
+    finally:
+        signal.signal(signal.SIGTERM, previous)
+        if server.poll() is None:
+            server.terminate()
+            try:
+                server.wait(timeout=15)
+            except subprocess.TimeoutExpired:
+                server.kill()
+                server.wait()
+
+
+def _wait_for_port(server: subprocess.Popen[bytes], ip: str, port: int,
+                   timeout: float = 120) -> bool:
+    """Wait until the server accepts connections (or exits: False)."""
+    probe = "127.0.0.1" if ip in ("0.0.0.0", "") else ("::1" if ip == "::" else ip)
+    deadline = time.monotonic() + timeout
+    while time.monotonic() < deadline:
+        if server.poll() is not None:
+            return False
+        try:
+            with socket.create_connection((probe, port), timeout=1):
+                return True
+        except OSError:
+            time.sleep(0.2)
+    return False
+
+
+def _address_for_students(ip: str) -> str:
+    """The address students type: the machine's address on the network when serving
+    every network (found without sending anything), else the one listened on."""
+    if ip not in ("0.0.0.0", "", "::"):
+        return ip
+    with socket.socket(socket.AF_INET, socket.SOCK_DGRAM) as probe:
+        try:
+            probe.connect(("192.0.2.1", 9))  # a documentation address: nothing is sent
+            address: str = probe.getsockname()[0]
+            return address
+        except OSError:
+            return socket.gethostname()

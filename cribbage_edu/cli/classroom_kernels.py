@@ -1,0 +1,40 @@
+"""The kernel manager the classroom server runs with: a cap on the games at once.
+
+``cribbage-edu classroom`` starts Voila with this class (by its dotted name, so only the
+Voila process imports it, and with it Jupyter's server). Each visitor's page runs in a
+kernel of its own; past :attr:`ClassroomKernelManager.max_kernels` a new visitor gets
+"503: the class is full" instead of one more Python process on the teacher's machine.
+Idle kernels are closed by Jupyter's own culling, which the command switches on.
+
+>>> ClassroomKernelManager.max_kernels.default_value
+40
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from jupyter_server.services.kernels.kernelmanager import AsyncMappingKernelManager
+from tornado.web import HTTPError
+from traitlets import Integer
+
+__all__ = ["ClassroomKernelManager"]
+
+
+class ClassroomKernelManager(AsyncMappingKernelManager):
+    """Jupyter's kernel manager, refusing to start a kernel past ``max_kernels``."""
+
+    max_kernels = Integer(40, config=True, help="The most kernels (games) running at once.")
+
+    async def start_kernel(self, *args: Any, **kwargs: Any) -> str:  # type: ignore[override]
+        """Start a kernel, unless ``max_kernels`` are running or starting already."""
+        running = len(set(self.list_kernel_ids()) | set(self._pending_kernels))
+        asked = kwargs.get("kernel_id")
+        if (asked is None or asked not in self) and running >= self.max_kernels:
+            self.log.warning("refused a kernel: %d running, the cap is %d", running,
+                             self.max_kernels)
+            raise HTTPError(503, reason=f"the class is full ({running} games are running, "
+                                        f"the most this server allows); try again in a few "
+                                        f"minutes")
+        kernel_id: str = await super().start_kernel(*args, **kwargs)
+        return kernel_id
