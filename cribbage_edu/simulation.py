@@ -16,7 +16,8 @@ cluster.
 
 ``executor`` takes any :class:`concurrent.futures.Executor`; by default a process pool
 on all cores. When a class outgrows one machine, a Dask cluster runs the same call
-(cribbage-edu does not need Dask; this is just where its executor plugs in)::
+(``pip install "cribbage-edu[cluster]"`` installs Dask; tests/test_cluster.py plays
+the same games on a local cluster as on the process pool)::
 
     from dask.distributed import Client
     client = Client("scheduler-address:8786")

@@ -59,7 +59,14 @@ def stay_with_parent(parent: int, *, ignore_ctrl_c: bool = True) -> None:
     """For a worker process as it starts (a pool's ``initializer``): end when the
     process ``parent`` ends, by the kernel's signal where there is one and by a
     watching thread (every half second) everywhere. With ``ignore_ctrl_c``, Ctrl-C is
-    left to the parent, which stops its workers itself."""
+    left to the parent, which stops its workers itself.
+
+    >>> from concurrent.futures import ProcessPoolExecutor
+    >>> with ProcessPoolExecutor(1, initializer=stay_with_parent,
+    ...                          initargs=(os.getpid(),)) as pool:
+    ...     pool.submit(parent_alive, os.getpid()).result()
+    True
+    """
     if ignore_ctrl_c:
         signal.signal(signal.SIGINT, signal.SIG_IGN)
     die_with_parent()

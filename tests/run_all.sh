@@ -7,7 +7,7 @@ cd "$(dirname "$0")/.."
 
 python3 -m venv .venv
 .venv/bin/python -m pip install --quiet --upgrade pip "setuptools>=77" wheel
-.venv/bin/python -m pip install --quiet -e ".[test]"
+.venv/bin/python -m pip install --quiet -e ".[test,cluster]"
 
 # The browser tests drive Debian's Chromium; install it when it is missing.
 if [ ! -x /usr/bin/chromium ]; then

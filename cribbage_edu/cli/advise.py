@@ -53,7 +53,17 @@ def run_advise(args: argparse.Namespace, console: Console) -> int:
 
 
 def print_table(options: list[DiscardOption], dealer: bool, console: Console) -> None:
-    """The 15 options as an aligned table, best first, and the best in words."""
+    """The 15 options as an aligned table, best first, and the best in words.
+
+    >>> import io, sys
+    >>> print_table(advise("5H 5C 6D JS QH 2C", dealer=True)[:2], True,
+    ...             Console(sys.stdout, io.StringIO(), io.StringIO()))
+    throwing into your crib (dealer); hand over the 46 unseen starters
+        keep         throw   hand  range   crib    net
+     1. 5C 5H JS QH  2C 6D  12.70  10-21  +3.76  16.46
+     2. 5C 5H 6D QH  2C JS   9.39   6-16  +3.71  13.10
+    best: keep 5♣ 5♥ J♠ Q♥, throw 2♣ 6♦ to your crib: hand 12.70 (10 to 21) + crib 3.76 = 16.46
+    """
     rows = discard_table(options)
     widths = [max(len(row[i]) for row in rows) for i in range(len(rows[0]))]
     whose = "your crib (dealer)" if dealer else "the dealer's crib (pone)"

@@ -64,7 +64,13 @@ class Console:
 
 
 class BadInput(Exception):
-    """Arguments the command line cannot use; the message is the one line shown."""
+    """Arguments the command line cannot use; the message is the one line shown.
+
+    >>> from cribbage_edu.cli import main
+    >>> main(["score", "5H", "--starter"], stderr=sys.stdout)
+    cribbage-edu score: error: argument --starter/-s: expected one argument
+    2
+    """
 
 
 class CommandParser(argparse.ArgumentParser):
@@ -224,7 +230,16 @@ def chart_file(text: str) -> Path:
 def write_chart(figure: Figure, path: Path, console: Console, *, say: bool = True) -> None:
     """Save a chart where :func:`chart_file` said and say so (unless ``say`` is false:
     stdout holds JSON); a file that cannot be written (no permission, a full disk) is
-    bad input, in one line."""
+    bad input, in one line.
+
+    >>> import tempfile
+    >>> from matplotlib.figure import Figure
+    >>> console = Console(io.StringIO(), io.StringIO(), io.StringIO())
+    >>> path = chart_file(f"{tempfile.mkdtemp()}/empty")
+    >>> write_chart(Figure(), path, console)
+    >>> console.stdout.getvalue().split()[-1] == str(path), path.stat().st_size > 0
+    (True, True)
+    """
     try:
         figure.savefig(path)
     except OSError as exc:
@@ -236,7 +251,10 @@ def write_chart(figure: Figure, path: Path, console: Console, *, say: bool = Tru
 
 def silence_stdout() -> None:
     """After a broken pipe: point stdout at the null device, so Python's last flush at
-    exit cannot complain about the pipe."""
+    exit cannot complain about the pipe. (Not run here: it would silence this run.)
+
+    >>> silence_stdout()  # doctest: +SKIP
+    """
     devnull = os.open(os.devnull, os.O_WRONLY)
     try:
         os.dup2(devnull, sys.stdout.fileno())

@@ -128,7 +128,14 @@ def run_simulate(args: argparse.Namespace, console: Console) -> int:
 def stop_on_ctrl_c() -> Iterator[threading.Event]:
     """While inside: Ctrl-C sets the event instead of raising, so a long run can stop
     between games and still sum up what it played (a second Ctrl-C stops at once).
-    Only the main thread can catch signals; elsewhere Ctrl-C behaves as usual."""
+    Only the main thread can catch signals; elsewhere Ctrl-C behaves as usual.
+
+    >>> import os
+    >>> with stop_on_ctrl_c() as stop:
+    ...     os.kill(os.getpid(), signal.SIGINT)  # as if Ctrl-C were pressed
+    ...     stop.wait(5)
+    True
+    """
     stop = threading.Event()
     if threading.current_thread() is not threading.main_thread():
         yield stop

@@ -70,7 +70,19 @@ def run_stats(args: argparse.Namespace, console: Console) -> int:
 def print_census(dist: dict[int, int], means: dict[str, Fraction],
                  freq: dict[str, Fraction], *, crib: bool, console: Console) -> None:
     """The census as a table: each total with its count and probability, the mean, and
-    each kind of points."""
+    each kind of points.
+
+    >>> import io, sys
+    >>> print_census(score_distribution(), kind_means(), kind_frequencies(), crib=False,
+    ...              console=Console(sys.stdout, io.StringIO(), io.StringIO()))
+    ... # doctest: +ELLIPSIS
+    hand totals over all 12,994,800 (four cards, starter) combinations
+      total        hands  probability
+          0    1,009,008     0.077647
+    ...
+         19            0     0.000000  (impossible)
+    ...
+    """
     mean = sum(means.values(), Fraction(0))
     what = "crib" if crib else "hand"
     console.say(f"{what} totals over all {HANDS_WITH_STARTER:,} (four cards, starter) "
