@@ -11,7 +11,7 @@ from matplotlib.figure import Figure
 
 from cribbage_edu.charts import COLOURS
 
-__all__ = ["log_census_chart"]
+__all__ = ["kept_and_random_chart", "log_census_chart"]
 
 
 def log_census_chart(census: dict[int, int]) -> Figure:
@@ -35,5 +35,31 @@ def log_census_chart(census: dict[int, int]) -> Figure:
     ax.set_ylabel("hands (logarithmic scale)")
     ax.set_title("Every score, the rare ones too: × marks a score no hand makes",
                  fontweight="bold")
+    ax.spines[["top", "right"]].set_visible(False)
+    return fig
+
+
+def kept_and_random_chart(census: dict[int, int], kept: dict[str, dict[int, float]]) -> Figure:
+    """The chance of each show score for four random cards (the census) beside the hands
+    kept after the advisor's throw (one series for each role), on one scale."""
+    series = [("four random cards", {s: n / sum(census.values()) for s, n in census.items()},
+               COLOURS["given"])]
+    colours = [COLOURS["hand"], COLOURS["crib"]]
+    series += [(name, dist, colours[i % 2]) for i, (name, dist) in enumerate(kept.items())]
+    fig = Figure(figsize=(9.5, 4.2), layout="constrained")
+    ax = fig.add_subplot()
+    width = 0.8 / len(series)
+    for n, (name, dist, colour) in enumerate(series):
+        mean = sum(s * p for s, p in dist.items())
+        offset = (n - (len(series) - 1) / 2) * width
+        ax.bar([t + offset for t in range(30)], [dist.get(t, 0) for t in range(30)],
+               width=width, color=colour, label=f"{name} (mean {mean:.2f})")
+    ax.set_xticks(range(30))
+    ax.set_xlim(-0.8, 29.8)
+    ax.set_xlabel("points in the show (four cards and the starter)")
+    ax.set_ylabel("probability")
+    ax.set_title("Kept hands score more than random ones: fewer zeros, more 8s to 16s",
+                 fontweight="bold")
+    ax.legend(loc="upper right")
     ax.spines[["top", "right"]].set_visible(False)
     return fig

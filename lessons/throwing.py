@@ -21,7 +21,30 @@ from exercises import Exercise, as_cards, question_html
 
 from cribbage_edu import advise, parse_cards
 
-__all__ = ["option_for", "print_options", "throw_exercise", "throw_words"]
+__all__ = [
+    "KEPT_SHAPES",
+    "RuleCheck",
+    "check_rule",
+    "count_the_crib",
+    "heat",
+    "in_card_order",
+    "jack_gain",
+    "keep_it_cold",
+    "keep_of_ranks",
+    "kept_hands",
+    "mean_and_interval",
+    "most_points_now",
+    "option_for",
+    "points_now",
+    "points_then_crib",
+    "print_crib_table",
+    "print_options",
+    "random_sixes",
+    "shape_average",
+    "suited_gain",
+    "throw_exercise",
+    "throw_words",
+]
 
 
 def option_for(six: Any, thrown: Any, *, dealer: bool) -> Any:
@@ -75,3 +98,213 @@ def throw_exercise(number: int, six: Any, *, dealer: bool, text: str = "",
         solution=lambda: (print_options(options, top=5), note and print(note)),
         praise=lambda: (print(best), note and print(note)),
         question=question_html(question, ("your six cards", six)))
+
+
+# --- rules of thumb, and their price ---------------------------------------------------
+
+def heat(thrown: Any) -> int:
+    """How good two thrown cards are for a crib, on a scale a player can remember:
+    3 for 5-5 or a 5 with a ten-card; 2 for any other 5, a pair, or two cards that make
+    15; 1 for cards that touch or are one apart; 0 for the rest.
+
+    >>> [heat(parse_cards(pair)) for pair in ("5H 5C", "5H KD", "7H 8S", "9C JD", "10D KS")]
+    [3, 3, 2, 1, 0]
+    """
+    a, b = parse_cards(thrown)
+    fives = sum(int(c.rank) == 5 for c in (a, b))
+    if fives == 2 or (fives == 1 and 10 in (a.value, b.value)):
+        return 3
+    if fives or a.rank == b.rank or a.value + b.value == 15:
+        return 2
+    return 1 if abs(int(a.rank) - int(b.rank)) <= 2 else 0
+
+
+def points_now(option: Any) -> int:
+    """What the four kept cards score before the starter."""
+    from cribbage_edu.players import points_before_starter
+
+    return points_before_starter(option.keep)
+
+
+def in_card_order(options: Any) -> list[Any]:
+    """The 15 throws in a neutral order (by the cards thrown), so that a rule's ties are
+    never broken by the advisor's own ranking."""
+    return sorted(options, key=lambda o: sorted(o.discard))
+
+
+def most_points_now(options: Any, dealer: bool) -> Any:
+    """Keep the four cards that score the most now."""
+    return max(in_card_order(options), key=points_now)
+
+
+def points_then_crib(options: Any, dealer: bool) -> Any:
+    """Keep the most points now; on a tie, throw the hottest pair to your own crib, the
+    coldest (a king if you can) to the opponent's."""
+    if dealer:
+        return max(in_card_order(options), key=lambda o: (points_now(o), heat(o.discard)))
+    return max(in_card_order(options),
+               key=lambda o: (points_now(o), -heat(o.discard), max(o.discard).rank))
+
+
+def count_the_crib(options: Any, dealer: bool) -> Any:
+    """As dealer, count the throw's heat as points: keep the best points now + heat.
+    (As pone, the same as :func:`points_then_crib`.)"""
+    if not dealer:
+        return points_then_crib(options, dealer)
+    return max(in_card_order(options),
+               key=lambda o: (points_now(o) + heat(o.discard), heat(o.discard)))
+
+
+def keep_it_cold(options: Any, dealer: bool, price: int = 2) -> Any:
+    """As pone, never give a hot throw (a 5, a pair, a fifteen, touching cards) when a
+    cold one costs at most ``price`` points now. (As dealer, :func:`points_then_crib`.)"""
+    best = points_then_crib(options, dealer)
+    if dealer:
+        return best
+    cold = [o for o in options if heat(o.discard) <= 1]
+    if not cold:
+        return best
+    choice = points_then_crib(cold, dealer)
+    return choice if points_now(choice) >= points_now(best) - price else best
+
+
+def random_sixes(n: int, seed: int) -> list[Any]:
+    """``n`` six-card deals, seeded (each deal from a fresh shuffle)."""
+    import random
+
+    from cribbage_edu import FULL_DECK
+
+    rng = random.Random(seed)
+    return [parse_cards(rng.sample(FULL_DECK, 6)) for _ in range(n)]
+
+
+class RuleCheck:
+    """How a rule did against the advisor over many deals: the share of deals where it
+    chose the advisor's throw (with a 95% interval), its mean cost in net expected points
+    a deal, its mean cost when it chose otherwise, and the share of deals costing more
+    than a point."""
+
+    def __init__(self, name: str, costs: list[float]) -> None:
+        from cribbage_edu.simulation import wilson_interval
+
+        self.name = name
+        self.deals = len(costs)
+        wrong = [c for c in costs if c > 1e-9]
+        self.agree = 1 - len(wrong) / len(costs)
+        self.agree_ci = wilson_interval(len(costs) - len(wrong), len(costs))
+        self.cost = sum(costs) / len(costs)
+        self.cost_when_wrong = sum(wrong) / len(wrong) if wrong else 0.0
+        self.over_a_point = sum(c > 1 for c in costs) / len(costs)
+
+    def __str__(self) -> str:
+        low, high = self.agree_ci
+        return (f"{self.name:<26} agrees {self.agree:6.1%} ({low:.1%}-{high:.1%}); costs "
+                f"{self.cost:.2f} a deal, {self.cost_when_wrong:.2f} when it differs; "
+                f"over a point in {self.over_a_point:.1%} of deals")
+
+
+def check_rule(rule: Any, advised: list[list[Any]], dealer: bool, name: str = "") -> RuleCheck:
+    """Check ``rule`` against the advisor's best throw in every deal of ``advised`` (the
+    advisor's 15 options for each deal)."""
+    costs = [options[0].net_ev - rule(options, dealer).net_ev for options in advised]
+    return RuleCheck(name or rule.__name__.replace("_", " "), costs)
+
+
+# --- the crib table as text -----------------------------------------------------------
+
+RANKS = ("A", "2", "3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K")
+
+
+def print_crib_table(dealer: bool) -> None:
+    """Every pair of ranks you can throw, not suited: the crib average, in a triangle
+    (row: the lower rank; column: the higher)."""
+    from cribbage_edu.cribtable import crib_table
+
+    table = {(int(low), int(high), suited): value
+             for (low, high, suited), value in crib_table(dealer=dealer).items()}
+    print("     " + "".join(f"{r:>6}" for r in RANKS))
+    for i, low in enumerate(RANKS, start=1):
+        cells = "".join(f"{table[i, j, False]:6.2f}" if j >= i else " " * 6
+                        for j in range(1, 14))
+        print(f"{low:>4} {cells}")
+
+
+def suited_gain(dealer: bool) -> tuple[float, float]:
+    """What suiting the two thrown cards adds to the crib average: (mean, largest)."""
+    from cribbage_edu.cribtable import crib_table
+
+    table = crib_table(dealer=dealer)
+    gains = [table[low, high, True] - table[low, high, False]
+             for (low, high, suited) in table if suited]
+    return sum(gains) / len(gains), max(gains)
+
+
+def jack_gain(dealer: bool) -> float:
+    """What a jack adds over a queen thrown with the same card (nobs, and runs J-Q-K
+    aside: averaged over the partner cards below nine, so neither touches a run)."""
+    from cribbage_edu import Rank
+    from cribbage_edu.cribtable import crib_table
+
+    table = crib_table(dealer=dealer)
+    partners = range(1, 9)
+    jack = [table[r, Rank.JACK, False] for r in partners]
+    queen = [table[r, Rank.QUEEN, False] for r in partners]
+    return (sum(jack) - sum(queen)) / len(partners)
+
+
+# --- kept hands: shapes, and real hands after a good throw -----------------------------
+
+SUITS = "CDHS"
+
+
+def keep_of_ranks(ranks: Any) -> Any:
+    """Four cards of these ranks (1-13), suits dealt round in turn so that no flush forms."""
+    symbols = {1: "A", 11: "J", 12: "Q", 13: "K"}
+    return parse_cards(" ".join(f"{symbols.get(r, r)}{SUITS[i % 4]}"
+                                for i, r in enumerate(ranks)))
+
+
+def shape_average(shapes: Any) -> tuple[float, float, float]:
+    """The average over the starters (each of the 48 others) of kept hands of these rank
+    shapes: (mean over the shapes, lowest, highest)."""
+    from cribbage_edu import starter_distribution
+
+    values = [float(starter_distribution(keep_of_ranks(r)).expected) for r in shapes]
+    return sum(values) / len(values), min(values), max(values)
+
+
+KEPT_SHAPES = {
+    "a run of four": [(r, r + 1, r + 2, r + 3) for r in range(1, 11)],
+    "a double run of three": [shape for r in range(1, 12) for shape in
+                              ((r, r, r + 1, r + 2), (r, r + 1, r + 1, r + 2),
+                               (r, r + 1, r + 2, r + 2))],
+    "two pairs": [(r, r, s, s) for r in range(1, 14) for s in range(r + 1, 14)],
+    "a five and three ten-cards": [(5, a, b, c) for a in range(10, 14)
+                                   for b in range(a + 1, 14) for c in range(b + 1, 14)],
+    "two fives and two ten-cards": [(5, 5, a, b) for a in range(10, 14) for b in range(a, 14)],
+}
+
+
+def kept_hands(advised: list[list[Any]]) -> tuple[dict[int, float], list[float]]:
+    """For the advisor's best throw of each deal: the distribution of the kept hand's
+    score over its starters, averaged over the deals, and each deal's hand EV."""
+    from cribbage_edu import starter_distribution
+
+    totals: dict[int, float] = {}
+    evs = []
+    for options in advised:
+        best = options[0]
+        dist = starter_distribution(best.keep, seen=best.discard)
+        for score, p in dist.probabilities.items():
+            totals[score] = totals.get(score, 0.0) + float(p) / len(advised)
+        evs.append(float(best.hand_ev))
+    return totals, evs
+
+
+def mean_and_interval(values: list[float]) -> tuple[float, float, float]:
+    """The mean of independent samples and its 95% interval (± 1.96 standard errors)."""
+    n = len(values)
+    mean = sum(values) / n
+    sd = (sum((v - mean) ** 2 for v in values) / (n - 1)) ** 0.5
+    half = 1.96 * sd / n ** 0.5
+    return mean, mean - half, mean + half

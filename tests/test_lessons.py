@@ -206,7 +206,8 @@ EVERYDAY = {"deal", "game", "hand", "keep", "throw", "claim", "board", "value", 
             "suit", "cut", "lead", "reset", "series", "log", "source", "hint", "model",
             "sample", "mean", "mode", "median", "distribution", "probability", "exercise",
             "widget", "seed", "go", "run", "pair", "lay on", "ev", "the show", "the play",
-            "advisor", "simulation", "computer player", "last card"}
+            "advisor", "simulation", "computer player", "last card", "answer", "cost", "net",
+            "agreement"}
 
 
 def words_cell(path: Path) -> str:
@@ -426,6 +427,14 @@ ANSWERS: dict[str, dict[int, tuple[object, object]]] = {
     "11": {1: ("yes", "no"),                 # the printed interval is above 50%
            2: ("yes", "no"),                 # 56% ± 4.9%: 51.1% to 60.9%
            3: (2401, 49)},                   # 1.96² × 0.25 / 0.0004
+    "12": {1: ("7S 8C", "4H JH"),            # 2-2-4-J keeps 2 now, the 7-8 fifteen heats the crib
+           2: ("3S QS", "4C 4H"),            # never give pone's pair; 4-4-6-9 keeps 4 now
+           3: ("5D 9S", "3C QC"),            # the dealer's five: A-A-3-Q keeps 4, 5-9 to the crib
+           4: (12, 8)},                      # a double run of three: 8 now, about 4 more on average
+    "13": {1: (5, 10),                       # 5 + a ten-card (16 cards) makes 15
+           2: ("KS", "7C"),                  # off the run: the 7 invites 5, 8 (a run) or 2 (15)
+           3: ("5C", "10D"),                 # 10 + 5 is fifteen now
+           4: ("9S", "2H")},                 # 30: only an ace answers; 23 invites an 8 for 31
 }
 
 CHECK_CELL = '''

@@ -72,7 +72,7 @@ def stored_cells(name: str) -> list[StoredCell]:
 def test_every_lesson_is_here() -> None:
     names = set(NOTEBOOKS)
     assert "play.ipynb" in names
-    for number in range(12):
+    for number in range(14):
         assert any(name.startswith(f"{number:02d}_") for name in names), number
 
 
