@@ -20,11 +20,22 @@ from .errors import (
     OutOfTurnError,
     SaveFileError,
 )
+from .events import EventKind, Source
 from .game import Event, Game, GameResult, Phase, PlayerView
+from .options import GameOptions
 from .pegging import Play, PlayEvent, PlayScore, score_play
-from .players import ExpertPlayer, GreedyPlayer, RandomPlayer, play_game
+from .players import (
+    ExpertPlayer,
+    GreedyPlayer,
+    Hint,
+    RandomPlayer,
+    drive,
+    hint,
+    play_game,
+    play_out,
+)
 from .roster import make_player
-from .scoring import HandScore, Kind, ScoreItem, score_hand
+from .scoring import HandScore, Kind, ScoreItem, Verdict, judge_claim, score_hand
 from .simulation import simulate
 
 __version__ = "0.1.0"
@@ -38,12 +49,15 @@ __all__ = [
     "Deck",
     "DiscardOption",
     "Event",
+    "EventKind",
     "ExpertPlayer",
     "Game",
+    "GameOptions",
     "GameResult",
     "GreedyPlayer",
     "Hand",
     "HandScore",
+    "Hint",
     "IllegalActionError",
     "IllegalHandError",
     "IllegalPlayError",
@@ -58,14 +72,20 @@ __all__ = [
     "Rank",
     "SaveFileError",
     "ScoreItem",
+    "Source",
     "StarterDistribution",
     "Suit",
+    "Verdict",
     "__version__",
     "advise",
     "best_discard",
+    "drive",
+    "hint",
+    "judge_claim",
     "make_player",
     "parse_cards",
     "play_game",
+    "play_out",
     "score_distribution",
     "score_hand",
     "score_play",

@@ -128,9 +128,11 @@ class GameOptions:
         if not isinstance(data, dict):
             raise IllegalActionError(f"options are a JSON object, not {type(data).__name__}")
         known = [f.name for f in fields(cls)]
-        unknown = sorted(str(k) for k in data if k not in known)
+        unknown = sorted(str(k)[:40] for k in data if k not in known)
         if unknown:
-            raise IllegalActionError(f"unknown option {', '.join(map(repr, unknown))}")
+            more = f" and {len(unknown) - 5:,} more" if len(unknown) > 5 else ""
+            raise IllegalActionError(
+                f"unknown option {', '.join(map(repr, unknown[:5]))}{more}")
         missing = sorted(k for k in known if k not in data)
         if missing:
             raise IllegalActionError(f"options lack {', '.join(missing)}")

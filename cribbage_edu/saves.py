@@ -55,7 +55,6 @@ MAX_SAVE_BYTES = 1_000_000
 (random players, 40 deals) well under 100 kB."""
 MAX_ACTIONS = 10_000
 """The most actions a saved game may hold (a game takes a few hundred)."""
-_MAX_DIGITS = 40
 
 _FIELDS = ("format", "version", "seed", "first_dealer", "names", "start_scores", "options",
            "decks", "actions", "state", "checksum")
@@ -76,13 +75,6 @@ def checksum(body: dict[str, Any]) -> str:
 def _too_large(size: int) -> SaveFileError:
     return SaveFileError(f"the saved game is {size:,} bytes, larger than a saved game can "
                          f"be ({MAX_SAVE_BYTES:,} bytes)")
-
-
-def _number(text: str) -> int:
-    digits = len(text.lstrip("-"))
-    if digits > _MAX_DIGITS:
-        raise SaveFileError(f"the saved game holds a number too long ({digits:,} digits)")
-    return int(text)
 
 
 def _constant(text: str) -> None:
@@ -112,13 +104,16 @@ def read_save_text(text: str | bytes) -> Any:
     if not text.strip():
         raise SaveFileError("the saved game is empty")
     try:
-        return json.loads(text, parse_int=_number, parse_constant=_constant)
+        return json.loads(text, parse_constant=_constant)
     except RecursionError:
         raise SaveFileError("the saved game is nested too deeply to be a saved game") from None
     except SaveFileError:
         raise
-    except ValueError as exc:
+    except json.JSONDecodeError as exc:
         raise SaveFileError(f"the saved game is not valid JSON: {exc}") from None
+    except ValueError:  # Python's limit on the digits of a whole number
+        raise SaveFileError("the saved game holds a number too long to be a saved "
+                            "game's") from None
 
 
 def read_save_file(path: str | Path) -> Any:
@@ -184,9 +179,11 @@ def check_save(data: Any) -> SaveBody:
     if type(version) is not int or version not in READABLE_VERSIONS:
         raise SaveFileError(f"unknown save version {version!r}: this cribbage-edu reads "
                             f"versions {READABLE_VERSIONS[0]} to {READABLE_VERSIONS[-1]}")
-    unknown = [str(k) for k in data if k not in _FIELDS]
+    unknown = [str(k)[:40] for k in data if k not in _FIELDS]
     if unknown:
-        raise SaveFileError(f"the saved game has unknown fields: {', '.join(unknown)}")
+        more = f" and {len(unknown) - 5:,} more" if len(unknown) > 5 else ""
+        raise SaveFileError(f"the saved game has unknown fields: {', '.join(unknown[:5])}"
+                            f"{more}")
     missing = [k for k in _FIELDS if k not in data]
     if missing:
         raise SaveFileError(f"the saved game lacks {', '.join(missing)}")
