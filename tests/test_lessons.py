@@ -492,3 +492,129 @@ def test_every_exercise_accepts_the_right_answer_and_explains_a_wrong_one(
         assert "Try again" in twice_wrong, f"{path.name}, exercise {n}: no second try"
         assert "The answer is" in again_wrong, (
             f"{path.name}, exercise {n}: no answer after the second miss: {again_wrong!r}")
+
+
+# --- the teacher's guide: every figure in it is checked --------------------------------
+
+README = LESSONS / "README.md"
+
+
+def guide() -> str:
+    return README.read_text(encoding="utf-8")
+
+
+def _script(name: str) -> object:
+    sys.path.insert(0, str(ROOT / "scripts"))
+    try:
+        return importlib.import_module(name)
+    finally:
+        sys.path.remove(str(ROOT / "scripts"))
+
+
+def test_the_guide_times_each_lesson_as_the_plan_script_estimates() -> None:
+    plan = _script("lesson_plan")
+    rows = dict(re.findall(r"^\| (\d\d) \| (\d+) \| \d \|", section("How long"),
+                           re.MULTILINE))
+    estimated = {number(p): str(plan.estimate(p)["minutes"]) for p in lesson_paths()}  # type: ignore[attr-defined]
+    assert rows == estimated
+
+
+def test_the_guide_lists_the_seeds_the_search_finds() -> None:
+    stored = json.loads((LESSONS / "data" / "class_seeds.json").read_text(encoding="utf-8"))
+    text = guide()
+    for name, row in stored["game"].items():
+        assert f"| {name} | {row['seed']} | {row['deal']} |" in text, name
+    for name, row in stored["table"].items():
+        assert re.search(rf"^\| {re.escape(name)} \(.*\) \| {row['seed']} \|$", text,
+                         re.MULTILINE), name
+
+
+@pytest.mark.slow
+def test_the_stored_seeds_are_the_first_that_make_each_situation() -> None:
+    finder = _script("find_class_seeds")
+    stored = json.loads((LESSONS / "data" / "class_seeds.json").read_text(encoding="utf-8"))
+    assert finder.search() == stored  # type: ignore[attr-defined]
+
+
+def test_a_table_seed_deals_the_learner_what_the_guide_says() -> None:
+    from cribbage_edu.widgets import GameTable
+
+    finder = _script("find_class_seeds")
+    stored = json.loads((LESSONS / "data" / "class_seeds.json").read_text(encoding="utf-8"))
+    heels = stored["table"]["his heels"]["seed"]
+    six, starter = finder.first_deal(heels)  # type: ignore[attr-defined]
+    assert starter.rank.symbol == "J"
+    assert list(GameTable(seed=heels).game.hand(0)) == list(six)
+    big = stored["table"]["a 24-point hand"]["seed"]
+    six, starter = finder.first_deal(big)  # type: ignore[attr-defined]
+    assert list(GameTable(seed=big).game.hand(0)) == list(six)
+    assert finder.best_keep(six, starter) >= 24  # type: ignore[attr-defined]
+
+
+def section(title: str) -> str:
+    """The text of one section of the guide, from its heading to the next."""
+    text = guide().split(f"### {title}", 1)[1]
+    return text.split("\n### ", 1)[0]
+
+
+def answer_key() -> dict[tuple[str, int], tuple[str, str]]:
+    rows = re.findall(r"^\| (\d\d) \| (\d+) \| ([^|]+) \| ([^|]+) \|",
+                      section("Answer key"), re.MULTILINE)
+    return {(lesson, int(n)): (right.strip(), wrong.strip()) for lesson, n, right, wrong in rows}
+
+
+def _said(value: object) -> str:
+    return str(value)
+
+
+def test_the_answer_key_gives_every_exercise_its_checked_answers() -> None:
+    key = answer_key()
+    assert sorted(key) == sorted((lesson, n) for lesson, table in ANSWERS.items()
+                                 for n in table)
+    for (lesson, n), (right, wrong) in key.items():
+        expected_right, expected_wrong = ANSWERS[lesson][n]
+        if isinstance(expected_right, Fraction):
+            assert Fraction(right) == expected_right, (lesson, n, right)
+            assert Fraction(wrong) == expected_wrong, (lesson, n, wrong)
+            continue
+        assert _said(expected_right) in right, (lesson, n, right)
+        assert _said(expected_wrong) == wrong, (lesson, n, wrong)
+
+
+def test_the_final_assessment_key_is_what_the_engine_says(lessons_on_path: object) -> None:
+    from many_games import games_needed  # type: ignore[import-not-found]
+    from throwing import heat  # type: ignore[import-not-found]
+
+    from cribbage_edu import FULL_DECK, Play, Rank, advise, parse_cards, score_hand, score_play
+    from cribbage_edu.board import Board
+    from cribbage_edu.discard import starter_distribution
+
+    play = Play(pone_hand="10S 7C 4D AH", dealer_hand="KH QD JS 9C")
+    for seat, card in ((Play.PONE, "10S"), (Play.DEALER, "KH"), (Play.PONE, "7C")):
+        play.play(seat, card)
+    play.go(Play.DEALER)
+    before = play.scores[Play.PONE]
+    play.play(Play.PONE, "4D")
+    held = parse_cards("JC 4D 7H 9S QD KC")
+    unseen = [c for c in FULL_DECK if c not in set(held)]
+    jacks = Fraction(sum(c.rank == Rank.JACK for c in unseen), len(unseen))
+    makers = {count: sum(1 for c in FULL_DECK if c.value in (15 - count, 31 - count))
+              for count in range(1, 15)}
+    board = Board(pegs=((0, 118), (0, 119))).peg(1, 2)
+    key = {
+        1: str(score_hand("4S 5S 6S 6D", "KC").total),
+        2: str(score_hand("2H 4H 6H 8H", "KC", crib=True).total),
+        3: str(score_hand("5H 5C 5S JD", "5D").total),
+        4: str(score_play("4S 6H 5D").total),
+        5: str(play.scores[Play.PONE] - before),
+        6: f"{jacks.numerator}/{jacks.denominator}",
+        7: " ".join(c.symbol for c in sorted(advise("5H 5C 6D JS QH 2C", dealer=False)[0].discard)),
+        8: f"{float(starter_distribution('5H 5C JD 10S', seen='2C 9D').expected):.2f}",
+        9: f"{heat('5H KD')}; {heat('9C JD')}",
+        10: str(max(makers, key=lambda count: (makers[count], -count))),
+        11: f"{games_needed(0.01):,}",
+        12: "The dealer" if board.winner == 1 else "Pone",
+    }
+    text = guide().split("Key:", 1)[1]
+    for n, answer in key.items():
+        assert f"\n{n}. {answer}" in text, (n, answer)
