@@ -33,7 +33,6 @@ is one call (see :mod:`cribbage_edu.players`).
 
 from __future__ import annotations
 
-import json
 import operator
 import random
 from collections.abc import Callable, Iterable, Iterator, Sequence
@@ -59,10 +58,13 @@ from .pegging import Play, PlayEvent
 from .saves import (
     SAVE_FORMAT,
     SAVE_VERSION,
+    GameState,
     check_save,
-    checksum,
     read_save_file,
     read_save_text,
+    save_body,
+    save_text,
+    write_save_file,
 )
 from .scoring import HandScore, Judgement, Kind, ScoreItem, Verdict, judge_claim, score_hand
 
@@ -739,33 +741,21 @@ class Game:
     # --- save, load, replay ------------------------------------------------------------
 
     def to_dict(self) -> dict[str, Any]:
-        """The game as plain data: options, seed, the stacked decks (shuffled deals are
-        not written: they come from the seed, so a changed seed or deck cannot slip
-        through), actions, a check of the state it leads to and a checksum of it all."""
-        body: dict[str, Any] = {
-            "format": SAVE_FORMAT,
-            "version": SAVE_VERSION,
-            "seed": self.seed,
-            "first_dealer": self.first_dealer,
-            "names": list(self.names),
-            "start_scores": list(self.start_scores),
-            "options": self.options.to_dict(),
-            "decks": [" ".join(str(c) for c in d) for d in self._stacked],
-            "actions": [a.to_dict() for a in self._actions],
-            "state": self._state_check(),
-        }
-        body["checksum"] = checksum(body)
-        return body
+        """The game as plain data, in the save format of :mod:`cribbage_edu.saves`: the
+        seed, the setup, the stacked decks, the actions, the state they lead to and a
+        checksum of it all."""
+        return save_body(seed=self.seed, first_dealer=self.first_dealer, names=self.names,
+                         start_scores=self.start_scores, options=self.options,
+                         decks=self._stacked, actions=[a.to_dict() for a in self._actions],
+                         state=self._state())
 
     def to_json(self) -> str:
-        return json.dumps(self.to_dict(), indent=1)
+        return save_text(self.to_dict())
 
     def save(self, path: str | Path) -> Path:
         """Write the game to ``path`` as JSON (only when asked: the engine never writes
         files on its own). Returns the path."""
-        target = Path(path)
-        target.write_text(self.to_json() + "\n", encoding="utf-8")
-        return target
+        return write_save_file(path, self.to_dict())
 
     @classmethod
     def from_dict(cls, data: Any) -> Game:
@@ -780,7 +770,7 @@ class Game:
         except CribbageError as exc:
             raise SaveFileError(f"the saved game's setup is refused: {exc}") from None
         game._replay([Action.from_dict(a) for a in body.actions])
-        if game._state_check() != game._recorded_state(data):
+        if game._state().as_written(body.version) != body.state:
             raise SaveFileError("the saved game replays to a different state than it "
                                 "records: the file was changed")
         return game
@@ -826,25 +816,11 @@ class Game:
             self.__dict__.update(saved)
             raise
 
-    def _state_check(self) -> dict[str, Any]:
-        return {"phase": self._phase.value, "deal": self._deal_no,
-                "scores": list(self._scores), "events": len(self._events)}
-
-    def _recorded_state(self, data: dict[str, Any]) -> Any:
-        """The state a save file records, as this version writes it: version 1 kept
-        the winner's score as reached (past the game hole) and had no start event."""
-        state = data.get("state")
-        if data.get("version") != 1 or not isinstance(state, dict):
-            return state
-        state = dict(state)
-        if self._winner is not None:
-            written = list(self._scores)
-            written[self._winner] += self._past_the_hole
-            if state.get("scores") == written:
-                state["scores"] = list(self._scores)
-        if type(state.get("events")) is int:
-            state["events"] += sum(1 for e in self._events if e.kind is EventKind.START)
-        return state
+    def _state(self) -> GameState:
+        """What a save file records of the state (see :class:`saves.GameState`)."""
+        return GameState(self._phase.value, self._deal_no, (self._scores[0], self._scores[1]),
+                         len(self._events), self._winner, self._past_the_hole,
+                         sum(1 for e in self._events if e.kind is EventKind.START))
 
     # --- the machinery -------------------------------------------------------------------
 

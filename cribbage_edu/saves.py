@@ -24,6 +24,7 @@ from __future__ import annotations
 
 import hashlib
 import json
+from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
@@ -37,11 +38,15 @@ __all__ = [
     "READABLE_VERSIONS",
     "SAVE_FORMAT",
     "SAVE_VERSION",
+    "GameState",
     "SaveBody",
     "check_save",
     "checksum",
     "read_save_file",
     "read_save_text",
+    "save_body",
+    "save_text",
+    "write_save_file",
 ]
 
 SAVE_FORMAT = "cribbage-edu game"
@@ -225,3 +230,80 @@ def check_save(data: Any) -> SaveBody:
         raise _fail("state", state, f"an object of {', '.join(_STATE)}")
     return SaveBody(version, seed, dealer, (names[0], names[1]), (scores[0], scores[1]),
                     options, tuple(decks), tuple(actions), state)
+
+
+# --- writing, and the state check ----------------------------------------------------------
+
+@dataclass(frozen=True, slots=True)
+class GameState:
+    """What a save file records of the state its actions lead to: the ``phase`` (its
+    name), the ``deal`` number, the ``scores`` and the number of ``events``; plus what
+    a version-1 file wrote differently (the points the winner scored past the game
+    hole, and the ``start`` events it did not have)."""
+
+    phase: str
+    deal: int
+    scores: tuple[int, int]
+    events: int
+    winner: int | None = None
+    past_the_hole: int = 0
+    start_events: int = 0
+
+    def as_written(self, version: int = SAVE_VERSION) -> dict[str, Any]:
+        """The state as a file of ``version`` records it.
+
+        >>> won = GameState("game over", 9, (121, 100), 300, winner=0, past_the_hole=3)
+        >>> won.as_written()["scores"], won.as_written(1)["scores"]
+        ([121, 100], [124, 100])
+        """
+        scores = list(self.scores)
+        events = self.events
+        if version == 1:
+            if self.winner is not None:
+                scores[self.winner] += self.past_the_hole
+            events -= self.start_events
+        return {"phase": self.phase, "deal": self.deal, "scores": scores, "events": events}
+
+
+def save_body(*, seed: int, first_dealer: int | None, names: Sequence[str],
+              start_scores: Sequence[int], options: GameOptions,
+              decks: Iterable[Iterable[object]], actions: Iterable[dict[str, Any]],
+              state: GameState) -> dict[str, Any]:
+    """A saved game as plain data, ready for JSON, with its checksum: the seed, the
+    setup, the stacked decks (a shuffled deal is not written: it comes from the seed,
+    so a changed seed or deck cannot slip through), the actions and the state they
+    lead to.
+
+    >>> body = save_body(seed=1, first_dealer=None, names=("a", "b"), start_scores=(0, 0),
+    ...                  options=GameOptions(), decks=(), actions=(),
+    ...                  state=GameState("cut for deal", 0, (0, 0), 0))
+    >>> check_save(body).seed
+    1
+    """
+    body: dict[str, Any] = {
+        "format": SAVE_FORMAT,
+        "version": SAVE_VERSION,
+        "seed": seed,
+        "first_dealer": first_dealer,
+        "names": list(names),
+        "start_scores": list(start_scores),
+        "options": options.to_dict(),
+        "decks": [" ".join(str(c) for c in deck) for deck in decks],
+        "actions": list(actions),
+        "state": state.as_written(),
+    }
+    body["checksum"] = checksum(body)
+    return body
+
+
+def write_save_file(path: str | Path, body: dict[str, Any]) -> Path:
+    """Write a saved game to ``path`` as JSON (only when asked: the engine never writes
+    files on its own). Returns the path."""
+    target = Path(path)
+    target.write_text(save_text(body) + "\n", encoding="utf-8")
+    return target
+
+
+def save_text(body: dict[str, Any]) -> str:
+    """A saved game as the JSON text a file holds."""
+    return json.dumps(body, indent=1)
