@@ -33,6 +33,7 @@ __all__ = [
     "keep_of_ranks",
     "kept_hands",
     "mean_and_interval",
+    "mean_text",
     "most_points_now",
     "option_for",
     "points_now",
@@ -41,6 +42,7 @@ __all__ = [
     "print_options",
     "random_sixes",
     "shape_average",
+    "share_text",
     "suited_gain",
     "throw_exercise",
     "throw_words",
@@ -180,9 +182,9 @@ def random_sixes(n: int, seed: int) -> list[Any]:
 
 class RuleCheck:
     """How a rule did against the advisor over many deals: the share of deals where it
-    chose the advisor's throw (with a 95% interval), its mean cost in net expected points
-    a deal, its mean cost when it chose otherwise, and the share of deals costing more
-    than a point."""
+    chose the advisor's throw and its mean cost in net expected points a deal (each with
+    a 95% interval), its mean cost when it chose otherwise, and the share of deals costing
+    more than a point."""
 
     def __init__(self, name: str, costs: list[float]) -> None:
         from cribbage_edu.simulation import wilson_interval
@@ -192,15 +194,17 @@ class RuleCheck:
         wrong = [c for c in costs if c > 1e-9]
         self.agree = 1 - len(wrong) / len(costs)
         self.agree_ci = wilson_interval(len(costs) - len(wrong), len(costs))
-        self.cost = sum(costs) / len(costs)
+        self.cost, self.cost_low, self.cost_high = mean_and_interval(costs)
         self.cost_when_wrong = sum(wrong) / len(wrong) if wrong else 0.0
         self.over_a_point = sum(c > 1 for c in costs) / len(costs)
 
     def __str__(self) -> str:
         low, high = self.agree_ci
-        return (f"{self.name:<26} agrees {self.agree:6.1%} ({low:.1%}-{high:.1%}); costs "
-                f"{self.cost:.2f} a deal, {self.cost_when_wrong:.2f} when it differs; "
-                f"over a point in {self.over_a_point:.1%} of deals")
+        return (f"{self.name}: agrees in {self.agree:.1%} of deals ({low:.1%} to {high:.1%});"
+                f"\n    costs {self.cost:.2f} a deal ({self.cost_low:.2f} to "
+                f"{self.cost_high:.2f}), "
+                f"{self.cost_when_wrong:.2f} when it differs; over a point in "
+                f"{self.over_a_point:.1%} of deals")
 
 
 def check_rule(rule: Any, advised: list[list[Any]], dealer: bool, name: str = "") -> RuleCheck:
@@ -308,3 +312,25 @@ def mean_and_interval(values: list[float]) -> tuple[float, float, float]:
     sd = (sum((v - mean) ** 2 for v in values) / (n - 1)) ** 0.5
     half = 1.96 * sd / n ** 0.5
     return mean, mean - half, mean + half
+
+
+def share_text(hits: int, out_of: int) -> str:
+    """A share of a sample with its 95% (Wilson) interval, as text.
+
+    >>> share_text(56, 100)
+    '56.0% (95% CI 46.2% to 65.3%)'
+    """
+    from cribbage_edu.simulation import wilson_interval
+
+    low, high = wilson_interval(hits, out_of)
+    return f"{hits / out_of:.1%} (95% CI {low:.1%} to {high:.1%})"
+
+
+def mean_text(values: list[float]) -> str:
+    """The mean of a sample with its 95% interval, as text.
+
+    >>> mean_text([1.0, 2.0, 3.0, 4.0])
+    '2.50 (95% CI 1.23 to 3.77)'
+    """
+    mean, low, high = mean_and_interval(values)
+    return f"{mean:.2f} (95% CI {low:.2f} to {high:.2f})"
