@@ -52,8 +52,15 @@ class PlayAloud:
         self._say(self.play.play(SEATS[who], card))
 
     def go(self, who: str) -> None:
-        """``who`` says go; print what happens."""
-        self._say(self.play.go(SEATS[who]))
+        """``who`` says go; print what happens (or why the engine refuses it)."""
+        from cribbage_edu.errors import CribbageError
+
+        try:
+            events = self.play.go(SEATS[who])
+        except CribbageError as refusal:
+            print(f"refused: {refusal}")
+            return
+        self._say(events)
 
     def _say(self, events: Any) -> None:
         if not self.quiet:
