@@ -24,9 +24,14 @@ from cribbage_edu import advise, parse_cards
 __all__ = [
     "KEPT_SHAPES",
     "RuleCheck",
+    "breaks_a_pair",
+    "breaks_a_run",
     "check_rule",
     "count_the_crib",
+    "gives_up",
     "heat",
+    "holds_a_pair",
+    "holds_a_run",
     "in_card_order",
     "jack_gain",
     "keep_it_cold",
@@ -35,17 +40,21 @@ __all__ = [
     "mean_and_interval",
     "mean_text",
     "most_points_now",
+    "one_five_and_a_ten",
     "option_for",
     "points_now",
     "points_then_crib",
     "print_crib_table",
     "print_options",
     "random_sixes",
+    "runs_of_three",
     "shape_average",
     "share_text",
+    "six_of",
     "suited_gain",
     "throw_exercise",
     "throw_words",
+    "throws_the_five",
 ]
 
 
@@ -334,3 +343,52 @@ def mean_text(values: list[float]) -> str:
     """
     mean, low, high = mean_and_interval(values)
     return f"{mean:.2f} (95% CI {low:.2f} to {high:.2f})"
+
+
+# --- questions about the advisor's throw of one deal (its 15 options, best first) -------
+
+def six_of(options: Any) -> list[Any]:
+    """The six cards of a deal, from its options."""
+    return [*options[0].keep, *options[0].discard]
+
+
+def gives_up(options: Any) -> int:
+    """Points now the advisor's keep gives up, against the keep that scores most now."""
+    return max(points_now(o) for o in options) - points_now(options[0])
+
+
+def one_five_and_a_ten(options: Any) -> bool:
+    """Do the six cards hold exactly one 5, and a ten-card?"""
+    six = six_of(options)
+    return sum(c.rank == 5 for c in six) == 1 and any(c.value == 10 for c in six)
+
+
+def throws_the_five(options: Any) -> bool:
+    """Does the advisor throw a 5?"""
+    return any(c.rank == 5 for c in options[0].discard)
+
+
+def holds_a_pair(options: Any) -> bool:
+    return len({c.rank for c in six_of(options)}) < 6
+
+
+def breaks_a_pair(options: Any) -> bool:
+    """Does the advisor split a pair, or throw it whole?"""
+    kept = [c.rank for c in options[0].keep]
+    thrown = [c.rank for c in options[0].discard]
+    return any(r in kept for r in thrown) or thrown[0] == thrown[1]
+
+
+def runs_of_three(cards: Any) -> set[int]:
+    """The lowest rank of each three ranks in a row among these cards."""
+    ranks = {int(c.rank) for c in cards}
+    return {r for r in ranks if r + 1 in ranks and r + 2 in ranks}
+
+
+def holds_a_run(options: Any) -> bool:
+    return bool(runs_of_three(six_of(options)))
+
+
+def breaks_a_run(options: Any) -> bool:
+    """Does the advisor's keep lose a run of three that the six cards hold?"""
+    return not runs_of_three(six_of(options)) <= runs_of_three(options[0].keep)
