@@ -253,3 +253,93 @@ def test_ctrl_c_in_a_long_simulation_prints_what_was_played() -> None:
     assert "interrupted after" in err and err.count("\n") == 1
     data = json.loads(out)
     assert 0 < data["games"] < 100000000 and sum(data["wins"]) == data["games"]
+
+
+# --- item 1 as a learner meets it: the end of the input and Ctrl-C keep the game -------------
+
+
+def test_the_end_of_the_input_saves_to_the_save_file(tmp_path: Path) -> None:
+    from cribbage_edu.game import Game
+
+    done = subprocess.run([*command(), "play", "--seed", "7", "--save", "kept.json"],
+                          input="²\n1 2\n", capture_output=True, text=True, cwd=tmp_path,
+                          timeout=120, check=False)
+    assert done.returncode == 0 and done.stderr == ""
+    assert "saved to kept.json" in done.stdout
+    kept = Game.load(tmp_path / "kept.json")
+    assert kept.seed == 7 and len(kept.hand(0)) == 4  # the discard was kept
+
+
+def test_ctrl_c_saves_to_the_save_file_and_exits_130(tmp_path: Path) -> None:
+    from cribbage_edu.game import Game
+
+    proc = subprocess.Popen([*command(), "play", "--seed", "7", "--save", "kept.json"],
+                            stdin=subprocess.PIPE, stdout=subprocess.PIPE,
+                            stderr=subprocess.PIPE, text=True, cwd=tmp_path)
+    assert proc.stdin is not None and proc.stdout is not None
+    proc.stdin.write("1 2\n")
+    proc.stdin.flush()
+    seen = ""
+    while "Your cards:" not in seen:  # the discard is made; the play asks for a card
+        line = proc.stdout.readline()
+        assert line, f"the game ended early: {seen}"
+        seen += line
+    proc.send_signal(signal.SIGINT)
+    out, err = proc.communicate(timeout=60)
+    assert proc.returncode == 130 and "Traceback" not in err and err == ""
+    assert "saved to kept.json" in out
+    assert len(Game.load(tmp_path / "kept.json").hand(0)) == 4
+
+
+# --- items 3 and 5 through the command line: saves that are damaged or hostile -------------
+
+BAD_SAVES = {
+    "deep nesting": "[" * 100_000,
+    "a huge number": "9" * 5000,
+    "not a save": '{"hello": 1}',
+    "empty": "",
+    "a 3 MB array": "[" + ",".join(["1"] * 1_500_000) + "]",
+}
+
+
+@pytest.mark.parametrize("name", list(BAD_SAVES))
+def test_a_damaged_save_is_refused_in_one_line(tmp_path: Path, name: str) -> None:
+    (tmp_path / "bad.json").write_text(BAD_SAVES[name])
+    done = subprocess.run([*command(), "play", "--resume", "bad.json"], input="quit\nno\n",
+                          capture_output=True, text=True, cwd=tmp_path, timeout=120,
+                          check=False)
+    assert done.returncode == 2 and done.stdout == "" and "Traceback" not in done.stderr
+    assert done.stderr.count("\n") == 1 and done.stderr.startswith("cribbage-edu: error:")
+
+
+def test_a_save_with_a_byte_order_mark_loads(tmp_path: Path) -> None:
+    from cribbage_edu.game import Game
+
+    (tmp_path / "bom.json").write_bytes(b"\xef\xbb\xbf" + Game(seed=7).to_json().encode())
+    done = subprocess.run([*command(), "play", "--resume", "bom.json"], input="quit\n",
+                          capture_output=True, text=True, cwd=tmp_path, timeout=120,
+                          check=False)
+    assert done.returncode == 0 and "seed 7" in done.stdout and done.stderr == ""
+
+
+def test_a_manual_count_save_resumes_with_the_computer_counting_itself(
+        tmp_path: Path) -> None:
+    # item 3: saved with both seats counting by hand, at the count, computer to count
+    from cribbage_edu.events import Phase
+    from cribbage_edu.game import Game
+    from cribbage_edu.players import GreedyPlayer, drive
+
+    game = Game(seed=3, manual_count=True, names=("Player", "Greedy"))
+    while True:
+        drive(game, [GreedyPlayer(1), GreedyPlayer(2)],
+              stop=lambda g: g.phase is Phase.COUNT and 1 in g.to_act)
+        if game.phase is Phase.COUNT:
+            break
+    game.save(tmp_path / "manual.json")
+    before = len(game.events)
+    done = subprocess.run([*command(), "play", "--resume", "manual.json", "--opponent",
+                           "greedy"], input="quit\n", capture_output=True, text=True,
+                          cwd=tmp_path, timeout=120, check=False)
+    assert done.returncode == 0 and done.stderr == "", done.stderr
+    assert "Greedy counts" in done.stdout or "Greedy claims" in done.stdout, done.stdout[-800:]
+    assert len(Game.load(tmp_path / "manual.json").events) > before  # it went on, and saved
