@@ -251,9 +251,13 @@ def write_chart(figure: Figure, path: Path, console: Console, *, say: bool = Tru
 
 def silence_stdout() -> None:
     """After a broken pipe: point stdout at the null device, so Python's last flush at
-    exit cannot complain about the pipe. (Not run here: it would silence this run.)
+    exit cannot complain about the pipe. (Shown in a child process: here it would
+    silence this one.)
 
-    >>> silence_stdout()  # doctest: +SKIP
+    >>> import subprocess
+    >>> code = "from cribbage_edu.cli.console import silence_stdout; silence_stdout(); print(1)"
+    >>> subprocess.run([sys.executable, "-c", code], capture_output=True, text=True).stdout
+    ''
     """
     devnull = os.open(os.devnull, os.O_WRONLY)
     try:
