@@ -1,6 +1,6 @@
 """One two-player game of cribbage as a state machine, from the cut for deal to 121.
 
-Players are ``0`` and ``1``. The game moves through the phases of a deal
+Players are the seats ``0`` and ``1``. The game moves through the phases of a deal
 (:class:`Phase`): the cut for deal (first deal only), the deal, the discard, the
 starter (his heels), the play, the count (pone's hand, the dealer's hand, the crib),
 then the next deal with the other dealer, until the instant a player reaches the
@@ -29,6 +29,12 @@ cribbage_edu.errors.IllegalPlayError: player 0 cannot lay away 2H: not in hand '
 
 A seed gives the same game to everyone; a whole game between two computer players
 is one call (see :mod:`cribbage_edu.players`).
+
+This module is the state machine only. Its vocabulary (phases, kinds of events and
+actions, sources of points) is in :mod:`cribbage_edu.events`, the table rules in
+:mod:`cribbage_edu.options`, the save format in :mod:`cribbage_edu.saves`, the
+notebook picture in :mod:`cribbage_edu.render`, and the loop that moves a game on
+between players in :func:`cribbage_edu.players.drive`.
 """
 
 from __future__ import annotations
