@@ -253,9 +253,9 @@ class Card:
     def _repr_html_(self) -> str:
         html = self._html
         if html is None:
-            from .render import card_svg
+            from .render import card_img
 
-            html = card_svg(self)
+            html = card_img(self)
             object.__setattr__(self, "_html", html)
         return html
 

@@ -28,6 +28,7 @@ from typing import TYPE_CHECKING, Any, ParamSpec
 
 import matplotlib
 from matplotlib.figure import Figure
+from matplotlib.ticker import MaxNLocator
 
 from .board import skunk_lines
 from .cards import CardLike, Rank, parse_cards
@@ -157,9 +158,14 @@ def score_distribution_chart(hand: Mapping[int, int] | None = None,
 
 @_house_style
 def starter_chart(dist: StarterDistribution | str | Iterable[CardLike],
-                  seen: str | Iterable[CardLike] = ()) -> Figure:
+                  seen: str | Iterable[CardLike] = (), *, ymax: int | None = None,
+                  xmax: int | None = None, which: bool = True) -> Figure:
     """What each starter that can still come does to four kept cards: a bar for
     each total, with the starters that make it written on it, and the mean.
+
+    Two charts to compare share a scale: give both the same ``ymax`` (starters) and
+    ``xmax`` (points). ``which=False`` leaves out the list of the starters that make
+    each total (a page that lists them as text), and the chart takes the full width.
 
     >>> fig = starter_chart("5H 5C JS QH", seen="6D 2C")
     >>> ax = fig.axes[0]
@@ -170,8 +176,12 @@ def starter_chart(dist: StarterDistribution | str | Iterable[CardLike],
 
     if not isinstance(dist, StarterDistribution):
         dist = starter_distribution(dist, seen)
-    fig = _figure(11, 4.4)
-    ax, side = fig.subplots(1, 2, width_ratios=[2.6, 1])
+    if which:
+        fig = _figure(11, 4.4)
+        ax, side = fig.subplots(1, 2, width_ratios=[2.6, 1])
+    else:
+        fig = _figure(10, 3.4)
+        ax, side = fig.add_subplot(), None
     starters = dist.starters
     totals = list(starters)
     counts = [len(starters[t]) for t in totals]
@@ -181,13 +191,18 @@ def starter_chart(dist: StarterDistribution | str | Iterable[CardLike],
     ax.axvline(mean, color=COLOURS["mean"], linestyle="--", linewidth=1.2)
     ax.annotate(f"mean {mean:.2f}", (mean, 1), xytext=(4, -4), textcoords="offset points",
                 xycoords=("data", "axes fraction"), fontsize=9, va="top")
-    ax.set_ylim(0, max(counts) * 1.15 + 1)
-    ax.set_xlim(min(-0.5, min(totals) - 1), max(totals) + 1.5)
-    ax.set_xticks(range(0, max(totals) + 2, 2 if max(totals) > 16 else 1))
+    top = max(counts) if ymax is None else max(ymax, max(counts))
+    right = max(totals) if xmax is None else max(xmax, max(totals))
+    ax.set_ylim(0, top * 1.15 + 1)
+    ax.set_xlim(min(-0.5, min(totals) - 1), right + 1.5)
+    ax.set_xticks(range(0, right + 2, 2 if right > 16 else 1))
+    ax.yaxis.set_major_locator(MaxNLocator(integer=True))  # a count of starters
     ax.set_xlabel("points in the show")
     ax.set_ylabel("starters")
     ax.set_title(f"Keep {dist.keep.symbols}: the {dist.n_starters} starters")
     ax.grid(axis="x", visible=False)
+    if side is None:
+        return fig
     lines = [f"{t:>2}: {_starters_label(starters[t])}" for t in reversed(totals)]
     side.axis("off")
     side.set_title("which starters make each total", fontsize=9, fontweight="normal")
@@ -428,10 +443,16 @@ def _scoring_events(events: Any) -> list[tuple[int, int, str, int]]:
 
 @_house_style
 def progress_chart(events: Any, *, by: str = "event",
-                   names: Sequence[str] | None = None, target: int = 121) -> Figure:
+                   names: Sequence[str] | None = None, target: int | None = None,
+                   start: Sequence[int] | None = None) -> Figure:
     """Both scores through a game. ``events`` is a :class:`cribbage_edu.game.Game`, its
     event log, or plain ``(deal, player, source, points)`` tuples (or dicts with those
     keys), source one of pegging, hand, crib, heels (muggins too).
+
+    The scale fits the game: ``target`` (121, or 61 for the short game) and its skunk
+    line, read from a Game when not given; a score stops at the target, as the winner's
+    peg does in the game hole. ``start``: the scores before the first event (a Game
+    that started from given scores knows its own).
 
     ``by="event"``: the scores after every scoring event, each step coloured by where
     its points came from. ``by="deal"``: the scores after each deal, over the points
@@ -445,21 +466,27 @@ def progress_chart(events: Any, *, by: str = "event",
     """
     if names is None:
         names = getattr(events, "names", ("player 0", "player 1"))
+    if target is None:
+        options = getattr(events, "options", None)
+        target = int(getattr(options, "target", 121))
+    if start is None:
+        start = tuple(getattr(events, "start_scores", (0, 0)))
+    first = (int(start[0]), int(start[1]))
     scoring = _scoring_events(events)
     if by not in ("event", "deal"):
         raise ValueError(f"by must be 'event' or 'deal', not {by!r}")
     if by == "event":
-        return _progress_by_event(scoring, names, target)
-    return _progress_by_deal(scoring, names, target)
+        return _progress_by_event(scoring, names, target, first)
+    return _progress_by_deal(scoring, names, target, first)
 
 
 def _progress_by_event(scoring: list[tuple[int, int, str, int]], names: Sequence[str],
-                       target: int) -> Figure:
+                       target: int, start: tuple[int, int]) -> Figure:
     fig = _figure(10, 4.5)
     ax = fig.add_subplot()
-    scores = [0, 0]
+    scores = list(start)
     xs: list[list[int]] = [[0], [0]]
-    ys: list[list[int]] = [[0], [0]]
+    ys: list[list[int]] = [[start[0]], [start[1]]]
     marks: dict[str, tuple[list[int], list[int]]] = {}
     last_deal = None
     for n, (deal, player, source, points) in enumerate(scoring, start=1):
@@ -483,13 +510,24 @@ def _progress_by_event(scoring: list[tuple[int, int, str, int]], names: Sequence
     _target_lines(ax, target)
     ax.set_xlabel("scoring event (grey lines: a new deal)")
     ax.set_ylabel("score")
-    ax.set_title(f"Through the game: {names[0]} {scores[0]}, {names[1]} {scores[1]}")
+    ax.set_title(_progress_title("Through the game", names, scores, target))
     ax.legend(loc="lower right", ncol=2, fontsize=8)
     return fig
 
 
+def _progress_title(lead: str, names: Sequence[str], scores: Sequence[int],
+                    target: int) -> str:
+    """The chart's point: who won and by how much (the winner's score is the target, as
+    players write it), or where the game stands."""
+    winners = [p for p in (0, 1) if scores[p] >= target]
+    if winners:
+        w = winners[0]
+        return f"{lead}: {names[w]} wins {scores[w]}-{scores[1 - w]}"
+    return f"{lead}: {names[0]} {scores[0]}, {names[1]} {scores[1]}"
+
+
 def _progress_by_deal(scoring: list[tuple[int, int, str, int]], names: Sequence[str],
-                      target: int) -> Figure:
+                      target: int, start: tuple[int, int]) -> Figure:
     deals = sorted({d for d, _, _, _ in scoring}) or [1]
     sources = [s for s in (*SOURCES, "muggins") if any(e[2] == s for e in scoring)]
     per = {(d, p, s): 0 for d in deals for p in (0, 1) for s in sources}
@@ -497,12 +535,14 @@ def _progress_by_deal(scoring: list[tuple[int, int, str, int]], names: Sequence[
         per[deal, player, source] += points
     fig = _figure(10, 6)
     top, bottom = fig.subplots(2, 1, sharex=True, height_ratios=[3, 2])
+    finals = [0, 0]
     for player in (0, 1):
-        running = 0
-        totals = [0]
+        running = start[player]
+        totals = [running]
         for d in deals:
             running = min(target, running + sum(per[d, player, s] for s in sources))
             totals.append(running)
+        finals[player] = running
         top.plot([0, *deals], totals, marker="o", color=COLOURS[f"player{player}"],
                  linewidth=2, label=names[player])
         base = [0] * len(deals)
@@ -517,24 +557,28 @@ def _progress_by_deal(scoring: list[tuple[int, int, str, int]], names: Sequence[
     _target_lines(top, target)
     top.set_ylabel("score after the deal")
     top.legend(loc="lower right")
-    top.set_title("Through the game, deal by deal")
+    top.set_title(_progress_title("Deal by deal", names, finals, target))
     bottom.set_ylabel("points in the deal")
     bottom.set_xlabel(f"deal (left bar {names[0]}, right bar {names[1]})")
     bottom.set_xticks(deals)
     bottom.legend(loc="upper left", ncol=len(sources), fontsize=8)
+    bottom.set_ylim(0, bottom.get_ylim()[1] * 1.25)  # room for the legend above the bars
     return fig
 
 
 def _target_lines(ax: Any, target: int) -> None:
-    skunk = skunk_lines(target)[0]
+    """The game hole and the skunk lines of a game to ``target``, and a scale that fits."""
     ax.axhline(target, color=COLOURS["mean"], linewidth=1, linestyle="-")
-    ax.axhline(skunk, color=COLOURS["given"], linewidth=1, linestyle=":")
     ax.annotate(f"game ({target})", (0.01, target), xytext=(0, 2), textcoords="offset points",
                 xycoords=("axes fraction", "data"), fontsize=8)
-    ax.annotate(f"skunk line ({skunk})", (0.01, skunk), xytext=(0, 2),
-                textcoords="offset points", xycoords=("axes fraction", "data"), fontsize=8,
-                color=COLOURS["given"])
-    ax.set_ylim(0, target + 8)
+    for line, label in zip(skunk_lines(target), ("skunk line", "double skunk line"),
+                           strict=True):
+        if line > 1:
+            ax.axhline(line, color=COLOURS["given"], linewidth=1, linestyle=":")
+            ax.annotate(f"{label} ({line})", (0.01, line), xytext=(0, 2),
+                        textcoords="offset points", xycoords=("axes fraction", "data"),
+                        fontsize=8, color=COLOURS["given"])
+    ax.set_ylim(0, target + max(4, target // 15))
 
 
 # --- many games ------------------------------------------------------------------------------

@@ -8,10 +8,18 @@ on every run, so stored notebook outputs compare equal.
 >>> svg = card_svg(Card.parse("10H"))
 >>> svg.startswith("<svg") and 'aria-label="ten of hearts"' in svg and "#c62828" in svg
 True
+
+A notebook that is not trusted (any notebook a learner has just opened) strips inline
+SVG; an ``<img>`` holding the SVG as a data URL survives JupyterLab's sanitizer, so
+rows of cards use :func:`card_img`:
+
+>>> card_img(Card.parse("10H"))[:60]
+'<img class="cribbage-card" alt="ten of hearts" title="ten of'
 """
 
 from __future__ import annotations
 
+from base64 import b64encode
 from collections.abc import Iterable, Sequence
 from html import escape
 from typing import TYPE_CHECKING
@@ -21,8 +29,8 @@ if TYPE_CHECKING:  # cards and games draw themselves with these: no import back 
     from .game import PlayerView
 
 __all__ = [
-    "CARD_HEIGHT", "CARD_WIDTH", "SMALL_CARD", "backs_row", "card_back_svg", "card_row",
-    "card_svg", "hand_html", "table_html", "view_html",
+    "CARD_HEIGHT", "CARD_WIDTH", "SMALL_CARD", "back_img", "backs_row", "card_back_svg",
+    "card_img", "card_row", "card_svg", "hand_html", "svg_img", "table_html", "view_html",
 ]
 
 CARD_WIDTH = 50
@@ -67,18 +75,38 @@ def card_back_svg(*, width: int = CARD_WIDTH, label: str = "a face-down card") -
     )
 
 
+def svg_img(svg: str, label: str, kind: str, width: int, height: int) -> str:
+    """An SVG picture as an ``<img>`` (a data URL) named ``label`` for screen readers:
+    markup that JupyterLab shows in an untrusted notebook, where inline SVG is stripped."""
+    src = "data:image/svg+xml;base64," + b64encode(svg.encode()).decode("ascii")
+    return (f'<img class="{kind}" alt="{escape(label)}" title="{escape(label)}" '
+            f'width="{width}" height="{height}" src="{src}">')
+
+
+def card_img(card: Card, *, width: int = CARD_WIDTH, highlight: bool = False) -> str:
+    """:func:`card_svg` as an ``<img>`` with the card's name as its alt text."""
+    return svg_img(card_svg(card, width=width, highlight=highlight), card.name,
+                   "cribbage-card", width, width * CARD_HEIGHT // CARD_WIDTH)
+
+
+def back_img(*, width: int = CARD_WIDTH, label: str = "a face-down card") -> str:
+    """:func:`card_back_svg` as an ``<img>``, named ``label``."""
+    return svg_img(card_back_svg(width=width, label=label), label, "cribbage-card-back",
+                   width, width * CARD_HEIGHT // CARD_WIDTH)
+
+
 def hand_html(cards: Iterable[Card], *, caption: str = "", width: int = CARD_WIDTH,
               highlight: Iterable[Card] = ()) -> str:
     """A row of card faces, with an optional caption under it."""
     marked = set(highlight)
-    return card_row("".join(card_svg(c, width=width, highlight=c in marked) for c in cards),
+    return card_row("".join(card_img(c, width=width, highlight=c in marked) for c in cards),
                     caption)
 
 
 def card_row(pictures: str, caption: str = "") -> str:
-    """Card pictures (faces or backs, as SVG) in a row, with an optional caption under it.
+    """Card pictures (faces or backs, as ``<img>``) in a row, with an optional caption.
 
-    >>> card_row(card_back_svg(), "the crib").count("cribbage-card-back")
+    >>> card_row(back_img(), "the crib").count("cribbage-card-back")
     1
     """
     text = (f'<div style="font-size:small;color:#555">{escape(caption)}</div>'
@@ -95,7 +123,7 @@ def backs_row(n: int, label: str = "a face-down card", caption: str = "", *,
     >>> backs_row(4, "a card in the crib", "the crib").count("cribbage-card-back")
     4
     """
-    return card_row("".join(card_back_svg(width=width, label=label) for _ in range(n)),
+    return card_row("".join(back_img(width=width, label=label) for _ in range(n)),
                     caption)
 
 
@@ -121,7 +149,7 @@ def view_html(view: PlayerView) -> str:
     >>> html = view_html(game.view(0))
     >>> "deal 1, discard" in html and html.count("cribbage-card-back") == 6
     True
-    >>> all(f'aria-label="{c.name}"' not in html for c in game.hand(1))
+    >>> all(f'alt="{c.name}"' not in html for c in game.hand(1))
     True
     """
     me, other = view.player, view.opponent
@@ -144,7 +172,7 @@ def view_html(view: PlayerView) -> str:
                          for p in (0, 1)])]
     if view.starter is not None:
         parts.append(f'<div style="font-size:small">starter</div>'
-                     f"{card_svg(view.starter, width=SMALL_CARD)}")
+                     f"{card_img(view.starter, width=SMALL_CARD)}")
     if phase == "play":
         parts.append(hand_html(view.pile, caption=f"the count is {view.count}",
                                width=SMALL_CARD))

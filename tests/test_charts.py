@@ -15,6 +15,7 @@ from cribbage_edu.analysis import score_distribution
 from cribbage_edu.board import Board, hole_xy
 from cribbage_edu.cribtable import crib_matrix
 from cribbage_edu.discard import advise, starter_distribution
+from cribbage_edu.game import Game
 
 
 def bar_heights(container: object) -> list[float]:
@@ -124,6 +125,7 @@ def test_board_chart_from_numbers_and_from_a_board() -> None:
     board = Board()
     board.peg(0, 88).peg(0, 7).peg(1, 52).peg(1, 8)
     from_board = charts.board_chart(board, names=("you", "computer"))
+    assert (board.pegs(0), board.pegs(1)) == ((88, 95), (52, 60))  # (rear, front)
     from_numbers = charts.board_chart(pegs=((88, 95), (52, 60)), names=("you", "computer"))
     for fig in (from_board, from_numbers):
         (ax,) = fig.axes
@@ -176,6 +178,44 @@ def test_progress_of_a_real_game() -> None:
     (ax,) = fig.axes
     finals = [line.get_ydata()[-1] for line in player_lines(ax, game.names)]
     assert finals == [min(121, s) for s in game.scores]
+    winner = game.names[max((0, 1), key=lambda p: game.scores[p])]
+    assert ax.get_title().startswith(f"Through the game: {winner} wins 121-")
+
+
+def game_to_61() -> Game:
+    from cribbage_edu.players import GreedyPlayer, play_out
+
+    game = Game(5, target=61, first_dealer=0, names=("Ann", "Bob"))
+    play_out(game, [GreedyPlayer(1), GreedyPlayer(2)])
+    return game
+
+
+@pytest.mark.parametrize("by", ["event", "deal"])
+def test_a_short_game_is_drawn_on_its_own_scale(by: str) -> None:
+    game = game_to_61()
+    assert game.result is not None and game.result.target == 61
+    fig = charts.progress_chart(game, by=by)
+    ax = fig.axes[0]
+    low, high = ax.get_ylim()
+    assert low == 0 and 61 < high <= 66  # the data fills the chart
+    labels = [t.get_text() for t in ax.texts]
+    assert "game (61)" in labels and "skunk line (31)" in labels
+    assert not any("121" in t or "91" in t for t in labels)
+    finals = [line.get_ydata()[-1] for line in player_lines(ax, ("Ann", "Bob"))]
+    won, lost = finals[game.result.winner], finals[1 - game.result.winner]
+    assert won == 61  # the winner's score as players write it: the game hole
+    assert ax.get_title().endswith(f"{game.names[game.result.winner]} wins 61-{lost}")
+    assert f"{won}-{lost}" in ax.get_title()
+
+
+def test_a_game_from_given_scores_starts_there() -> None:
+    from cribbage_edu.players import GreedyPlayer, play_out
+
+    game = Game(3, scores=(100, 110), first_dealer=0, names=("Ann", "Bob"))
+    play_out(game, [GreedyPlayer(1), GreedyPlayer(2)])
+    ax = charts.progress_chart(game).axes[0]
+    ann, bob = player_lines(ax, ("Ann", "Bob"))
+    assert ann.get_ydata()[0] == 100 and bob.get_ydata()[0] == 110  # type: ignore[index]
 
 
 GAMES = [

@@ -707,7 +707,7 @@ def test_the_view_holds_no_hidden_card_even_in_private() -> None:
 # --- the notebook view --------------------------------------------------------------------
 
 def faces(html: str) -> set[str]:
-    return set(re.findall(r'aria-label="([a-z]+ of [a-z]+)"', html))
+    return set(re.findall(r'alt="([a-z]+ of [a-z]+)"', html))
 
 
 def test_notebook_view_of_the_worked_deal() -> None:

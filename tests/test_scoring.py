@@ -4,6 +4,7 @@ against the simple reference scorer in tests/reference.py."""
 from __future__ import annotations
 
 import random
+from base64 import b64decode
 from collections import Counter
 from itertools import combinations_with_replacement, permutations
 
@@ -258,8 +259,10 @@ def test_hand_score_html() -> None:
     assert html == score_hand("4S 5S 6S 6D", "KH")._repr_html_()
     for name in ("four of spades", "five of spades", "six of spades", "six of diamonds",
                  "king of hearts"):
-        assert name in html
-    assert RED in html and BLACK in html
+        assert f'alt="{name}"' in html
+    pictures = "".join(b64decode(part.split('"')[0]).decode()
+                       for part in html.split("base64,")[1:])  # the cards' SVG
+    assert RED in pictures and BLACK in pictures
     assert "<table" in html and "fifteen" in html and "run" in html and "pair" in html
     assert ">14<" in html  # the total row
     assert str(score) in html

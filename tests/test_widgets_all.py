@@ -11,6 +11,7 @@ import pytest
 import cribbage_edu.widgets as widgets
 
 SIX = ["DiscardTrainer", "PeggingPractice", "CountingQuiz", "BoardWidget", "GameTable",
+       "SimulationRunner",
        "ProbabilityExplorer"]
 
 

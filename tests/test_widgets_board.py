@@ -26,12 +26,23 @@ def test_reaching_121_wins_and_the_pegs_stop_in_the_game_hole() -> None:
     assert board.value.pegs[1] == (119, 121) and board.value.winner == 1
 
 
-@pytest.mark.parametrize("typed", ["", "two", "-2"])
+@pytest.mark.parametrize("typed", ["", "two", "-2", "²", "³", "٣", "9" * 4300, "1e3"])
 def test_an_empty_or_bad_score_changes_nothing(typed: str) -> None:
     board = BoardWidget(seed=7)
     board.points_box.value = typed
     board.peg_button.click()
     assert board.value.pegs == ((0, 0), (0, 0)) and board.message.kind == "warning"
+    if typed.strip():
+        assert repr(typed[:8])[1:-1] in board.value.message
+    board.points_box.press_enter()  # Enter pegs as the button does: the same refusal
+    assert board.value.pegs == ((0, 0), (0, 0)) and board.message.kind == "warning"
+
+
+def test_enter_in_the_points_box_pegs() -> None:
+    board = BoardWidget(seed=7)
+    board.points_box.value = "5"
+    board.points_box.press_enter()
+    assert board.value.pegs[0] == (0, 5)
 
 
 def test_random_scores_come_from_the_seed() -> None:

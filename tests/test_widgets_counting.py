@@ -11,7 +11,7 @@ from cribbage_edu.widgets import LEVELS, CountingQuiz
 
 
 def _shown_cards(quiz: CountingQuiz) -> list[str]:
-    return re.findall(r'aria-label="([^"]+)"', quiz.table.value)
+    return re.findall(r'alt="([^"]+)"', quiz.table.value)
 
 
 def test_builds_with_seed_7_and_shows_it() -> None:
@@ -41,7 +41,7 @@ def test_a_right_answer_builds_the_streak_and_shows_the_count() -> None:
 
 
 def test_over_and_under_are_named_and_reset_the_streak() -> None:
-    quiz = CountingQuiz(seed=7)
+    quiz = CountingQuiz(seed=7, tries=1)
     quiz.pose("4S 5S 6S 6D", "KC")  # 15s: 4-5-6 twice + 5-K = 6; pair 2; double run 6 -> 14
     quiz.answer(16)
     assert quiz.value.message == "You said 16: that is over. The hand makes 14."
@@ -62,6 +62,58 @@ def test_muggins_gives_the_missed_points_away() -> None:
     quiz.answer(20)
     assert quiz.value.muggins_points == 9
     assert "Muggins! Your opponent takes the 9 you missed." in quiz.value.message
+
+
+def test_a_wrong_answer_gets_a_second_try_before_the_answer() -> None:
+    quiz = CountingQuiz(seed=7)
+    quiz.pose("4S 5S 6S 6D", "KC")  # 14, worked by hand above
+    quiz.answer(12)
+    assert quiz.value.message == "You said 12: that is under. Count again and check once more."
+    assert quiz.value.answered is False and quiz.explanation.value == ""
+    assert "14" not in quiz.value.message and quiz.stepper.value.said == ()
+    quiz.total_box.value = "14"
+    quiz.total_box.press_enter()  # Enter in the box checks, as the button does
+    assert quiz.value.message == "Right, on the second try: 14."
+    assert quiz.value.correct is True and quiz.value.asked == 1
+    quiz.next_hand()
+    quiz.pose("4S 5S 6S 6D", "KC")
+    quiz.answer(15)
+    quiz.answer(16)
+    assert quiz.value.message == "You said 16: that is over. The hand makes 14."
+    assert quiz.value.correct is False and quiz.value.streak == 0
+
+
+def test_after_the_answer_the_count_can_be_stepped_through_on_the_cards() -> None:
+    quiz = CountingQuiz(seed=7, tries=1)
+    quiz.pose("4S 5S 6S 6D", "KC")
+    quiz.answer(14)
+    stepper = quiz.stepper
+    assert stepper.value.said == () and stepper.layout.display != "none"
+    stepper.next_button.click()  # fifteen two: the first fifteen, three cards lit
+    assert stepper.value.said == ("fifteen two",)
+    assert sum(c.value for c in stepper.value.lit) == 15
+    assert stepper.view.value.count("cribbage-lit") == len(stepper.value.lit)
+    for _ in range(3):
+        stepper.next_button.click()
+    assert stepper.value.said[-1] == "a pair is eight"
+    assert [c.rank for c in stepper.value.lit] == [6, 6]
+    stepper.all_button.click()
+    assert stepper.value.done and stepper.value.said[-1] == "total: fourteen"
+    assert stepper.buttons.layout.display == "none"
+
+
+@pytest.mark.parametrize("typed", ["²", "³", "１２", "9" * 5000, "12" * 3])
+def test_a_number_box_answers_strange_digits_with_a_message(typed: str) -> None:
+    quiz = CountingQuiz(seed=7, by_kind=True)
+    before = quiz.value
+    quiz.total_box.value = typed
+    quiz.check_button.click()
+    assert quiz.value == before.__class__(**{**before.__dict__, "message": quiz.value.message})
+    assert "not a number of points" in quiz.value.message or "too long" in quiz.value.message
+    quiz.total_box.value = "4"
+    quiz.kind_boxes["pairs"].value = typed
+    quiz.total_box.press_enter()
+    assert quiz.value.answered is False and quiz.value.message.startswith("pairs: ")
 
 
 def test_points_of_each_kind_are_checked_when_asked() -> None:

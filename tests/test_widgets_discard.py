@@ -2,8 +2,6 @@
 
 from __future__ import annotations
 
-import re
-
 from cribbage_edu import parse_cards
 from cribbage_edu.discard import advise, starter_distribution
 from cribbage_edu.widgets import DiscardTrainer, ProbabilityExplorer
@@ -19,9 +17,10 @@ def test_the_trainer_deals_six_from_its_seed_and_shows_it() -> None:
     a, b = DiscardTrainer(seed=7), DiscardTrainer(seed=7)
     assert len(a.value.hand) == 6 and a.value.hand == b.value.hand
     assert "seed 7" in a.children[0].children[1].value
-    labels = re.findall(r'aria-label="([^"]+)"', "".join(
-        col.children[0].value for col in a.picker.children))
-    assert labels == [c.name for c in a.value.hand]
+    faces = [[c for c in button._dom_classes if c.startswith("cribbage-face-")]
+             for button in a.picker.children[1:]]
+    assert faces == [[f"cribbage-face-{c}"] for c in a.value.hand]
+    assert [b.description for b in a.picker.children[1:]] == [c.name for c in a.value.hand]
 
 
 def test_throwing_three_or_one_is_refused_and_changes_nothing() -> None:
@@ -138,3 +137,34 @@ def test_why_names_the_best_throws_gain_and_never_a_loss_as_its_reason() -> None
     lead = html.split("</p>")[0]
     assert "The biggest difference is in fifteens: +" in lead
     assert "Your keep does better in pairs (" in lead and "but not by enough" in lead
+
+
+def test_the_explorer_draws_both_choices_on_one_scale(monkeypatch) -> None:  # type: ignore[no-untyped-def]
+    import cribbage_edu.widgets.probability as probability
+
+    drawn: list[dict[str, object]] = []
+    real = probability.starter_chart
+
+    def recording(dist, **kwargs):  # type: ignore[no-untyped-def]
+        drawn.append(kwargs)
+        return real(dist, **kwargs)
+
+    monkeypatch.setattr(probability, "starter_chart", recording)
+    explorer = ProbabilityExplorer(seed=7)
+    explorer.cards_box.value = "5H 5C 5S JD 2C 9H"
+    explorer.use_button.click()
+    for card in parse_cards("5H 5C 5S JD"):
+        explorer.choice_a.toggle(card)
+    for card in parse_cards("5H JD 2C 9H"):
+        explorer.choice_b.toggle(card)
+    explorer.compare_button.click()
+    a, b = explorer.value.a, explorer.value.b
+    assert a is not None and b is not None
+    top = max(*a.counts.values(), *b.counts.values())
+    assert drawn == [{"ymax": top, "xmax": 29, "which": False}] * 2
+    fig = real(a, ymax=top, xmax=29, which=False)
+    other = real(b, ymax=top, xmax=29, which=False)
+    assert fig.axes[0].get_ylim() == other.axes[0].get_ylim()
+    assert fig.axes[0].get_xlim() == other.axes[0].get_xlim()
+    assert len(fig.axes) == 1  # full width: the starters are listed as text on the page
+    assert "5♦" in explorer.panel_a.value  # the starter that makes 29, listed

@@ -6,13 +6,13 @@ import re
 
 import pytest
 
-from cribbage_edu import Card
+from cribbage_edu import Card, score_hand
 from cribbage_edu.game import Game, Phase
 from cribbage_edu.widgets import GameTable, PeggingPractice
-from cribbage_edu.widgets.table import NAMES, YOU
+from cribbage_edu.widgets.table import COMPUTER, NAMES, YOU
 
 COUNT = re.compile(r'class="cribbage-count">(\d+)<')
-LABEL = re.compile(r'aria-label="([^"]+)"')
+LABEL = re.compile(r'alt="([^"]+)"')
 LAID = re.compile(r'class="cribbage-laid"[^>]*>laid this deal: ([^<]*)<')
 
 
@@ -22,15 +22,49 @@ def shown_count(html: str) -> int:
     return int(match.group(1))
 
 
-def shown_names(widget: object) -> list[str]:
-    return [LABEL.findall(col.children[0].value)[0] for col in widget.children]  # type: ignore[attr-defined]
+def shown_names(row: object) -> list[str]:
+    """The cards a row of card buttons draws: each button carries its card's face class
+    (the style draws that face) and names the card in its text."""
+    names = []
+    for button in row.children[1:]:  # type: ignore[attr-defined]
+        faces = [c for c in button._dom_classes if c.startswith("cribbage-face-")]
+        assert len(faces) == 1
+        card = Card.parse(faces[0].removeprefix("cribbage-face-"))
+        assert button.description.startswith(card.name)
+        names.append(card.name)
+    return names
+
+
+def series_of(game: Game) -> list[list[Card]]:
+    """The counts of this deal's play, worked out from the cards laid and the resets."""
+    series: list[list[Card]] = [[]]
+    for event in game.events:
+        if event.deal == game.deal_number and event.kind == "lay":
+            series[-1].extend(event.cards)
+        elif event.deal == game.deal_number and event.kind == "reset":
+            series.append([])
+    return series
 
 
 def check_play_area(table: GameTable | PeggingPractice) -> None:
     """What the table shows equals what the game knows."""
     game = table._game
-    assert shown_count(table.play_area.value) == game.count == table.value.count
-    assert LABEL.findall(table.play_area.value) == [c.name for c in game.pile]
+    assert table.value.count == game.count
+    series = series_of(game)
+    assert [c for part in series for c in part] == [card for _, card in game.laid]
+    if game.phase is Phase.PLAY:
+        assert list(game.pile) == series[-1]
+    if series[-1] or len(series) == 1:
+        if game.phase is Phase.PLAY or not series[-1]:
+            assert shown_count(table.play_area.value) == game.count
+        else:
+            total = sum(c.value for c in series[-1])
+            assert f"the play is over: the last count ended at {total}" in table.play_area.value
+        assert LABEL.findall(table.play_area.value) == [c.name for c in series[-1]]
+    else:  # just reset: the count that ended stays in sight until the next card
+        assert shown_count(table.play_area.value) == 0 == game.count
+        assert LABEL.findall(table.play_area.value) == [c.name for c in series[-2]]
+        assert "the last count ended at" in table.play_area.value
     laid = [card.symbol for _, card in game.laid]
     history = LAID.search(table.play_area.value)
     if laid:
@@ -39,7 +73,7 @@ def check_play_area(table: GameTable | PeggingPractice) -> None:
         shown = history.group(1).split(" | ")
         assert " ".join(shown).split() == laid
         current = [c.symbol for c in game.pile]
-        assert (shown[-1].split() == current) if current else len(shown) == 1
+        assert (shown[-1].split() == current) if current else len(shown) >= 1
     else:
         assert history is None
     if game.phase is Phase.PLAY:
@@ -52,11 +86,15 @@ def check_play_area(table: GameTable | PeggingPractice) -> None:
 
 
 def check_announcement(table: GameTable | PeggingPractice, before: int) -> None:
-    """The words announced are the points the game scored on that click."""
+    """One line a score, for the points the game scored on that click, said once."""
     fresh = table._game.events[before:]
-    said = [e.reason for e in fresh if e.kind in ("peg", "heels", "show", "muggins")
-            and e.points]
-    assert table.value.announcement == "; ".join(said)
+    scored = [e for e in fresh if e.kind in ("peg", "heels", "show", "muggins") and e.points]
+    assert len(table.value.announcement) == len(scored)
+    for line, event in zip(table.value.announcement, scored, strict=True):
+        assert (NAMES[event.player] in line and str(event.points) in line) or (
+            event.kind != "show" and line == event.reason)
+        assert line.count(";") == 0 and len(line) < 80
+    assert table.announce.value.count("cribbage-said") == len(scored)
 
 
 def click_a_turn(table: GameTable | PeggingPractice) -> None:
@@ -65,6 +103,17 @@ def click_a_turn(table: GameTable | PeggingPractice) -> None:
         table.go_button.click()
     else:
         table.playable.button(game.legal_cards(YOU)[-1]).click()
+
+
+def claim_right(table: GameTable) -> None:
+    """Count the learner's hand or crib (the engine is the answer key) and claim it."""
+    owner, what, cards = table._game.next_show()  # type: ignore[misc]
+    assert owner == YOU
+    starter = table._game.starter
+    assert starter is not None
+    assert LABEL.findall(table.to_count.value) == [c.name for c in (*cards, starter)]
+    table.claim_box.value = str(score_hand(cards, starter, crib=what == "crib").total)
+    table.claim_box.press_enter()
 
 
 def test_a_whole_game_to_the_end_by_clicks() -> None:
@@ -76,8 +125,11 @@ def test_a_whole_game_to_the_end_by_clicks() -> None:
         before = len(game.events)
         if table.next_button.layout.display != "none":
             assert game.phase is Phase.DEAL
-            assert "The count" in table.show_view.value
+            assert len(table.show_view.value.said) == 0 and not table.show_view.value.done
             table.next_button.click()
+        elif game.phase is Phase.COUNT:
+            claim_right(table)
+            assert table.value.message.startswith("Right: "), table.value.message
         elif game.phase is Phase.DISCARD:
             assert shown_names(table.picker) == [c.name for c in game.hand(YOU)]
             hand = table.value.hand
@@ -159,14 +211,18 @@ def test_save_and_load_round_trip_and_a_damaged_save_is_refused() -> None:
     table.picker.toggle(hand[0])
     table.picker.toggle(hand[1])
     table.throw_button.click()
+    while table._game.phase is Phase.PLAY:
+        click_a_turn(table)
+    while table._game.phase is Phase.COUNT:
+        claim_right(table)
+    assert table.next_button.layout.display != "none"  # between deals: the whole game
     table.save_button.click()
     saved = table.save_box.value
     actions = table._game.actions
     other = GameTable(seed=8)
     other.save_box.value = saved
     other.load_button.click()
-    assert other._game.actions == actions and other.value.hand == table.value.hand
-    assert shown_count(other.play_area.value) == table._game.count
+    assert other._game.actions == actions and other.value.scores == table.value.scores
     other.save_box.value = saved.replace('"seed": 7', '"seed": 9')
     other.load_button.click()
     assert other.value.message.startswith("cannot load:")
@@ -174,6 +230,34 @@ def test_save_and_load_round_trip_and_a_damaged_save_is_refused() -> None:
     other.save_box.value = ""
     other.load_button.click()
     assert other.value.message == "paste a saved game in the box first, then press Load"
+    for junk in ("[" * 100_000, "9" * 5000, "\ufeff{}", "{\"format\": 1}"):
+        other.save_box.value = junk
+        other.load_button.click()
+        assert other.value.message.startswith("cannot load:")
+        assert other._game.actions == actions
+
+
+def test_a_save_during_a_deal_shows_nothing_the_learner_cannot_see() -> None:
+    table = GameTable(seed=7, opponent="greedy")
+    hand = table.value.hand
+    table.picker.toggle(hand[0])
+    table.picker.toggle(hand[1])
+    table.throw_button.click()
+    game = table._game
+    assert game.phase is Phase.PLAY
+    theirs = game.view(COMPUTER)
+    hidden = {*theirs.discards, *game.hand(COMPUTER)}  # the computer's cards, unseen
+    table.save_button.click()
+    saved = table.save_box.value
+    assert "as deal 1 began" in table.value.message
+    assert not any(f'"{card}"' in saved for card in hidden)
+    loaded = Game.from_json(saved)
+    assert loaded.deal_number == 0 or loaded.phase is Phase.DEAL
+    assert all(a.kind != "discard" for a in loaded.actions)
+    other = GameTable(seed=8)
+    other.save_box.value = saved
+    other.load_button.click()  # the same deal is dealt again: the same six cards
+    assert other.value.phase == "discard" and other.value.hand == hand
 
 
 def test_manual_counting_with_muggins() -> None:
@@ -193,7 +277,7 @@ def test_manual_counting_with_muggins() -> None:
     assert show is not None and show[0] == YOU
     table.claim_box.value = "0"
     table.claim_button.click()
-    assert table.value.message.startswith(("right", "under"))
+    assert table.value.message.startswith(("Right", "Under"))
     # the verdict is followed by what comes next, so the learner is never left guessing
     game = table._game
     nxt = game.next_show()
@@ -237,7 +321,7 @@ def test_a_claim_that_ends_the_game_still_says_game_over() -> None:
     else:
         raise AssertionError("no game of 20 ended on the learner's claim")
     message = table.value.message
-    assert message.startswith("over by ") and message.endswith(
+    assert message.startswith("Over by ") and message.endswith(
         ". Game over: press New game to play again."), message
     assert table.value.phase == "game over" and table.result_view.value
 

@@ -13,7 +13,10 @@ from .board import BoardState, BoardWidget, board_svg
 from .cards import CardView, HandView, PlayableHand, SelectableHand, backs_html, cards_html
 from .counting import LEVELS, CountingQuiz, QuizState
 from .discard import DiscardState, DiscardTrainer
+from .feedback import Panel
 from .probability import ExplorerState, ProbabilityExplorer
+from .show import ShowState, ShowStepper, count_steps
+from .simulation import SimulationRunner, SimulationState
 from .table import GameTable, PeggingPractice, TableState
 
 __all__ = [
@@ -27,13 +30,19 @@ __all__ = [
     "ExplorerState",
     "GameTable",
     "HandView",
+    "Panel",
     "PeggingPractice",
     "PlayableHand",
     "ProbabilityExplorer",
     "QuizState",
     "SelectableHand",
+    "ShowState",
+    "ShowStepper",
+    "SimulationRunner",
+    "SimulationState",
     "TableState",
     "backs_html",
     "board_svg",
     "cards_html",
+    "count_steps",
 ]

@@ -14,17 +14,19 @@ whole game.
 from __future__ import annotations
 
 import random
+import re
 from collections.abc import Sequence
 from dataclasses import dataclass
-from html import escape
+from html import escape, unescape
 
 import ipywidgets as w  # type: ignore[import-untyped]
 
 from cribbage_edu.board import HOLES_PER_LANE, Board, hole_xy
 from cribbage_edu.charts import COLOURS
 from cribbage_edu.errors import CribbageError
+from cribbage_edu.render import svg_img
 
-from .feedback import Message, choose_seed, seed_badge
+from .feedback import AnswerBox, Message, StaticPicture, choose_seed, read_points, seed_badge
 
 __all__ = ["PEG_COLOURS", "BoardState", "BoardWidget", "board_svg"]
 
@@ -82,6 +84,18 @@ def board_svg(board: Board, names: Sequence[str] = ("player 0", "player 1")) -> 
     return "".join(parts)
 
 
+def board_img(board: Board, names: Sequence[str] = ("player 0", "player 1")) -> str:
+    """The board as an ``<img>`` (for a notebook that is not trusted), named by its pegs.
+
+    >>> board_img(Board().peg(0, 6))[:28]
+    '<img class="cribbage-board" '
+    """
+    svg = board_svg(board, names)
+    width, height = (int(v) for v in re.findall(r'width="(\d+)" height="(\d+)"', svg)[0])
+    label = re.findall(r'aria-label="([^"]*)"', svg)[0]
+    return svg_img(svg, unescape(label), "cribbage-board", width, height)
+
+
 def scores_html(board: Board, names: Sequence[str]) -> str:
     """The two scores in words, each in its player's colour."""
     cells = "".join(
@@ -103,15 +117,20 @@ class BoardState:
     message: str
 
 
-class BoardWidget(w.VBox):  # type: ignore[misc]
+class BoardWidget(StaticPicture, w.VBox):  # type: ignore[misc]
     """The board. A game shows its board with :meth:`show`; on its own, the widget lets
     a learner peg points for either player (type the points, press Peg) or peg a
     random score ("Random score", from the seed) to watch the pegs leapfrog.
 
     >>> board = BoardWidget(seed=7)
     >>> board.points_box.value = ""; board.peg_button.click(); board.value.message
-    'type the points to peg, like 2'
+    'type the points to peg first, like 2'
     """
+
+    RUN_TO = "peg points and watch the pegs leapfrog"
+
+    def _static_html(self) -> str:
+        return scores_html(self._board, self._names) + board_img(self._board, self._names)
 
     def __init__(self, seed: int | None = None, *, target: int = 121,
                  names: Sequence[str] = ("player 0", "player 1"),
@@ -126,7 +145,9 @@ class BoardWidget(w.VBox):  # type: ignore[misc]
         self.scores = w.HTML()
         self.player_picker = w.ToggleButtons(options=[(self._names[0], 0),
                                                       (self._names[1], 1)], value=0)
-        self.points_box = w.Text(placeholder="points", layout=w.Layout(width="80px"))
+        self.points_box = AnswerBox(placeholder="points", description="Points",
+                                    layout=w.Layout(width="140px"))
+        self.points_box.on_enter(self._peg_typed)
         self.peg_button = w.Button(description="Peg")
         self.peg_button.on_click(lambda _: self._peg_typed())
         self.random_button = w.Button(description="Random score")
@@ -163,14 +184,11 @@ class BoardWidget(w.VBox):  # type: ignore[misc]
         self._draw()
 
     def _peg_typed(self) -> None:
-        text = self.points_box.value.strip()
-        if not text:
-            self.message.warn("type the points to peg, like 2")
+        points = read_points(self.points_box.value, "points to peg", 2)
+        if isinstance(points, str):
+            self.message.warn(points)
             return
-        if not text.isdigit():
-            self.message.warn(f"{text!r} is not a number of points: type digits, like 2")
-            return
-        self.peg(self.player_picker.value, int(text))
+        self.peg(self.player_picker.value, points)
 
     def __repr__(self) -> str:
         a, b = self._board.scores

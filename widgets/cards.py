@@ -1,28 +1,35 @@
-"""Card and hand views: faces from :mod:`cribbage_edu.render`, backs, selectable cards.
+"""Card and hand views: faces from :mod:`cribbage_edu.render`, backs, cards to click.
 
-Every picture is an ``ipywidgets.HTML`` holding the engine's SVG, so a card looks the
-same in a lesson's stored output, in a widget and on a Voila page, and screen readers
-read its name (``aria-label="ten of hearts"``).
+A picture of cards is an ``ipywidgets.HTML`` holding the engine's pictures as
+``<img>`` elements named for screen readers (``alt="ten of hearts"``), so a card looks
+the same in a lesson's stored output, in a widget and on a Voila page.
+
+A card the learner can click (to select it for the crib, or to lay it) is a button
+whose face is the card's picture: the whole face is the click target, Tab reaches it,
+Space or Enter presses it, and its text (read by screen readers, not drawn) names the
+card and says whether it is selected. A selected card rises, gets a thick dark frame and
+a tick badge, and keeps its white face, so its rank and suit keep their contrast.
 
 >>> from cribbage_edu import parse_cards
 >>> picker = SelectableHand(parse_cards("5H 5C JD 4S"))
 >>> picker.toggle("JD")
->>> str(picker.value[0]), picker.face("JD").value.count('stroke-width="3"')
-('JD', 1)
+>>> str(picker.value[0]), picker.button("JD").description
+('JD', 'jack of diamonds, selected')
 """
 
 from __future__ import annotations
 
+from base64 import b64encode
 from collections.abc import Callable, Iterable
 
 import ipywidgets as w  # type: ignore[import-untyped]
 
 from cribbage_edu.cards import Card, CardLike, Hand, parse_cards
 from cribbage_edu.render import (
-    BLACK,
+    CARD_HEIGHT,
     CARD_WIDTH,
-    RED,
-    card_back_svg,
+    back_img,
+    card_img,
     card_row,
     card_svg,
     hand_html,
@@ -34,12 +41,57 @@ __all__ = [
     "PlayableHand",
     "SelectableHand",
     "backs_html",
+    "card_faces_css",
     "cards_html",
 ]
 
 cards_html = hand_html
-"""A row of faces (with the cards' names as alt text) and an optional caption
+"""A row of faces (each named by its alt text) and an optional caption
 (:func:`cribbage_edu.render.hand_html`)."""
+
+_TICK = ('<svg xmlns="http://www.w3.org/2000/svg" width="18" height="18" viewBox="0 0 18 18">'
+         '<circle cx="9" cy="9" r="8" fill="#1b5e20" stroke="#fff" stroke-width="1.5"/>'
+         '<path d="M5 9.5l2.6 2.6L13 6.5" fill="none" stroke="#fff" stroke-width="2.2"/>'
+         "</svg>")
+_TICK_URL = "data:image/svg+xml;base64," + b64encode(_TICK.encode()).decode("ascii")
+_W, _H = CARD_WIDTH, CARD_HEIGHT
+_BUTTON = ".cribbage-card-face.jupyter-button"
+_BUTTON_CSS = f"""
+{_BUTTON} {{
+  background-color: transparent; background-image: var(--cribbage-face);
+  background-repeat: no-repeat; background-position: center 4px; background-size: {_W}px {_H}px;
+  width: {_W + 10}px; height: {_H + 12}px; padding: 0; margin: 0 2px;
+  border: 2px solid transparent; border-radius: 7px; font-size: 0; color: transparent;
+  box-shadow: none; opacity: 1; transition: transform 80ms ease-out;
+}}
+{_BUTTON}:hover:enabled {{ border-color: #757575; }}
+{_BUTTON}:focus-visible {{ outline: 3px solid #0d47a1; outline-offset: 1px; }}
+{_BUTTON}.mod-active {{
+  background-image: url("{_TICK_URL}"), var(--cribbage-face);
+  background-position: right 1px top 0, center 4px; background-size: 18px 18px, {_W}px {_H}px;
+  border: 3px solid #3e2723; background-color: #fff3c4; transform: translateY(-8px);
+}}
+{_BUTTON}:disabled {{ opacity: 0.45; cursor: not-allowed; }}
+{_BUTTON}.mod-active:disabled {{ opacity: 1; }}
+"""
+
+
+def _face_class(card: Card) -> str:
+    return f"cribbage-face-{card}"
+
+
+def card_faces_css(cards: Iterable[Card]) -> str:
+    """A ``<style>`` that draws ``cards`` on the card buttons (each button carries the
+    class ``cribbage-face-<card>``), and how a card button looks when selected.
+
+    >>> css = card_faces_css(parse_cards("5H"))
+    >>> ".cribbage-face-5H" in css and "mod-active" in css
+    True
+    """
+    faces = "".join(
+        f".{_face_class(c)} {{ --cribbage-face: url(\"data:image/svg+xml;base64,"
+        f"{b64encode(card_svg(c).encode()).decode('ascii')}\"); }}\n" for c in cards)
+    return f"<style>{_BUTTON_CSS}{faces}</style>"
 
 
 def backs_html(n: int, *, caption: str = "", width: int = CARD_WIDTH,
@@ -49,13 +101,41 @@ def backs_html(n: int, *, caption: str = "", width: int = CARD_WIDTH,
     >>> backs_html(3).count("cribbage-card-back")
     3
     """
-    return card_row("".join(card_back_svg(width=width, label=label) for _ in range(n)), caption)
+    return card_row("".join(back_img(width=width, label=label) for _ in range(n)), caption)
+
+
+def _card_button(card: Card, kind: type[w.Button], css_class: str) -> w.Button:
+    button = kind(description=card.name, tooltip=card.name)
+    button.add_class("cribbage-card-face")
+    button.add_class(css_class)
+    button.add_class(_face_class(card))
+    return button
+
+
+class _CardButtons(w.HBox):  # type: ignore[misc]
+    """A row of card buttons and the style that draws their faces."""
+
+    def __init__(self, css_class: str) -> None:
+        super().__init__(layout=w.Layout(flex_flow="row wrap", align_items="flex-end",
+                                         padding="10px 0 0 0"))
+        self._css = w.HTML(layout=w.Layout(display="none"))
+        self._cards = Hand()
+        self.add_class(css_class)
+
+    def _lay_out(self, buttons: Iterable[w.Button]) -> None:
+        self._css.value = card_faces_css(self._cards)
+        self.children = (self._css, *buttons)
+
+    @property
+    def cards(self) -> Hand:
+        """Every card in the row."""
+        return self._cards
 
 
 class CardView(w.HTML):  # type: ignore[misc]
     """One card, face up (``card`` given) or face down (``card=None``).
 
-    >>> CardView(Card.parse("QS")).value.count('aria-label="queen of spades"')
+    >>> CardView(Card.parse("QS")).value.count('alt="queen of spades"')
     1
     >>> "cribbage-card-back" in CardView(None).value
     True
@@ -70,8 +150,8 @@ class CardView(w.HTML):  # type: ignore[misc]
     def show(self, card: CardLike | None, *, highlight: bool = False) -> None:
         """Turn the view to ``card`` (or to a back when ``None``)."""
         self._card = None if card is None else Card.parse(card)
-        self.value = (card_back_svg(width=self._width) if self._card is None
-                      else card_svg(self._card, width=self._width, highlight=highlight))
+        self.value = (back_img(width=self._width) if self._card is None
+                      else card_img(self._card, width=self._width, highlight=highlight))
 
     @property
     def card(self) -> Card | None:
@@ -114,17 +194,13 @@ class HandView(w.HTML):  # type: ignore[misc]
         return self._cards
 
 
-def _card_column(face: w.HTML, button: w.DOMWidget) -> w.VBox:
-    return w.VBox([face, button], layout=w.Layout(align_items="center", width="auto",
-                                                  margin="0 2px"))
+class SelectableHand(_CardButtons):
+    """A hand whose cards the learner selects and deselects by clicking them.
 
-
-class SelectableHand(w.HBox):  # type: ignore[misc]
-    """A hand whose cards the learner selects and deselects by clicking.
-
-    Each card is its face with a toggle under it; a selected card gets a gold border,
-    rises a little and its toggle reads "✓ 5♥". ``value`` is the selected cards in hand
-    order (read-only); ``on_change(callback)`` is told the new selection.
+    Each card is a toggle button showing the card's face; a selected card rises, gets
+    a dark frame, a tick badge and a pale gold surround, and its button text (what a
+    screen reader says) reads "five of hearts, selected". ``value`` is the selected
+    cards in hand order (read-only); ``on_change(callback)`` is told the new selection.
 
     >>> picker = SelectableHand(parse_cards("AS 2S 3S"))
     >>> picker.toggle("3S"); picker.toggle("AS")
@@ -134,31 +210,22 @@ class SelectableHand(w.HBox):  # type: ignore[misc]
     Hand('3S')
     """
 
-    def __init__(self, cards: Iterable[CardLike] = (), *, width: int = CARD_WIDTH) -> None:
-        super().__init__(layout=w.Layout(flex_flow="row wrap", align_items="flex-end"))
-        self.add_class("cribbage-selectable-hand")
-        self._width = width
+    def __init__(self, cards: Iterable[CardLike] = ()) -> None:
+        super().__init__("cribbage-selectable-hand")
         self._callbacks: list[Callable[[Hand], None]] = []
-        self._cards = Hand()
-        self._faces: dict[Card, w.HTML] = {}
         self._toggles: dict[Card, w.ToggleButton] = {}
         self.deal(cards)
 
     def deal(self, cards: Iterable[CardLike]) -> None:
         """Show a new hand with nothing selected."""
         self._cards = parse_cards(cards)
-        self._faces, self._toggles, columns = {}, {}, []
+        self._toggles = {}
         for card in self._cards:
-            face = w.HTML(card_svg(card, width=self._width))
-            toggle = w.ToggleButton(
-                value=False, description=card.symbol, tooltip=f"select the {card.name}",
-                layout=w.Layout(width=f"{self._width + 8}px", padding="0"))
-            toggle.add_class("cribbage-card-toggle")
-            toggle.style.text_color = RED if card.is_red else BLACK
+            toggle = _card_button(card, w.ToggleButton, "cribbage-card-toggle")
             toggle.observe(self._toggled, names="value")
-            self._faces[card], self._toggles[card] = face, toggle
-            columns.append(_card_column(face, toggle))
-        self.children = tuple(columns)
+            self._toggles[card] = toggle
+            self._paint(card)
+        self._lay_out(self._toggles.values())
 
     def _toggled(self, change: dict[str, object]) -> None:
         for card, toggle in self._toggles.items():
@@ -170,16 +237,8 @@ class SelectableHand(w.HBox):  # type: ignore[misc]
 
     def _paint(self, card: Card) -> None:
         on = bool(self._toggles[card].value)
-        self._faces[card].value = card_svg(card, width=self._width, highlight=on)
-        self._faces[card].layout.margin = "0 0 8px 0" if on else "0"
-        self._toggles[card].description = ("✓ " if on else "") + card.symbol
-        self._toggles[card].button_style = "warning" if on else ""
-        self._toggles[card].tooltip = f"{'deselect' if on else 'select'} the {card.name}"
-
-    @property
-    def cards(self) -> Hand:
-        """Every card in the hand."""
-        return self._cards
+        self._toggles[card].description = card.name + (", selected" if on else "")
+        self._toggles[card].tooltip = f"{card.name}: {'selected' if on else 'not selected'}"
 
     @property
     def value(self) -> Hand:
@@ -201,12 +260,8 @@ class SelectableHand(w.HBox):  # type: ignore[misc]
         for button in self._toggles.values():
             button.disabled = locked
 
-    def face(self, card: CardLike) -> w.HTML:
-        """The face widget of ``card``."""
-        return self._faces[Card.parse(card)]
-
     def button(self, card: CardLike) -> w.ToggleButton:
-        """The toggle under ``card``."""
+        """The toggle button that is ``card``'s face."""
         return self._toggles[Card.parse(card)]
 
     def on_change(self, callback: Callable[[Hand], None]) -> None:
@@ -214,45 +269,39 @@ class SelectableHand(w.HBox):  # type: ignore[misc]
         self._callbacks.append(callback)
 
 
-class PlayableHand(w.HBox):  # type: ignore[misc]
-    """A hand with a button under each card: clicking it asks to play that card.
+class PlayableHand(_CardButtons):
+    """A hand of cards to lay: clicking a card (or Space/Enter on it) asks to play it.
 
     Which cards are enabled is set from outside (the engine knows what fits):
-    :meth:`enable` takes the playable cards and disables the rest.
+    :meth:`enable` takes the playable cards and disables (and dims) the rest, whose
+    button text then says so.
 
     >>> played = []
     >>> hand = PlayableHand(parse_cards("5H KS"), on_play=played.append)
     >>> hand.enable(parse_cards("5H"))
-    >>> hand.button("KS").disabled, hand.button("5H").disabled
-    (True, False)
+    >>> hand.button("KS").disabled, hand.button("KS").description
+    (True, 'king of spades (does not fit)')
     >>> hand.button("5H").click(); played
     [Card.parse('5H')]
     """
 
     def __init__(self, cards: Iterable[CardLike] = (), *,
-                 on_play: Callable[[Card], object] | None = None,
-                 width: int = CARD_WIDTH) -> None:
-        super().__init__(layout=w.Layout(flex_flow="row wrap", align_items="flex-end"))
-        self.add_class("cribbage-playable-hand")
-        self._width = width
+                 on_play: Callable[[Card], object] | None = None) -> None:
+        super().__init__("cribbage-playable-hand")
         self._on_play = on_play
-        self._cards = Hand()
         self._buttons: dict[Card, w.Button] = {}
         self.deal(cards)
 
     def deal(self, cards: Iterable[CardLike]) -> None:
         """Show ``cards`` with every button enabled."""
         self._cards = parse_cards(cards)
-        self._buttons, columns = {}, []
+        self._buttons = {}
         for card in self._cards:
-            button = w.Button(description=card.symbol, tooltip=f"play the {card.name}",
-                              layout=w.Layout(width=f"{self._width + 8}px", padding="0"))
-            button.add_class("cribbage-card-button")
-            button.style.text_color = RED if card.is_red else BLACK
+            button = _card_button(card, w.Button, "cribbage-card-button")
+            button.tooltip = f"lay the {card.name}"
             button.on_click(self._clicked(card))
             self._buttons[card] = button
-            columns.append(_card_column(w.HTML(card_svg(card, width=self._width)), button))
-        self.children = tuple(columns)
+        self._lay_out(self._buttons.values())
 
     def _clicked(self, card: Card) -> Callable[[w.Button], None]:
         def handle(_: w.Button) -> None:
@@ -260,16 +309,13 @@ class PlayableHand(w.HBox):  # type: ignore[misc]
                 self._on_play(card)
         return handle
 
-    @property
-    def cards(self) -> Hand:
-        return self._cards
-
     def enable(self, playable: Iterable[CardLike]) -> None:
         """Enable the buttons of ``playable`` and disable the others."""
         fits = set(parse_cards(playable))
         for card, button in self._buttons.items():
             button.disabled = card not in fits
+            button.description = card.name + ("" if card in fits else " (does not fit)")
 
     def button(self, card: CardLike) -> w.Button:
-        """The button under ``card``."""
+        """The button that is ``card``'s face."""
         return self._buttons[Card.parse(card)]

@@ -15,10 +15,11 @@ from dataclasses import dataclass
 import ipywidgets as w  # type: ignore[import-untyped]
 
 from cribbage_edu.cards import Card, Deck, Hand
-from cribbage_edu.scoring import HandScore, Kind, score_hand
+from cribbage_edu.scoring import HandScore, Kind, Verdict, judge_claim, score_hand
 
-from .cards import HandView
-from .feedback import Message, choose_seed, seed_badge
+from .cards import HandView, cards_html
+from .feedback import AnswerBox, Message, StaticPicture, choose_seed, read_points, seed_badge
+from .show import ShowStepper
 
 __all__ = ["LEVELS", "CountingQuiz", "QuizState"]
 
@@ -78,13 +79,16 @@ class QuizState:
     message: str
 
 
-class CountingQuiz(w.VBox):  # type: ignore[misc]
+class CountingQuiz(StaticPicture, w.VBox):  # type: ignore[misc]
     """Count the hand: type the total (and, with ``by_kind=True``, the points of each
-    kind), press Check; the quiz says right, over or under and shows the full count.
+    kind), press Check or Enter. A wrong first answer is told over or under and gets a
+    second try; then the quiz shows the full count, which the learner can step
+    through on the cards (each combination lit as its words are said) or see at once.
+    ``tries=1`` shows the answer after the first wrong one (for teachers who want it).
 
     ``level`` is one of :data:`LEVELS` ("fifteens and pairs", "runs", "double runs",
     "flushes and nobs", "the crib", "any hand"). With ``muggins=True`` points you miss
-    go to your opponent, as in the muggins rule.
+    go to your opponent, as in the muggins rule (one try, as at the table).
 
     >>> quiz = CountingQuiz(seed=7, level="double runs")
     >>> quiz.value.score.runs >= 6
@@ -93,8 +97,17 @@ class CountingQuiz(w.VBox):  # type: ignore[misc]
     'type the total first, then press Check'
     """
 
+    RUN_TO = "count this hand yourself"
+
+    def _static_html(self) -> str:
+        score = self._score
+        what = "the crib" if score.crib else "your hand"
+        return ("<b>Count the hand</b>"
+                + cards_html((*score.hand, score.starter), highlight=(score.starter,),
+                             caption=f"{what} + starter {score.starter.symbol}"))
+
     def __init__(self, seed: int | None = None, *, level: str = "fifteens and pairs",
-                 by_kind: bool = False, muggins: bool = False) -> None:
+                 by_kind: bool = False, muggins: bool = False, tries: int = 2) -> None:
         super().__init__()
         self.add_class("cribbage-counting-quiz")
         if level not in LEVELS:
@@ -102,6 +115,10 @@ class CountingQuiz(w.VBox):  # type: ignore[misc]
         self._seed = choose_seed(seed)
         self._rng = random.Random(self._seed)
         self._muggins = muggins
+        if tries not in (1, 2):
+            raise ValueError(f"tries is 1 (the answer at once) or 2, not {tries!r}")
+        self._tries = 1 if muggins else tries
+        self._tried = 0
         self._streak = self._right = self._asked = self._muggins_points = 0
         self._answer: int | None = None
         self._correct: bool | None = None
@@ -112,11 +129,14 @@ class CountingQuiz(w.VBox):  # type: ignore[misc]
         self.level_picker.observe(self._level_changed, names="value")
         self.table = HandView()
         self.table.add_class("cribbage-quiz-cards")
-        self.total_box = w.Text(placeholder="total", description="Total",
-                                layout=w.Layout(width="160px"))
+        self.total_box = AnswerBox(placeholder="total", description="Total",
+                                   layout=w.Layout(width="160px"))
         self.total_box.add_class("cribbage-quiz-total")
-        self.kind_boxes = {kind: w.Text(placeholder="0", description=kind,
-                                        layout=w.Layout(width="130px")) for kind in _KINDS}
+        self.total_box.on_enter(self.check)
+        self.kind_boxes = {kind: AnswerBox(placeholder="0", description=kind,
+                                           layout=w.Layout(width="130px")) for kind in _KINDS}
+        for box in self.kind_boxes.values():
+            box.on_enter(self.check)
         kinds_row = w.HBox(list(self.kind_boxes.values()))
         kinds_row.layout.display = "flex" if by_kind else "none"
         self._by_kind = by_kind
@@ -129,11 +149,12 @@ class CountingQuiz(w.VBox):  # type: ignore[misc]
         self.streak_label.add_class("cribbage-streak")
         self.explanation = w.HTML()
         self.explanation.add_class("cribbage-explanation")
+        self.stepper = ShowStepper()
         self.children = [
             w.HBox([w.HTML("<b>Count the hand</b>"), seed_badge(self._seed)]),
             self.level_picker, self.table,
             w.HBox([self.total_box, self.check_button, self.next_button]),
-            kinds_row, self.message, self.streak_label, self.explanation,
+            kinds_row, self.message, self.streak_label, self.stepper, self.explanation,
         ]
         self._deal()
 
@@ -153,6 +174,8 @@ class CountingQuiz(w.VBox):  # type: ignore[misc]
         hand, starter = score.hand, score.starter
         self._score = score
         self._answered, self._answer, self._correct = False, None, None
+        self._tried = 0
+        self.stepper.clear()
         what = "the crib" if score.crib else "your hand"
         self.table.show((*hand, starter), caption=f"{what} + starter {starter.symbol}",
                         highlight=(starter,))
@@ -172,7 +195,7 @@ class CountingQuiz(w.VBox):  # type: ignore[misc]
     def pose(self, hand: str | Hand, starter: str | Card, *, crib: bool = False) -> None:
         """Ask about a particular hand (for a lesson or a teacher's example).
 
-        >>> quiz = CountingQuiz(seed=7)
+        >>> quiz = CountingQuiz(seed=7, tries=1)
         >>> quiz.pose("5H 5C 5S JD", "5D"); quiz.answer(28); quiz.value.message
         'You said 28: that is under. The hand makes 29.'
         """
@@ -183,30 +206,21 @@ class CountingQuiz(w.VBox):  # type: ignore[misc]
         self._streak = 0
         self._deal()
 
-    def _read(self, text: str, what: str) -> int | str:
-        """An answer as an int, or the reason it cannot be read."""
-        text = text.strip()
-        if not text:
-            return f"type the {what} first, then press Check"
-        if not text.isdigit():
-            return f"{text!r} is not a number of points: type digits, like 12"
-        return int(text)
-
     def check(self) -> None:
-        """Judge the typed answer (what the Check button does)."""
+        """Judge the typed answer (what the Check button, or Enter, does)."""
         if self._answered:
             self.message.warn("already checked: press Next hand for a new hand")
             return
-        total = self._read(self.total_box.value, "total")
+        total = read_points(self.total_box.value, "total", 12)
         if isinstance(total, str):
-            self.message.warn(total)
+            self.message.warn(total.replace("first, like 12", "first, then press Check"))
             return
         by_kind: dict[str, int] = {}
         if self._by_kind:
             for kind, box in self.kind_boxes.items():
-                read = self._read(box.value or "0", f"points for {kind}")
+                read = read_points(box.value or "0", f"points for {kind}", 2)
                 if isinstance(read, str):
-                    self.message.warn(read)
+                    self.message.warn(f"{kind}: {read}")
                     return
                 by_kind[kind] = read
         self._judge(total, by_kind)
@@ -218,27 +232,37 @@ class CountingQuiz(w.VBox):  # type: ignore[misc]
 
     def _judge(self, total: int, by_kind: dict[str, int]) -> None:
         actual = self._score.total
+        self._tried += 1
+        judged = judge_claim(total, self._score, muggins=self._muggins)
+        right = judged.verdict is Verdict.RIGHT
+        side = str(judged.verdict)
+        if not right and self._tried < self._tries:
+            self.message.warn(f"You said {total}: that is {side}. Count again and check "
+                              f"once more.")
+            return
         self._answered, self._answer = True, total
-        self._correct = total == actual
+        self._correct = right
         self._asked += 1
         if self._correct:
             self._streak += 1
             self._right += 1
-            self.message.praise(f"Right: {actual}.")
+            self.message.praise(f"Right: {actual}." if self._tried == 1
+                                else f"Right, on the second try: {actual}.")
         else:
             self._streak = 0
-            side = "over" if total > actual else "under"
             what = "crib" if self._score.crib else "hand"
             text = f"You said {total}: that is {side}. The {what} makes {actual}."
-            if self._muggins and total < actual:
-                self._muggins_points += actual - total
-                text += f" Muggins! Your opponent takes the {actual - total} you missed."
+            if judged.taken:
+                self._muggins_points += judged.taken
+                text += f" Muggins! Your opponent takes the {judged.taken} you missed."
             self.message.warn(text)
         wrong_kinds = [
             f"{kind}: you said {said}, it is {getattr(self._score, kind)}"
             for kind, said in by_kind.items() if said != getattr(self._score, kind)]
         notes = ("<p>" + "; ".join(wrong_kinds) + "</p>") if wrong_kinds else ""
         self.explanation.value = _explained(self._score) + notes
+        what = "The crib" if self._score.crib else "The hand"
+        self.stepper.load([(f"{what}, counted step by step", self._score)])
         self._show_streak()
 
     def next_hand(self) -> None:

@@ -21,8 +21,8 @@ from cribbage_edu.charts import advice_chart
 from cribbage_edu.discard import DiscardOption, advise, starter_distribution
 from cribbage_edu.scoring import Kind
 
-from .cards import SelectableHand
-from .feedback import Message, choose_seed, draw_soon, seed_badge
+from .cards import SelectableHand, cards_html
+from .feedback import Message, StaticPicture, choose_seed, draw_soon, seed_badge
 
 __all__ = ["DiscardState", "DiscardTrainer", "why_html"]
 
@@ -55,12 +55,7 @@ class DiscardState:
 
 def _kind_means(keep: Hand, seen: Hand) -> dict[Kind, Fraction]:
     """The mean points of each kind the kept four make over the unseen starters."""
-    dist = starter_distribution(keep, seen)
-    sums = dict.fromkeys(_KINDS, 0)
-    for score in dist.scores.values():
-        for item in score.items:
-            sums[item.kind] += item.points
-    return {kind: Fraction(total, dist.n_starters) for kind, total in sums.items()}
+    return starter_distribution(keep, seen).kind_means
 
 
 def why_html(mine: DiscardOption, best: DiscardOption) -> str:
@@ -113,7 +108,7 @@ def options_html(options: tuple[DiscardOption, ...], mine: DiscardOption) -> str
     return f"<table class='cribbage-options'>{head}{''.join(rows)}</table>"
 
 
-class DiscardTrainer(w.VBox):  # type: ignore[misc]
+class DiscardTrainer(StaticPicture, w.VBox):  # type: ignore[misc]
     """Practise the discard: six cards are dealt; select two and press Throw.
 
     Then the trainer shows your throw's expected value against the best one, all 15
@@ -125,6 +120,11 @@ class DiscardTrainer(w.VBox):  # type: ignore[misc]
     >>> trainer.value.message
     'select exactly two cards to throw: you selected 1'
     """
+
+    RUN_TO = "choose two of these cards to throw"
+
+    def _static_html(self) -> str:
+        return "<b>Throw two to the crib</b>" + cards_html(self.picker.cards)
 
     def __init__(self, seed: int | None = None, *, dealer: bool = True,
                  chart: bool = True) -> None:

@@ -17,7 +17,13 @@ from typing import Any
 
 import ipywidgets as w  # type: ignore[import-untyped]
 
-__all__ = ["Message", "choose_seed", "draw_soon", "seed_badge", "show_figure", "show_text"]
+__all__ = [
+    "AnswerBox", "Message", "Panel", "StaticPicture", "choose_seed", "draw_soon",
+    "read_points", "seed_badge", "show_figure", "show_text",
+]
+
+MAX_DIGITS = 3
+"""No count in cribbage needs more than three digits (a game ends at 121)."""
 
 _COLOURS = {"info": "#1b1b1b", "success": "#2e7d32", "warning": "#b71c1c"}
 
@@ -41,6 +47,102 @@ def seed_badge(seed: int) -> w.HTML:
     """
     return w.HTML(f'<span class="cribbage-seed" style="color:#555;font-size:small">'
                   f"seed {seed}</span>")
+
+
+class StaticPicture:
+    """What a widget shows in a notebook that has not been run yet.
+
+    A widget's stored output is a reference to a live widget that only a running kernel
+    can draw; a notebook just opened (not trusted, no kernel yet) would show its repr
+    instead. A widget class that mixes this in also stores a picture of itself as HTML
+    (cards as ``<img>``, which survive JupyterLab's sanitizer) and one line saying what
+    running the cell gives; a running notebook, JupyterLab or Voila still draw the
+    live widget.
+    """
+
+    RUN_TO = "use this widget"
+    """What running the cell lets the learner do, after "Run this cell to"."""
+
+    def _static_html(self) -> str:
+        """A picture of the widget before anything is clicked (HTML)."""
+        return ""
+
+    def _repr_mimebundle_(self, **kwargs: Any) -> Any:
+        bundle = super()._repr_mimebundle_(**kwargs)  # type: ignore[misc]
+        if not isinstance(bundle, dict):
+            return bundle
+        line = f"Run this cell to {self.RUN_TO}."
+        bundle["text/plain"] = f"{line} ({type(self).__name__})"
+        bundle["text/html"] = (
+            f'<div class="cribbage-static">{self._static_html()}'
+            f'<p class="cribbage-run-me" style="color:#0d47a1;margin:6px 0">▶ '
+            f"{escape(line)}</p></div>")
+        return bundle
+
+
+class Panel(StaticPicture, w.VBox):  # type: ignore[misc]
+    """A column of widgets for a lesson that, before its cell is run, shows one line
+    "Run this cell to …" instead of a list of widget reprs.
+
+    >>> panel = Panel([w.IntSlider()], run_to="try other seeds")
+    >>> panel._repr_mimebundle_()["text/plain"]
+    'Run this cell to try other seeds. (Panel)'
+    """
+
+    def __init__(self, children: Any = (), *, run_to: str = "use these controls",
+                 **kwargs: Any) -> None:
+        super().__init__(children, **kwargs)
+        self.RUN_TO = run_to
+
+
+def read_points(text: str, what: str = "points", example: int = 8) -> int | str:
+    """Typed points as an int, or the message that says why they cannot be read.
+
+    Only the digits 0-9 count: a superscript ``²`` (beside ``1`` on a French keyboard)
+    or a digit from another script is named as not a number, and a number longer than
+    any count is refused before it is converted.
+
+    >>> read_points(" 12 ")
+    12
+    >>> read_points("²")
+    "'²' is not a number of points: type digits, like 8"
+    >>> read_points("9" * 5000)[:39]
+    "'99999999…' is too long for a number of"
+    >>> read_points("")
+    'type the points first, like 8'
+    """
+    text = text.strip()
+    if not text:
+        return f"type the {what} first, like {example}"
+    shown = text if len(text) <= 12 else text[:8] + "…"
+    if not (text.isascii() and text.isdigit()):
+        return f"{shown!r} is not a number of points: type digits, like {example}"
+    if len(text) > MAX_DIGITS:
+        return f"{shown!r} is too long for a number of points: type at most {MAX_DIGITS} digits"
+    return int(text)
+
+
+class AnswerBox(w.Text):  # type: ignore[misc]
+    """A text box that also answers the Enter key: ``on_enter(callback)`` is called with
+    the box when the learner presses Enter in it (as a click on the button beside it)."""
+
+    def __init__(self, **kwargs: Any) -> None:
+        super().__init__(**kwargs)
+        self._enter: list[Callable[[], None]] = []
+        self.on_msg(self._message)
+
+    def on_enter(self, callback: Callable[[], None]) -> None:
+        """Call ``callback()`` when Enter is pressed in the box."""
+        self._enter.append(callback)
+
+    def _message(self, _: Any, content: dict[str, Any], buffers: Any) -> None:
+        if content.get("event") == "submit":
+            self.press_enter()
+
+    def press_enter(self) -> None:
+        """Do what pressing Enter does (for a test or a script)."""
+        for callback in self._enter:
+            callback()
 
 
 class Message(w.HTML):  # type: ignore[misc]

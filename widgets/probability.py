@@ -21,32 +21,36 @@ from cribbage_edu.charts import starter_chart
 from cribbage_edu.discard import StarterDistribution, starter_distribution
 from cribbage_edu.errors import CribbageError
 
-from .cards import SelectableHand
-from .feedback import Message, choose_seed, draw_soon, seed_badge
+from .cards import SelectableHand, cards_html
+from .feedback import Message, StaticPicture, choose_seed, draw_soon, seed_badge
 
 __all__ = ["ExplorerState", "ProbabilityExplorer", "distribution_html"]
 
 
-def distribution_html(dist: StarterDistribution, title: str) -> str:
-    """The distribution as bars, one a total, each bar as long as its probability,
-    with the starters that make it, and the exact mean.
+def distribution_html(dist: StarterDistribution, title: str, *, top: int | None = None) -> str:
+    """The distribution as bars, one a total, each bar as long as its probability
+    (against ``top`` starters, so two distributions share a scale), with the starters
+    that make it, and the exact mean.
 
     >>> html = distribution_html(starter_distribution("5H 5C 5S JD"), "the 29 hand")
     >>> "29 points: 1 of 48" in html, "from 14 to 29" in html
     (True, True)
     """
     n = dist.n_starters
-    top = max(dist.counts.values())
+    top = max(max(dist.counts.values()), top or 0)
     rows = []
     for total, starters in dist.starters.items():
         k = len(starters)
         names = " ".join(c.symbol for c in starters)
         rows.append(
-            f"<div class='cribbage-dist-row' title='{escape(names)}' "
-            f"style='display:flex;align-items:center;gap:6px;font-size:small'>"
-            f"<span style='width:9.5em'>{total} points: {k} of {n}</span>"
-            f"<span style='display:inline-block;height:10px;width:{120 * k // top}px;"
-            f"background:#1565c0'></span><span>{100 * k / n:.1f}%</span></div>")
+            f"<div class='cribbage-dist-row' "
+            f"style='display:flex;align-items:center;gap:8px;font-size:14px;margin:2px 0'>"
+            f"<span style='width:10em'>{total} points: {k} of {n}</span>"
+            f"<span style='display:inline-block;width:200px'><span style='display:"
+            f"inline-block;height:12px;width:{200 * k // top}px;background:#1565c0'></span>"
+            f"</span><span style='width:3.5em;text-align:right'>{100 * k / n:.1f}%</span>"
+            f"<span class='cribbage-dist-starters' style='color:#333'>{escape(names)}"
+            f"</span></div>")
     mean = dist.expected
     return (f"<div class='cribbage-distribution'><b>{escape(title)}</b>: "
             f"keep {dist.keep.symbols}<br><span class='cribbage-mean'>mean "
@@ -66,7 +70,7 @@ class ExplorerState:
     message: str
 
 
-class ProbabilityExplorer(w.VBox):  # type: ignore[misc]
+class ProbabilityExplorer(StaticPicture, w.VBox):  # type: ignore[misc]
     """Six cards are dealt (or typed: six, or the four you keep). Select four to keep
     as choice A and, if you like, four as choice B, then Compare: each choice shows the
     distribution of its score over the starters that can still come, and its exact
@@ -77,6 +81,11 @@ class ProbabilityExplorer(w.VBox):  # type: ignore[misc]
     >>> explorer.compare_button.click(); explorer.value.a.maximum
     29
     """
+
+    RUN_TO = "compare what each starter does to the cards you keep"
+
+    def _static_html(self) -> str:
+        return "<b>What the starter does</b>" + cards_html(self._cards)
 
     def __init__(self, seed: int | None = None) -> None:
         super().__init__()
@@ -98,17 +107,17 @@ class ProbabilityExplorer(w.VBox):  # type: ignore[misc]
         self.compare_button.add_class("cribbage-compare")
         self.compare_button.on_click(lambda _: self.compare())
         self.message = Message()
-        self.panel_a = w.HTML(layout=w.Layout(width="50%"))
-        self.panel_b = w.HTML(layout=w.Layout(width="50%"))
-        self.chart_a = w.Output(layout=w.Layout(width="50%"))
-        self.chart_b = w.Output(layout=w.Layout(width="50%"))
+        self.panel_a = w.HTML()
+        self.panel_b = w.HTML()
+        self.chart_a = w.Output()
+        self.chart_b = w.Output()
         self.children = [
             w.HBox([w.HTML("<b>What the starter does</b>"), seed_badge(self._seed)]),
             w.HBox([self.deal_button, self.cards_box, self.use_button]),
             w.HTML("Choice A: select four to keep"), self.choice_a,
             w.HTML("Choice B (optional): select four to keep"), self.choice_b,
-            self.compare_button, self.message, w.HBox([self.panel_a, self.panel_b]),
-            w.HBox([self.chart_a, self.chart_b]),
+            self.compare_button, self.message, self.panel_a, self.chart_a, self.panel_b,
+            self.chart_b,
         ]
         self.deal()
 
@@ -157,16 +166,22 @@ class ProbabilityExplorer(w.VBox):  # type: ignore[misc]
                               f"selected {len(keep_b)}")
             return
         seen_a = Hand(c for c in self._cards if c not in set(keep_a))
-        self._a = starter_distribution(keep_a, seen_a)
-        self.panel_a.value = distribution_html(self._a, "A")
-        dist_a = self._a
-        draw_soon(self.chart_a, lambda: starter_chart(dist_a))
+        dist_a = self._a = starter_distribution(keep_a, seen_a)
+        dists = [dist_a]
         if keep_b:
             seen_b = Hand(c for c in self._cards if c not in set(keep_b))
-            self._b = starter_distribution(keep_b, seen_b)
-            self.panel_b.value = distribution_html(self._b, "B")
-            dist_b = self._b
-            draw_soon(self.chart_b, lambda: starter_chart(dist_b))
+            dists.append(starter_distribution(keep_b, seen_b))
+        # one scale for both: the same number of starters up, the same points across
+        ymax = max(max(d.counts.values()) for d in dists)
+        xmax = max(d.maximum for d in dists)
+        self.panel_a.value = distribution_html(dist_a, "A", top=ymax)
+        draw_soon(self.chart_a, lambda: starter_chart(dist_a, ymax=ymax, xmax=xmax,
+                                                      which=False))
+        if keep_b:
+            dist_b = self._b = dists[1]
+            self.panel_b.value = distribution_html(dist_b, "B", top=ymax)
+            draw_soon(self.chart_b, lambda: starter_chart(dist_b, ymax=ymax, xmax=xmax,
+                                                          which=False))
             diff = float(self._a.expected - self._b.expected)
             better = "A" if diff > 0 else "B"
             self.message.say("A and B are worth the same on average." if diff == 0 else

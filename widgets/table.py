@@ -2,9 +2,9 @@
 (a whole game to 121), both driving the engine's :class:`~cribbage_edu.game.Game`.
 
 The learner is always player 0 and the computer player 1. Every rule question goes to
-the game (which cards fit, whether a go is due, the points, the count); the computer's
-decisions come from :mod:`cribbage_edu.players`; hints from the discard advisor and the
-expert player.
+the game (which cards fit, whether a go is due, the points, the count, a claim's
+verdict); the computer's decisions come from :mod:`cribbage_edu.players`; hints from the
+discard advisor and the expert player.
 
 >>> table = GameTable(seed=7)
 >>> table.value.phase, len(table.value.hand)
@@ -20,32 +20,44 @@ from html import escape
 
 import ipywidgets as w  # type: ignore[import-untyped]
 
-from cribbage_edu.board import Skunk
 from cribbage_edu.cards import Card, Hand
 from cribbage_edu.charts import progress_chart
 from cribbage_edu.errors import CribbageError
+from cribbage_edu.events import EventKind, Source
 from cribbage_edu.game import Event, Game, GameResult, Phase
 from cribbage_edu.players import ExpertPlayer, Player, drive, hint
-from cribbage_edu.render import card_back_svg, card_svg
+from cribbage_edu.render import back_img, card_img
 from cribbage_edu.roster import PLAYER_NAMES, make_player
+from cribbage_edu.scoring import HandScore, score_hand
 
-from .board import BoardWidget
-from .cards import HandView, PlayableHand, SelectableHand
-from .feedback import Message, choose_seed, draw_soon, seed_badge
+from .board import BoardWidget, board_img
+from .cards import HandView, PlayableHand, SelectableHand, cards_html
+from .feedback import (
+    AnswerBox,
+    Message,
+    StaticPicture,
+    choose_seed,
+    draw_soon,
+    read_points,
+    seed_badge,
+)
+from .show import ShowStepper
 
 __all__ = ["GameTable", "PeggingPractice", "TableState"]
 
 YOU, COMPUTER = 0, 1
 NAMES = ("Learner", "Computer")
-_SCORING = frozenset({"peg", "heels", "show", "muggins"})
+_SCORING = frozenset({EventKind.PEG, EventKind.HEELS, EventKind.SHOW, EventKind.MUGGINS})
+_SMALL = 40  # card width on the table
 
 
 @dataclass(frozen=True)
 class TableState:
     """What a table shows (read it as ``table.value``): the phase, the deal, the
     scores (learner first), the learner's cards, the count and the cards laid since
-    it was last reset, whose turn it is, whether Go is offered, the last words said,
-    the log, the message and, at the end, the result."""
+    it was last reset, whose turn it is, whether Go is offered, the lines announced
+    for the last action's points (one a score), the log, the message and, at the end,
+    the result."""
 
     seed: int
     opponent: str
@@ -58,36 +70,72 @@ class TableState:
     pile: Hand
     turn: int | None
     can_go: bool
-    announcement: str
+    announcement: tuple[str, ...]
     log: tuple[str, ...]
     message: str
     result: GameResult | None
 
 
-def _count_html(count: int, pile: Hand, laid: Sequence[Card] = ()) -> str:
-    """The cards since the count was reset, the count, and (once a card is laid) every
-    card of this deal's play in order, earlier series before the bar, so a card that
-    made 31 or a go stays in sight after the reset."""
-    faces = "".join(card_svg(c, width=40) for c in pile)
-    earlier = laid[:len(laid) - len(pile)]
+def said_once(event: Event, names: Sequence[str]) -> str:
+    """One short line for a score: the play's points as the game words them, a hand or
+    crib as its total (the cards and the words are in the show)."""
+    if event.kind == EventKind.SHOW and event.player is not None:
+        what = "the crib" if event.source is Source.CRIB else "their hand"
+        return f"{names[event.player]} scores {event.points} for {what}"
+    return event.reason
+
+
+def _series(game: Game) -> list[list[Card]]:
+    """The cards laid in this deal's play, one list per count (split where the count
+    went back to zero)."""
+    series: list[list[Card]] = [[]]
+    for event in game.events:
+        if event.deal != game.deal_number:
+            continue
+        if event.kind == EventKind.LAY:
+            series[-1].extend(event.cards)
+        elif event.kind == EventKind.RESET:
+            series.append([])
+    return series
+
+
+def _count_html(game: Game) -> str:
+    """The cards since the count was reset and the count. Just after a reset (a 31 or
+    a go), the cards of the count that ended stay in sight, marked as ended, until the
+    next card is laid; under them every card of this deal's play in order, earlier
+    counts before the bar."""
+    series = _series(game)
+    current = series[-1]
+    ended = not current and len(series) > 1
+    shown = series[-2] if ended else current
+    total = sum(c.value for c in shown)
+    faces = "".join(card_img(c, width=_SMALL) for c in shown)
+    style = "opacity:0.6" if ended else ""
+    if ended:
+        line = (f'count <b class="cribbage-count">0</b> <span style="color:#555">(the last '
+                f"count ended at {total}: the next card starts again from 0)</span>")
+    elif game.phase is Phase.PLAY or not shown:
+        line = f'count <b class="cribbage-count">{game.count}</b>'
+    else:
+        line = f"the play is over: the last count ended at {total}"
+    laid = [c for part in series for c in part]
     history = ""
     if laid:
-        parts = [" ".join(c.symbol for c in earlier), " ".join(c.symbol for c in pile)]
+        parts = [" ".join(c.symbol for c in part) for part in series if part]
         history = (f'<div class="cribbage-laid" style="font-size:small;color:#555">'
-                   f'laid this deal: {escape(" | ".join(p for p in parts if p))}</div>')
-    return (f'<div class="cribbage-pile" style="display:flex;gap:3px;min-height:58px">'
-            f'{faces}</div><div class="cribbage-count-line">count '
-            f'<b class="cribbage-count">{count}</b></div>{history}')
+                   f'laid this deal: {escape(" | ".join(parts))}</div>')
+    return (f'<div class="cribbage-pile" style="display:flex;gap:3px;min-height:58px;'
+            f'{style}">{faces}</div><div class="cribbage-count-line">{line}</div>{history}')
 
 
 def _backs(n: int, who: str) -> str:
-    backs = "".join(card_back_svg(width=40, label=f"a card {who} holds") for _ in range(n))
+    backs = "".join(back_img(width=_SMALL, label=f"a card {who} holds") for _ in range(n))
     return (f'<div style="display:flex;gap:3px;min-height:58px">{backs}</div>'
             f'<div style="font-size:small;color:#555">{escape(who)}: {n} '
             f'card{"" if n == 1 else "s"}</div>')
 
 
-class _Table(w.VBox):  # type: ignore[misc]
+class _Table(StaticPicture, w.VBox):  # type: ignore[misc]
     """What both tables share: a game, a computer opponent, the play area and the log."""
 
     def __init__(self, seed: int | None, opponent: str, title: str) -> None:
@@ -100,7 +148,7 @@ class _Table(w.VBox):  # type: ignore[misc]
         self._game = Game(0)
         self._seen_events = 0
         self._log: list[str] = []
-        self._announcement = ""
+        self._announcement: tuple[str, ...] = ()
 
         self.against = w.HTML()
         self.header = w.HBox([w.HTML(f"<b>{escape(title)}</b>"), seed_badge(self._seed),
@@ -115,10 +163,12 @@ class _Table(w.VBox):  # type: ignore[misc]
         self.picker = SelectableHand()
         self.playable = PlayableHand(on_play=self.play)
         self.hand_view = HandView()
-        self.go_button = w.Button(description="Go", button_style="warning")
+        self.go_button = w.Button(description="Go", button_style="warning",
+                                  tooltip="say go: no card fits under 31")
         self.go_button.add_class("cribbage-go")
         self.go_button.on_click(lambda _: self.go())
-        self.hint_button = w.Button(description="Hint", icon="lightbulb-o")
+        self.hint_button = w.Button(description="Hint",
+                                    tooltip="what would the expert do?")
         self.hint_button.add_class("cribbage-hint")
         self.hint_button.on_click(lambda _: self.hint())
         self.message = Message()
@@ -144,17 +194,23 @@ class _Table(w.VBox):  # type: ignore[misc]
         seats[COMPUTER] = self._computer
         drive(self._game, seats, stop=lambda _: self._pause_here())
 
+    def _log_line(self, event: Event) -> str:
+        return event.reason
+
     def _take_events(self) -> list[Event]:
         fresh = list(self._game.events[self._seen_events:])
         self._seen_events += len(fresh)
-        self._log.extend(e.reason for e in fresh if e.reason)
+        self._log.extend(self._log_line(e) for e in fresh if e.reason)
         return fresh
 
     def _announce(self, fresh: Sequence[Event]) -> None:
-        said = [e.reason for e in fresh if e.kind in _SCORING and e.points]
-        self._announcement = "; ".join(said)
-        self.announce.value = (f"<div role='status' style='font-weight:bold;color:#2e7d32;"
-                               f"min-height:1.3em'>{escape(self._announcement)}</div>")
+        names = self._game.names
+        self._announcement = tuple(said_once(e, names) for e in fresh
+                                   if e.kind in _SCORING and e.points)
+        lines = "".join(f"<div class='cribbage-said'>{escape(line)}</div>"
+                        for line in self._announcement)
+        self.announce.value = (f"<div role='status' style='color:#1b5e20;min-height:1.3em'>"
+                               f"{lines}</div>")
 
     def _act(self, action: str, *args: object) -> bool:
         """Ask the game to take the learner's action; a refusal is shown, nothing changes."""
@@ -195,8 +251,7 @@ class _Table(w.VBox):  # type: ignore[misc]
         phase = game.phase
         theirs = game.view(COMPUTER)
         self.opponent_view.value = _backs(len(theirs.hand), NAMES[COMPUTER])
-        self.play_area.value = _count_html(game.count, game.pile,
-                                           [card for _, card in game.laid])
+        self.play_area.value = _count_html(game)
         discarding = phase is Phase.DISCARD and YOU in game.to_act
         playing = phase is Phase.PLAY
         self.picker.layout.display = "flex" if discarding else "none"
@@ -212,10 +267,11 @@ class _Table(w.VBox):  # type: ignore[misc]
             if self.playable.cards:
                 self.playable.deal(())
             self.hand_view.show(view.kept or view.hand, caption=f"{NAMES[YOU]}'s hand")
-        can_go = playing and game.turn == YOU and not game.legal_cards(YOU)
+        can_go = game.can_go(YOU)
         self.go_button.layout.display = "inline-flex" if can_go else "none"
         self.log_view.value = (
-            "<div style='max-height:160px;overflow-y:auto;font-size:small;"
+            "<div role='log' aria-label='the game so far' tabindex='0' "
+            "style='max-height:160px;overflow-y:auto;font-size:small;"
             "border:1px solid #ddd;padding:4px'>"
             + "".join(f"<div class='cribbage-log-line'>{escape(line)}</div>"
                       for line in reversed(self._log[-200:]))
@@ -239,12 +295,11 @@ class _Table(w.VBox):  # type: ignore[misc]
     def value(self) -> TableState:
         """The table as it stands (read-only)."""
         game = self._game
-        playing = game.phase is Phase.PLAY
         return TableState(
             seed=self._seed, opponent=self._opponent_name, phase=str(game.phase),
             deal=game.deal_number, dealer=game.dealer, scores=game.scores,
             hand=game.hand(YOU), count=game.count, pile=game.pile, turn=game.turn,
-            can_go=playing and game.turn == YOU and not game.legal_cards(YOU),
+            can_go=game.can_go(YOU),
             announcement=self._announcement, log=tuple(self._log), message=self.message.text,
             result=game.result)
 
@@ -253,13 +308,21 @@ class PeggingPractice(_Table):
     """Practise the play against a computer opponent (``opponent`` one of "random",
     "greedy", "expert"). Both hands are dealt and discarded by the advisor; the
     learner lays cards by clicking them (only cards that fit are enabled; Go appears
-    only when none fits); every score is announced in words; at the end of the play a
-    summary shows who pegged what. Next hand deals again, the dealer alternating.
+    only when none fits); every score is announced in words, one line a score; the
+    cards of a count that ended (at 31 or a go) stay in sight until the next card; at
+    the end of the play a summary shows who pegged what. Next hand deals again (the
+    hands are numbered in the log), the dealer alternating.
 
     >>> practice = PeggingPractice(seed=7)
     >>> practice.value.phase, practice.value.count == sum(c.value for c in practice.value.pile)
     ('play', True)
     """
+
+    RUN_TO = "lay your cards against the computer"
+
+    def _static_html(self) -> str:
+        return ("<b>The play: lay cards to 31</b>"
+                + cards_html(self._game.hand(YOU), caption="your hand"))
 
     def __init__(self, seed: int | None = None, *, opponent: str = "expert",
                  dealer: bool = False) -> None:
@@ -269,7 +332,7 @@ class PeggingPractice(_Table):
         self._hands = 0
         self.summary = w.HTML()
         self.summary.add_class("cribbage-play-summary")
-        self.next_button = w.Button(description="Next hand")
+        self.next_button = w.Button(description="Next hand", tooltip="deal another hand")
         self.next_button.add_class("cribbage-next")
         self.next_button.on_click(lambda _: self.next_hand())
         self.children = [
@@ -280,14 +343,20 @@ class PeggingPractice(_Table):
         self._new_hand()
 
     def _pause_here(self) -> bool:
-        return self._game.phase is not Phase.PLAY and self._game.phase is not Phase.DISCARD \
-            and self._game.phase is not Phase.STARTER
+        return self._game.phase not in (Phase.PLAY, Phase.DISCARD, Phase.STARTER)
+
+    def _log_line(self, event: Event) -> str:
+        if event.kind == EventKind.DEAL:  # each hand is a new game's first deal: number the hands
+            return event.reason.replace("deal 1:", f"hand {self._hands}:", 1)
+        return event.reason
 
     def _new_hand(self) -> None:
         self._hands += 1
         first = YOU if self._learner_deals else COMPUTER
         self._game = Game(self._rng.randrange(2**31), first_dealer=first, names=NAMES)
-        self._seen_events, self._log = 0, []
+        self._seen_events = 0
+        if self._log:
+            self._log.append("")
         game = self._game
         game.advance()
         game.advance()
@@ -295,19 +364,27 @@ class PeggingPractice(_Table):
         self._run()
         self.summary.value = ""
         self._refresh()
-        role = "dealer" if self._learner_deals else "pone"
-        if game.phase is Phase.PLAY:
-            self.message.say(f"Hand {self._hands}: you are {role}. "
-                             + ("Your lead." if game.turn == YOU else "The computer led."))
+        self._say_whose_turn()
+
+    def _say_whose_turn(self) -> None:
+        game = self._game
+        if game.phase is not Phase.PLAY:
+            return
+        role = "dealer" if game.dealer == YOU else "pone"
+        laid = [card for who, card in game.laid if who == COMPUTER]
+        if not game.laid:
+            opening = "your lead."
+        elif len(game.laid) == 1 and laid:
+            opening = f"the computer led {laid[0].symbol}: your turn."
+        else:
+            opening = "your turn."
+        self.message.say(f"Hand {self._hands}: you are {role}; {opening}")
 
     def _refresh(self) -> None:
         super()._refresh()
         game = self._game
         if game.phase is not Phase.PLAY and not self.summary.value:
-            pegged = [0, 0]
-            for event in game.events:
-                if event.kind in ("peg", "heels") and event.player is not None:
-                    pegged[event.player] += event.points
+            pegged = [points[Source.PEGGING] + points[Source.HEELS] for points in game.tally()]
             laid = " ".join(f"{c.symbol}" for _, c in game.laid)
             self.summary.value = (
                 f"<p><b>The play is over.</b> You pegged {pegged[YOU]}, the computer "
@@ -327,11 +404,18 @@ class GameTable(_Table):
     """A whole game against a computer opponent ("random", "greedy" or "expert").
 
     Every phase comes in order: the cut for deal, the deal, the discard (select two,
-    Throw two), the starter, the play (click a card; Go when none fits), the count
-    (shown hand by hand, or typed by the learner with ``manual_count=True``, with
-    ``muggins`` if wanted), then Next deal. The board, the scores and the log follow
-    every point; Hint asks the advisor or the expert; Save puts the game as JSON in the
-    box and Load reads it back. At the end: the result (skunk included) and the
+    Throw two), the starter, the play (click a card; Go when none fits), the count,
+    then Next deal. **You count your own hand and crib**, as at a real table: the
+    cards are shown face up with the starter; type the points and press Claim (or
+    Enter), and the computer judges the claim (``muggins=True``: points you miss go to
+    the computer). ``manual_count=False`` lets the computer count for you. After each
+    deal the show is told step by step (pone's hand, the dealer's hand, then the crib):
+    Next lights each combination as its words appear, Show all says the rest.
+
+    The board, the scores and the log follow every point; Hint asks the advisor or the
+    expert; Save puts the game as text in the box and Load reads it back (during a deal
+    Save keeps the game as it was when the deal began, so the box never shows a card
+    you could not see at the table). At the end: the result (skunk included) and the
     board's progress through the game.
 
     >>> table = GameTable(seed=7, target=61)
@@ -339,8 +423,18 @@ class GameTable(_Table):
     'select exactly two cards to throw: you selected 0'
     """
 
+    HELP = ("You count your own hand and crib: type the points and press Claim (or "
+            "Enter); the computer judges your claim. After each deal, Next says the "
+            "show score by score, lighting the cards; Show all says it at once.")
+
+    RUN_TO = "play a whole game against the computer"
+
+    def _static_html(self) -> str:
+        return ("<b>Cribbage</b>" + board_img(self._game.board, NAMES)
+                + cards_html(self._game.hand(YOU), caption="your six cards"))
+
     def __init__(self, seed: int | None = None, *, opponent: str = "expert",
-                 target: int = 121, manual_count: bool = False, muggins: bool = False,
+                 target: int = 121, manual_count: bool = True, muggins: bool = False,
                  skunk: bool = True) -> None:
         if opponent not in PLAYER_NAMES:
             raise ValueError(f"no computer player {opponent!r}: choose one of "
@@ -352,37 +446,47 @@ class GameTable(_Table):
         self._paused = False
         self._paused_after = 0
         self.board = BoardWidget(self._seed, target=target, names=NAMES, controls=False)
-        self.throw_button = w.Button(description="Throw two", button_style="primary")
+        self.help_line = w.HTML(
+            f"<div style='font-size:small;color:#444'>{escape(self.HELP)}</div>"
+            if manual_count else "")
+        self.throw_button = w.Button(description="Throw two", button_style="primary",
+                                     tooltip="lay the two selected cards in the crib")
         self.throw_button.add_class("cribbage-throw")
         self.throw_button.on_click(lambda _: self.throw())
-        self.next_button = w.Button(description="Next deal")
+        self.next_button = w.Button(description="Next deal", tooltip="deal the next hand")
         self.next_button.add_class("cribbage-next")
         self.next_button.on_click(lambda _: self.next_deal())
-        self.claim_box = w.Text(placeholder="points", description="Your count",
-                                layout=w.Layout(width="200px"))
-        self.claim_button = w.Button(description="Claim")
+        self.claim_box = AnswerBox(placeholder="points", description="Your count",
+                                   layout=w.Layout(width="200px"))
+        self.claim_box.add_class("cribbage-claim-box")
+        self.claim_box.on_enter(self.claim)
+        self.claim_button = w.Button(description="Claim", button_style="primary",
+                                     tooltip="claim the points you counted")
+        self.claim_button.add_class("cribbage-claim")
         self.claim_button.on_click(lambda _: self.claim())
-        self.claim_row = w.HBox([self.claim_box, self.claim_button])
+        self.to_count = w.HTML()
+        self.to_count.add_class("cribbage-to-count")
+        self.claim_row = w.VBox([self.to_count, w.HBox([self.claim_box, self.claim_button])])
         self.starter_view = w.HTML(layout=w.Layout(margin="0 24px 0 0"))
         self.crib_view = w.HTML(layout=w.Layout(margin="0 24px 0 0"))
-        self.show_view = w.HTML()
-        self.show_view.add_class("cribbage-show")
+        self.show_view = ShowStepper(width=_SMALL + 6)
         self.result_view = w.HTML()
         self.result_view.add_class("cribbage-result")
         self.chart_out = w.Output()
         self.save_box = w.Textarea(placeholder="Save puts the game here; paste one and Load",
                                    layout=w.Layout(width="100%", height="60px"))
-        self.save_button = w.Button(description="Save")
+        self.save_box.add_class("cribbage-save-box")
+        self.save_button = w.Button(description="Save", tooltip="put the game in the box")
         self.save_button.on_click(lambda _: self.save())
-        self.load_button = w.Button(description="Load")
+        self.load_button = w.Button(description="Load", tooltip="load the game in the box")
         self.load_button.on_click(lambda _: self.load())
-        self.new_button = w.Button(description="New game")
+        self.new_button = w.Button(description="New game", tooltip="start a new game")
         self.new_button.on_click(lambda _: self.new_game())
         self.opponent_picker = w.Dropdown(options=list(PLAYER_NAMES), value=opponent,
                                           description="Opponent",
                                           layout=w.Layout(width="220px"))
         self.children = [
-            self.header, self.board, self.opponent_view,
+            self.header, self.help_line, self.board, self.opponent_view,
             w.HBox([self.starter_view, self.crib_view, self.play_area],
                    layout=w.Layout(justify_content="flex-start")),
             self.announce, self.picker, self.playable, self.hand_view,
@@ -405,7 +509,8 @@ class GameTable(_Table):
         self._game = game
         self._seen_events, self._log, self._paused = 0, [], False
         self._paused_after = 0
-        self.show_view.value = self.result_view.value = ""
+        self.show_view.clear()
+        self.result_view.value = ""
         self.chart_out.outputs = ()
         self._run()
         self._refresh()
@@ -432,18 +537,18 @@ class GameTable(_Table):
         self._act("discard", chosen)
 
     def claim(self) -> None:
-        """Claim the typed count for your hand or crib (with manual counting)."""
+        """Claim the typed count for your hand or crib (what Claim, or Enter, does)."""
         game = self._game
         if game.phase is not Phase.COUNT or YOU not in game.to_act:
             self.message.warn("nothing for you to count now")
             return
-        text = self.claim_box.value.strip()
-        if not text.isdigit():
-            self.message.warn("type your count as a number, like 8, then press Claim"
-                              if not text else f"{text!r} is not a number of points")
+        points = read_points(self.claim_box.value)
+        if isinstance(points, str):
+            self.message.warn(points if self.claim_box.value.strip() else
+                              "type your count as a number, like 8, then press Claim")
             return
         try:
-            verdict = game.claim(YOU, int(text))
+            verdict = game.claim(YOU, points)
         except CribbageError as exc:
             self.message.warn(str(exc))
             return
@@ -452,7 +557,8 @@ class GameTable(_Table):
         self._run()
         self._refresh()  # says what comes next: the crib to count, Next deal, game over
         following = self.message.text
-        self.message.say(verdict.explanation + (f". {following}" if following else ""))
+        self.message.say(verdict.explanation[0].upper() + verdict.explanation[1:]
+                         + (f". {following}" if following else ""))
 
     def next_deal(self) -> None:
         """Go on to the next deal (what Next deal does); refused mid-deal."""
@@ -461,15 +567,35 @@ class GameTable(_Table):
                               else "the game is over: press New game")
             return
         self._paused = False
-        self.show_view.value = ""
+        self.show_view.clear()
         self.message.clear()
         self._run()
         self._refresh()
 
+    def _deal_start(self) -> int:
+        """How many of the game's actions came before the current deal was dealt."""
+        game = self._game
+        twin = game.replay(0)
+        start = 0
+        for n, action in enumerate(game.actions):
+            if twin.phase is Phase.DEAL:
+                start = n
+            twin.apply(action)
+        return len(game.actions) if twin.phase in (Phase.DEAL, Phase.GAME_OVER) else start
+
     def save(self) -> None:
-        """Put the game, as JSON, in the save box."""
-        self.save_box.value = self._game.to_json()
-        self.message.say("Saved: copy the text in the box to keep the game.")
+        """Put the game, as text, in the save box. Between deals and at the end, the
+        whole game; during a deal, the game as it was when the deal began (a save in the
+        middle of a deal would show the computer's discards)."""
+        game = self._game
+        start = self._deal_start()
+        if start == len(game.actions):
+            self.save_box.value = game.to_json()
+            self.message.say("Saved: copy the text in the box to keep the game.")
+            return
+        self.save_box.value = game.replay(start).to_json()
+        self.message.say(f"Saved as deal {game.deal_number} began (a save never shows "
+                         f"the cards of a deal in play): loading it deals this deal again.")
 
     def load(self) -> None:
         """Load the game in the save box (a damaged one is refused, nothing changes)."""
@@ -479,8 +605,8 @@ class GameTable(_Table):
             return
         try:
             game = Game.from_json(text)
-        except CribbageError as exc:
-            self.message.warn(f"cannot load: {exc}")
+        except (CribbageError, ValueError, RecursionError) as exc:
+            self.message.warn(f"cannot load: {str(exc)[:300]}")
             return
         self._start(game)
         self.message.say(f"Loaded: deal {game.deal_number}, {game.phase}.")
@@ -503,6 +629,21 @@ class GameTable(_Table):
 
     # --- drawing -------------------------------------------------------------------------
 
+    def _shows(self) -> list[tuple[str, HandScore]]:
+        """This deal's hands and crib counted so far, in order, with their scores."""
+        game = self._game
+        starter = game.starter
+        shows = []
+        for event in game.events:
+            if (event.deal == game.deal_number and event.kind == EventKind.SHOW
+                    and event.player is not None and starter is not None):
+                crib = event.source is Source.CRIB
+                role = "dealer" if event.player == game.dealer else "pone"
+                what = "crib" if crib else f"hand ({role})"
+                score = score_hand(Hand(event.cards), starter, crib=crib)
+                shows.append((f"{NAMES[event.player]}'s {what}", score))
+        return shows
+
     def _refresh(self) -> None:
         super()._refresh()
         self._confirm_new = False  # any other action asks again before abandoning
@@ -510,30 +651,36 @@ class GameTable(_Table):
         self.board.show(game.board)
         starter = game.starter
         self.starter_view.value = (
-            (card_svg(starter, width=40) if starter is not None
-             else card_back_svg(width=40, label="the deck")) +
+            (card_img(starter, width=_SMALL) if starter is not None
+             else back_img(width=_SMALL, label="the deck")) +
             "<div style='font-size:small;color:#555'>starter</div>")
         crib = len(game.crib)
         whose = "your" if game.dealer == YOU else "the computer's"
         self.crib_view.value = (
-            "".join(card_back_svg(width=40, label="a card in the crib") for _ in range(min(
-                crib, 1))) + f"<div style='font-size:small;color:#555'>{whose} crib: "
-            f"{crib} cards</div>")
+            "".join(back_img(width=_SMALL, label="the crib, face down")
+                    for _ in range(min(crib, 1)))
+            + f"<div style='font-size:small;color:#555'>{whose} crib: {crib} cards</div>")
         discarding = game.phase is Phase.DISCARD and YOU in game.to_act
         self.throw_button.layout.display = "inline-flex" if discarding else "none"
         counting = game.phase is Phase.COUNT and YOU in game.to_act
         self.claim_row.layout.display = "flex" if counting else "none"
         self.next_button.layout.display = ("inline-flex" if self._paused and not game.is_over
                                            else "none")
-        if self._paused or game.is_over or counting:
-            self.show_view.value = self._show_html()
+        self.show_view.load(self._shows())
+        if counting or self._paused or game.is_over:
+            self.hand_view.layout.display = "none"  # the show has the cards face up
         if counting:
             show = game.next_show()
             assert show is not None and starter is not None
+            self.to_count.value = (
+                f"<div style='margin-top:6px'><b>Count your {escape(show[1])}</b> with the "
+                f"starter</div>" + "".join(card_img(c, width=_SMALL + 6)
+                                           for c in (*show[2], starter)))
             self.message.say(f"Count your {show[1]}: {show[2].symbols} with the starter "
                              f"{starter.symbol}, type the points and press Claim.")
         elif self._paused and not game.is_over:
-            self.message.say(f"Deal {game.deal_number} is counted: press Next deal.")
+            self.message.say(f"Deal {game.deal_number} is counted: step through the show "
+                             f"below, then press Next deal.")
         elif discarding:
             whose_crib = "your crib" if game.dealer == YOU else "the computer's crib"
             self.message.say(f"Deal {game.deal_number}: select two cards for {whose_crib} "
@@ -544,30 +691,11 @@ class GameTable(_Table):
         if game.is_over:
             self._finish()
 
-    def _show_html(self) -> str:
-        """The hands and crib counted in this deal, each with its count."""
-        game = self._game
-        deal = game.deal_number
-        rows = []
-        for event in game.events:
-            if event.deal == deal and event.kind == "show" and event.player is not None:
-                rows.append(f"<div style='margin:4px 0'>{escape(event.reason)}</div>")
-        if not rows:
-            return ""
-        return "<div><b>The count</b>" + "".join(rows) + "</div>"
-
     def _finish(self) -> None:
         result = self._game.result
         if result is None or self.result_view.value:
             return
-        winner = NAMES[result.winner]
-        scores = self._game.board.scores  # the pegs stop in the game hole
-        won, lost = scores[result.winner], scores[result.loser]
-        text = f"{winner} wins {won}-{lost} in {result.deals} deals"
-        if result.skunk is not Skunk.NONE:
-            text += f": a {result.skunk}"
-            if result.games_won > 1:
-                text += f", worth {result.games_won} games"
+        text = result.describe(NAMES)
         self.result_view.value = f"<h3 class='cribbage-result-text'>{escape(text)}.</h3>"
         self.message.say("Game over: press New game to play again.")
         game = self._game

@@ -32,6 +32,8 @@ from pathlib import Path
 import pytest
 from playwright.sync_api import BrowserContext, Page, sync_playwright
 
+from cribbage_edu.widgets.page import VOILA_ARGS, voila_environment
+
 HERE = Path(__file__).resolve().parent
 ROOT = HERE.parent.parent
 ARTIFACTS = ROOT / "test-artifacts"
@@ -181,8 +183,8 @@ def voila_page_url(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
     env = quiet_env(base)
     port = free_port()
     command = [sys.executable, "-m", "voila", str(notebook), "--no-browser",
-               f"--port={port}", "--Voila.ip=127.0.0.1"]
-    with serving(command, env, base, base / "voila.log") as proc:
+               f"--port={port}", "--Voila.ip=127.0.0.1", *VOILA_ARGS]
+    with serving(command, voila_environment(env), base, base / "voila.log") as proc:
         wait_for_port(port, proc, "Voila")
         yield f"http://127.0.0.1:{port}/"
 

@@ -11,7 +11,8 @@ from playwright.sync_api import BrowserContext, Locator, Page
 
 from cribbage_edu import Card, score_hand
 from cribbage_edu.discard import advise, starter_distribution
-from cribbage_edu.widgets import PeggingPractice
+from cribbage_edu.game import Game
+from cribbage_edu.widgets import GameTable, PeggingPractice
 from cribbage_edu.widgets.table import YOU
 
 from .conftest import Lab, open_and_run_all
@@ -33,10 +34,34 @@ def card_from_label(label: str) -> Card:
     return Card.parse(RANKS[match.group(1)] + match.group(2)[0].upper())
 
 
+def button_cards(area: Locator, which: str = ".cribbage-card-face") -> list[Card]:
+    """The cards a row of card buttons shows: each button's text names its card."""
+    names = area.locator(which).evaluate_all(
+        "nodes => nodes.map(n => n.textContent.split(',')[0].split(' (')[0].trim())")
+    return [card_from_label(name) for name in names]
+
+
+def card_button(area: Locator, card: Card) -> Locator:
+    """The button that is ``card``'s face."""
+    return area.locator(f".cribbage-face-{card}")
+
+
 def shown_cards(area: Locator) -> list[Card]:
-    labels = area.locator("svg.cribbage-card").evaluate_all(
-        "nodes => nodes.map(n => n.getAttribute('aria-label'))")
+    labels = area.locator("img.cribbage-card").evaluate_all(
+        "nodes => nodes.map(n => n.getAttribute('alt'))")
     return [card_from_label(label) for label in labels]
+
+
+def in_sight(game: Game) -> list[Card]:
+    """The cards the play area must show: the count since the last reset, or just after
+    a reset, the count that ended (until the next card is laid)."""
+    series: list[list[Card]] = [[]]
+    for event in game.events:
+        if event.deal == game.deal_number and event.kind == "lay":
+            series[-1].extend(event.cards)
+        elif event.deal == game.deal_number and event.kind == "reset":
+            series.append([])
+    return series[-1] or (series[-2] if len(series) > 1 else [])
 
 
 @pytest.fixture(scope="module")
@@ -67,27 +92,39 @@ def test_counting_quiz_right_then_wrong(page: Page, artifacts: Path) -> None:
         "() => document.querySelector('.cribbage-quiz-total input').value === ''")
     cards = shown_cards(quiz.locator(".cribbage-quiz-cards"))
     total = score_hand(cards[:4], cards[4]).total
-    quiz.locator(".cribbage-quiz-total input").fill(str(total + 3))
-    quiz.locator(".widget-button", has_text="Check").click()
-    message.get_by_text(f"You said {total + 3}: that is over. The hand makes {total}.").wait_for()
+    box = quiz.locator(".cribbage-quiz-total input")
+    box.fill(str(total + 3))
+    box.press("Enter")  # Enter checks, as the button does; a first miss gets a second try
+    message.get_by_text(f"You said {total + 3}: that is over. Count again").wait_for()
+    assert str(total) not in message.inner_text().replace(str(total + 3), "")
+    box.fill(str(total + 2))
+    box.press("Enter")
+    message.get_by_text(f"You said {total + 2}: that is over. The hand makes {total}.").wait_for()
     assert "streak 0" in quiz.locator(".cribbage-streak").inner_text()
     explanation = quiz.locator(".cribbage-explanation").inner_text()
     assert f"total\t\t{total}" in explanation or f"total {total}" in " ".join(explanation.split())
     quiz.screenshot(path=str(artifacts / "lab_counting_quiz_wrong.png"))
+    # the count, step by step on the cards: the first fifteen lights its cards
+    quiz.locator(".cribbage-show-next").click()
+    quiz.locator(".cribbage-lit").first.wait_for()
+    quiz.screenshot(path=str(artifacts / "lab_counting_quiz_step.png"))
+    quiz.locator(".cribbage-show-all").click()
+    quiz.locator(".cribbage-show-words", has_text="total:").wait_for()
 
 
 def test_discard_trainer_throw_two(page: Page, artifacts: Path) -> None:
     trainer = page.locator(".cribbage-discard-trainer")
     trainer.wait_for()
     assert "seed 7" in trainer.inner_text()
-    six = shown_cards(trainer.locator(".cribbage-selectable-hand"))
+    six = button_cards(trainer.locator(".cribbage-selectable-hand"))
     assert len(six) == 6
     toggles = trainer.locator(".cribbage-card-toggle")
-    toggles.nth(1).click()
+    toggles.nth(1).click()  # the card face is the click target
     toggles.nth(4).click()
-    # the selected state is visible: a gold border on both faces, a tick on both toggles
-    trainer.locator(".cribbage-card-toggle", has_text="✓").nth(1).wait_for()
-    assert trainer.locator("svg.cribbage-card rect[stroke-width='3']").count() == 2
+    # the selected state is visible (a frame, a tick, a lift) and said in the name
+    trainer.locator(".cribbage-card-toggle.mod-active").nth(1).wait_for()
+    trainer.locator(".cribbage-card-toggle", has_text="selected").nth(1).wait_for()
+    assert trainer.locator(".cribbage-card-toggle", has_text="selected").count() == 2
     trainer.scroll_into_view_if_needed()
     trainer.screenshot(path=str(artifacts / "lab_discard_selected.png"))
     trainer.locator(".cribbage-throw").click()
@@ -120,14 +157,16 @@ def test_pegging_practice_until_the_play_ends(page: Page, artifacts: Path) -> No
             ".cribbage-log-line'); return d && d.textContent === text; }", arg=expect_log)
         assert log.inner_text() == expect_log
         area = practice.locator(".cribbage-play-area")
-        assert int(area.locator(".cribbage-count").inner_text()) == game.count
-        assert shown_cards(area) == list(game.pile)
-        enabled = practice.locator(".cribbage-card-button:not([disabled])")
-        assert sorted(enabled.all_inner_texts()) == sorted(
-            c.symbol for c in game.legal_cards(YOU))
+        if twin.value.phase == "play":
+            assert int(area.locator(".cribbage-count").inner_text()) == game.count
+        else:
+            assert "the play is over" in area.inner_text()
+        assert shown_cards(area) == in_sight(game)
+        enabled = button_cards(practice, ".cribbage-card-button:not([disabled])")
+        assert sorted(enabled) == sorted(game.legal_cards(YOU))
         assert practice.locator(".cribbage-go").is_visible() == twin.value.can_go
-        said = practice.locator(".cribbage-announce").inner_text().strip()
-        assert said == twin.value.announcement
+        said = practice.locator(".cribbage-announce .cribbage-said").all_inner_texts()
+        assert tuple(said) == twin.value.announcement  # one line a score
 
     page_matches_engine()
     practice.scroll_into_view_if_needed()
@@ -139,8 +178,7 @@ def test_pegging_practice_until_the_play_ends(page: Page, artifacts: Path) -> No
             twin.go_button.click()
         else:
             card = twin.game.legal_cards(YOU)[-1]
-            practice.locator(".cribbage-card-button",
-                             has_text=re.compile(f"^{re.escape(card.symbol)}$")).click()
+            card_button(practice.locator(".cribbage-playable-hand"), card).click()
             twin.playable.button(card).click()
         clicks += 1
         page_matches_engine()
@@ -155,7 +193,7 @@ def test_pegging_practice_until_the_play_ends(page: Page, artifacts: Path) -> No
 def test_probability_explorer_and_board(page: Page, artifacts: Path) -> None:
     explorer = page.locator(".cribbage-probability-explorer")
     explorer.scroll_into_view_if_needed()
-    six = shown_cards(explorer.locator(".cribbage-selectable-hand").first)
+    six = button_cards(explorer.locator(".cribbage-selectable-hand").first)
     hands = explorer.locator(".cribbage-selectable-hand")
     for n in range(4):
         hands.nth(0).locator(".cribbage-card-toggle").nth(n).click()
@@ -170,7 +208,7 @@ def test_probability_explorer_and_board(page: Page, artifacts: Path) -> None:
     explorer.locator(".widget-output img").nth(1).wait_for()  # both charts follow
     explorer.screenshot(path=str(artifacts / "lab_probability_explorer.png"))
 
-    board = page.locator(".cribbage-board-widget")
+    board = page.locator(".cribbage-board-widget").first
     board.scroll_into_view_if_needed()
     board.locator("input").fill("6")
     board.locator(".widget-button", has_text="Peg").click()
@@ -179,3 +217,57 @@ def test_probability_explorer_and_board(page: Page, artifacts: Path) -> None:
     board.locator(".widget-button", has_text="Peg").click()
     board.locator("svg.cribbage-board[aria-label*='player 0 8 (rear peg 6)']").wait_for()
     board.screenshot(path=str(artifacts / "lab_board.png"))
+
+
+def test_game_table_counts_by_hand_and_tells_the_show_step_by_step(page: Page,
+                                                                   artifacts: Path) -> None:
+    table = page.locator(".cribbage-game-table")
+    table.scroll_into_view_if_needed()
+    twin = GameTable(seed=7, opponent="greedy")  # the same game, played here
+    six = button_cards(table.locator(".cribbage-selectable-hand"))
+    assert six == list(twin.value.hand)
+    for card in six[:2]:
+        card_button(table, card).click()
+        twin.picker.toggle(card)
+    table.locator(".cribbage-throw").click()
+    twin.throw_button.click()
+    while twin.value.phase == "play":
+        if twin.value.can_go:
+            table.locator(".cribbage-go").click()
+            twin.go_button.click()
+        else:
+            card = twin.game.legal_cards(YOU)[0]
+            card_button(table.locator(".cribbage-playable-hand"), card).click()
+            twin.play(card)
+        page.wait_for_function(
+            "text => { const d = document.querySelector('.cribbage-game-table "
+            ".cribbage-log-line'); return d && d.textContent === text; }",
+            arg=twin.value.log[-1])
+    table.screenshot(path=str(artifacts / "lab_game_table_count.png"))
+    while twin.value.phase == "count":
+        _, what, cards = twin._game.next_show()  # type: ignore[misc]
+        starter = twin._game.starter
+        assert starter is not None
+        shown = table.locator(".cribbage-to-count")
+        assert shown_cards(shown) == [*cards, starter]  # face up, with the starter
+        total = score_hand(cards, starter, crib=what == "crib").total
+        box = table.locator(".cribbage-claim-box input")
+        box.fill(str(total))
+        box.press("Enter")  # Enter claims, as the button does
+        twin.claim_box.value = str(total)
+        twin.claim_box.press_enter()
+        table.locator(".cribbage-message", has_text="Right: ").wait_for()
+        if twin.value.phase != "count":
+            table.locator(".cribbage-claim-box input").wait_for(state="hidden")
+    show = table.locator(".cribbage-show")
+    show.locator(".cribbage-show-next").click()
+    show.locator(".cribbage-lit").first.wait_for()
+    show.scroll_into_view_if_needed()
+    show.screenshot(path=str(artifacts / "lab_game_table_show_step.png"))
+    show.locator(".cribbage-show-all").click()
+    page.wait_for_function(
+        "() => document.querySelectorAll('.cribbage-game-table .cribbage-show-words b').length"
+        " === 3 && !document.querySelector('.cribbage-game-table .cribbage-lit')")
+    words = show.locator(".cribbage-show-words").all_inner_texts()
+    assert len(words) == 3 and all("total:" in w for w in words)
+    show.screenshot(path=str(artifacts / "lab_game_table_show_all.png"))

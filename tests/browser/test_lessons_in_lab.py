@@ -316,3 +316,87 @@ def test_lesson_runs_and_shows_everything(lessons_in_lab: Lab, lesson_page: Page
         if drawn == 0:
             problems.append("the lesson uses a widget but none is drawn")
     assert not problems, f"{name}:\n" + "\n".join(problems)
+
+
+# --- before it is run ----------------------------------------------------------------------
+
+# A widget's repr ("<CountingQuiz seed 7, ...>", "VBox(children=(IntSlider(...")
+REPR = re.compile(r"<[A-Z]\w+ seed \d+|\b[A-Z]\w*\((children|value|description|options)=")
+# A card picture whose SVG was stripped by the sanitizer leaves its title and text:
+# "five of hearts5♥♥"
+STRIPPED_CARD = re.compile(r"(ace|two|three|four|five|six|seven|eight|nine|ten|jack|queen|king)"
+                           r" of (clubs|diamonds|hearts|spades)\s*(A|[2-9]|10|J|Q|K)[♣♦♥♠]")
+# A box of plain ipywidgets built in a lesson itself (not a project widget) shows its
+# repr until the lesson wraps it in ``cribbage_edu.widgets.Panel(..., run_to=...)``;
+# asked of the lessons' author in NOTICES.md. Until then those cells (found by their
+# stored repr) are reported by test_plain_widget_boxes_still_in_lessons, not here.
+PLAIN_BOX = re.compile(r"^[A-Z]\w*\((children|value|description|options)=")
+
+
+def plain_boxes(name: str) -> list[int]:
+    """The cells of a lesson whose stored widget output is a plain ipywidgets repr."""
+    notebook = json.loads((LESSONS / name).read_text(encoding="utf-8"))
+    found = []
+    for index, cell in enumerate(notebook["cells"]):
+        for output in cell.get("outputs", []):
+            data = output.get("data", {})
+            if WIDGET_MIME in data and PLAIN_BOX.match("".join(data.get("text/plain", ""))):
+                found.append(index)
+    return found
+
+SHOWN_UNRUN = """() => %(notebook)s.widgets.map(widget => ({
+    code: widget.model.type === 'code',
+    text: [...widget.node.querySelectorAll('.jp-OutputArea-output')]
+              .map(o => o.innerText).join('\\n'),
+    images: [...widget.node.querySelectorAll('.jp-OutputArea img')].map(
+        img => ({alt: img.getAttribute('alt') || '',
+                 loaded: img.complete && img.naturalWidth > 0})),
+}))""".replace("%(notebook)s", NOTEBOOK_JS)
+
+
+@pytest.mark.parametrize("name", NOTEBOOKS)
+def test_lesson_looks_right_before_it_is_run(lessons_in_lab: Lab, lesson_page: Page,
+                                             artifacts: Path, name: str) -> None:
+    """A learner opens a lesson (not trusted, nothing run): card pictures show as
+    pictures, score tables as tables, and every widget cell shows a picture or a line
+    saying what running it gives, never a repr."""
+    page = lesson_page
+    page.goto(lessons_in_lab.notebook_url(f"{FOLDER}/{name}"))
+    page.wait_for_selector(".jp-Notebook .jp-Cell", timeout=60_000)
+    page.wait_for_function(f"() => {NOTEBOOK_JS}.widgets.length > 0 && [...document."
+                           "querySelectorAll('.jp-Notebook img')].every(i => i.complete)")
+    page.wait_for_timeout(500)  # let the output renderers settle
+    shown: list[dict[str, Any]] = page.evaluate(SHOWN_UNRUN)
+    folder = artifacts / "lessons_unrun"
+    folder.mkdir(exist_ok=True)
+    for old in folder.glob(f"{Path(name).stem}_*.png"):
+        old.unlink()
+    screenshot_notebook(page, folder / Path(name).stem)
+    stored = stored_cells(name)
+    excused = plain_boxes(name)
+    problems = []
+    for cell, page_cell in zip(stored, shown, strict=True):
+        where = f"cell {cell.index}"
+        text = page_cell["text"]
+        if STRIPPED_CARD.search(text):
+            problems.append(f"{where} shows a card picture as text: "
+                            f"{STRIPPED_CARD.search(text).group(0)!r}")  # type: ignore[union-attr]
+        for words in ("Error displaying widget", "Loading widget..."):
+            if words in text:
+                problems.append(f"{where} says {words!r}")
+        for image in page_cell["images"]:
+            if not image["loaded"]:
+                problems.append(f"{where}: the picture {image['alt']!r} did not load")
+        if cell.widget and cell.index not in excused:
+            if REPR.search(text):
+                problems.append(f"{where} shows a widget's repr: {text[:120]!r}")
+            if "Run this cell to" not in text:
+                problems.append(f"{where}: a widget cell does not say what running it gives")
+    assert not problems, f"{name} before it is run:\n" + "\n".join(problems)
+
+
+@pytest.mark.xfail(strict=True, reason="lessons 01, 03, 08 and 10 build plain ipywidgets "
+                   "boxes that show their repr until wrapped in Panel (course, NOTICES.md)")
+def test_plain_widget_boxes_still_in_lessons() -> None:
+    left = {name: plain_boxes(name) for name in NOTEBOOKS if plain_boxes(name)}
+    assert not left, f"lesson cells that show a widget repr before they are run: {left}"

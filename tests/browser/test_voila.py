@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import re
 from pathlib import Path
 
 import pytest
@@ -11,7 +10,7 @@ from playwright.sync_api import BrowserContext
 from cribbage_edu import widgets
 from cribbage_edu.discard import advise
 
-from .test_lab import shown_cards
+from .test_lab import button_cards, card_button, in_sight, shown_cards
 
 pytestmark = pytest.mark.browser
 
@@ -25,7 +24,7 @@ def test_the_game_page_answers_clicks(browser: BrowserContext, voila_page_url: s
         table.wait_for(timeout=90_000)
         assert "seed 7" in table.inner_text()
         assert "import GameTable" not in page.locator("body").inner_text()  # no code shown
-        six = shown_cards(table.locator(".cribbage-selectable-hand"))
+        six = button_cards(table.locator(".cribbage-selectable-hand"))
         assert len(six) == 6
         table.locator(".cribbage-hint").click()
         message = table.locator(".cribbage-message")
@@ -45,17 +44,40 @@ def test_the_game_page_answers_clicks(browser: BrowserContext, voila_page_url: s
         twin.throw_button.click()
         if twin.value.turn == widgets.table.YOU:
             card = twin.game.legal_cards(widgets.table.YOU)[0]
-            table.locator(".cribbage-card-button",
-                          has_text=re.compile(f"^{re.escape(card.symbol)}$")).click()
+            card_button(table.locator(".cribbage-playable-hand"), card).click()
             twin.play(card)
         page.wait_for_function(
             "text => { const d = document.querySelector('.cribbage-log-line');"
             " return d && d.textContent === text; }", arg=twin.value.log[-1])
         area = table.locator(".cribbage-play-area")
         assert int(area.locator(".cribbage-count").inner_text()) == twin.value.count
-        assert shown_cards(area) == list(twin.value.pile)
+        assert shown_cards(area) == in_sight(twin._game)
         assert table.locator(".cribbage-log-line").all_inner_texts() == list(
             reversed(twin.value.log))
         table.screenshot(path=str(artifacts / "voila_game_table_play.png"))
     finally:
         page.close()
+
+
+def test_the_game_page_needs_no_network(browser: BrowserContext, voila_page_url: str) -> None:
+    """A classroom on a closed network: every request the page makes goes to the Voila
+    server itself, and none fails (Voila's own template fetches Font Awesome from a CDN;
+    the cribbage template does not)."""
+    page = browser.new_page()
+    requests: list[str] = []
+    failed: list[str] = []
+    errors: list[str] = []
+    page.on("request", lambda r: requests.append(r.url))
+    page.on("requestfailed", lambda r: failed.append(r.url))
+    page.on("console", lambda m: errors.append(m.text) if m.type == "error" else None)
+    try:
+        page.goto(voila_page_url, timeout=90_000)
+        page.locator(".cribbage-game-table").wait_for(timeout=90_000)
+        page.locator(".cribbage-hint").click()
+        page.locator(".cribbage-message", has_text="Hint:").wait_for()
+        page.wait_for_timeout(500)
+    finally:
+        page.close()
+    outside = [u for u in requests if not u.startswith((voila_page_url.rstrip("/"), "data:",
+                                                         "blob:"))]
+    assert outside == [] and failed == [] and errors == []

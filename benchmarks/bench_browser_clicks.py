@@ -1,0 +1,251 @@
+"""Click-to-paint in a real browser: every widget action, 30 clicks each.
+
+JupyterLab (127.0.0.1, a random port and token, temporary folders) serves a notebook
+holding every widget; headless Chromium runs it, then for each action clicks the
+control from inside the page and times, with ``performance.now()``, from the click to
+the first frame painted after the widget's DOM shows the answer (a MutationObserver
+sees the change the learner waits for; two ``requestAnimationFrame`` callbacks later
+the frame is on screen). Charts count: an action that draws one is timed until its
+picture has loaded.
+
+Run by hand (it is a measurement, not a test), on a quiet machine:
+
+    .venv/bin/python benchmarks/bench_browser_clicks.py [--clicks 30] [--json out.json]
+
+The goal (issue 9): p90 at most 150 ms and the slowest at most 500 ms for every action.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import os
+import secrets
+import shutil
+import statistics
+import sys
+import tempfile
+from collections.abc import Callable
+from pathlib import Path
+from typing import Any
+
+ROOT = Path(__file__).resolve().parent.parent
+sys.path.insert(0, str(ROOT))
+
+import nbformat  # noqa: E402
+from playwright.sync_api import Page, sync_playwright  # noqa: E402
+
+from tests.browser.conftest import (  # noqa: E402
+    CHROMIUM,
+    CHROMIUM_FLAGS,
+    KERNEL_READY,
+    free_port,
+    quiet_env,
+    serving,
+    wait_for,
+)
+
+CELLS = [
+    "from cribbage_edu.widgets import *",
+    "DiscardTrainer(seed=7)",
+    "PeggingPractice(seed=7)",
+    "CountingQuiz(seed=7, tries=1)",
+    "BoardWidget(seed=7)",
+    "ProbabilityExplorer(seed=7)",
+    "GameTable(seed=7, opponent='greedy', target=61)",
+]
+
+# In the page: click ``selector`` (the n-th match) inside ``root`` and wait until the
+# root's text changes (and, for a chart, until a new picture has loaded), then two frames.
+MEASURE = """async ([root, selector, n, chart]) => {
+  const box = document.querySelector(root);
+  const target = box.querySelectorAll(selector)[n];
+  if (!target) { return -1; }
+  const before = box.textContent;
+  const pictures = new Set([...box.querySelectorAll('.widget-output img')].map(i => i.src));
+  const done = () => {
+    if (box.textContent === before) { return false; }
+    if (!chart) { return true; }
+    return [...box.querySelectorAll('.widget-output img')].some(
+        i => !pictures.has(i.src) && i.complete && i.naturalWidth > 0);
+  };
+  const start = performance.now();
+  await new Promise(resolve => {
+    const watch = new MutationObserver(() => { if (done()) { watch.disconnect(); resolve(); } });
+    watch.observe(box, {subtree: true, childList: true, characterData: true, attributes: true});
+    const poll = setInterval(() => { if (done()) { clearInterval(poll); watch.disconnect();
+                                                   resolve(); } }, 5);
+    target.click();
+    setTimeout(() => { clearInterval(poll); watch.disconnect(); resolve(); }, 5000);
+  });
+  await new Promise(r => requestAnimationFrame(() => requestAnimationFrame(r)));
+  return performance.now() - start;
+}"""
+
+
+class Bench:
+    def __init__(self, page: Page) -> None:
+        self.page = page
+        self.times: dict[str, list[float]] = {}
+
+    def click(self, name: str, root: str, selector: str, n: int = 0,
+              chart: bool = False) -> float:
+        ms: float = self.page.evaluate(MEASURE, [root, selector, n, chart])
+        if ms < 0:
+            raise RuntimeError(f"{name}: nothing matches {root} {selector} [{n}]")
+        self.times.setdefault(name, []).append(ms)
+        return ms
+
+    def count(self, root: str, selector: str) -> int:
+        found: int = self.page.locator(f"{root} {selector}").count()
+        return found
+
+
+def discard(b: Bench, clicks: int) -> None:
+    root = ".cribbage-discard-trainer"
+    for i in range(clicks):
+        b.click("DiscardTrainer: select a card", root, ".cribbage-card-toggle", 0)
+        b.click("DiscardTrainer: select a card", root, ".cribbage-card-toggle", 1 + i % 5)
+        b.click("DiscardTrainer: Throw two (with the chart)", root, ".cribbage-throw",
+                chart=True)
+        b.click("DiscardTrainer: Next hand", root, ".cribbage-next")
+
+
+def pegging(b: Bench, clicks: int) -> None:
+    root = ".cribbage-pegging-practice"
+    laid = 0
+    while laid < clicks:
+        if b.count(root, ".cribbage-go:visible"):
+            b.click("PeggingPractice: Go", root, ".cribbage-go")
+        elif b.count(root, ".cribbage-card-button:not([disabled])"):
+            b.click("PeggingPractice: lay a card", root,
+                    ".cribbage-card-button:not([disabled])")
+            laid += 1
+        else:
+            b.click("PeggingPractice: Next hand", root, ".cribbage-next")
+
+
+def quiz(b: Bench, clicks: int) -> None:
+    root = ".cribbage-counting-quiz"
+    for _ in range(clicks):
+        b.page.locator(f"{root} .cribbage-quiz-total input").fill("99")
+        b.click("CountingQuiz: Check", root, ".widget-button.mod-primary")
+        b.click("CountingQuiz: Next (the show, step by step)", root, ".cribbage-show-next")
+        b.click("CountingQuiz: Next hand", root, ".widget-button", 1)
+
+
+def board(b: Bench, clicks: int) -> None:
+    root = ".cribbage-board-widget"
+    b.page.locator(f"{root} input").first.fill("1")
+    for _ in range(clicks):
+        b.click("BoardWidget: Peg", root, ".widget-button", 0)
+
+
+def explorer(b: Bench, clicks: int) -> None:
+    root = ".cribbage-probability-explorer"
+    for _ in range(clicks):
+        for n in range(4):
+            b.click("ProbabilityExplorer: select a card", root,
+                    ".cribbage-selectable-hand .cribbage-card-toggle", n)
+        b.click("ProbabilityExplorer: Compare (with the chart)", root, ".cribbage-compare",
+                chart=True)
+        b.click("ProbabilityExplorer: Deal six", root, ".widget-button", 0)
+
+
+def table(b: Bench, clicks: int) -> None:
+    root = ".cribbage-game-table"
+    page = b.page
+    done = 0
+    while done < clicks:
+        if b.count(root, ".cribbage-result-text"):
+            page.locator(f"{root} .widget-button", has_text="New game").click()
+            continue
+        if b.count(root, ".cribbage-throw:visible"):
+            for n in (0, 1):
+                b.click("GameTable: select a card", root,
+                        ".cribbage-selectable-hand .cribbage-card-toggle", n)
+            b.click("GameTable: Throw two", root, ".cribbage-throw")
+        elif b.count(root, ".cribbage-go:visible"):
+            b.click("GameTable: Go", root, ".cribbage-go")
+        elif b.count(root, ".cribbage-card-button:not([disabled])"):
+            b.click("GameTable: lay a card", root, ".cribbage-card-button:not([disabled])")
+            done += 1
+        elif b.count(root, ".cribbage-claim:visible"):
+            page.locator(f"{root} .cribbage-claim-box input").fill("4")
+            b.click("GameTable: Claim", root, ".cribbage-claim")
+        elif b.count(root, ".cribbage-show-next:visible"):
+            b.click("GameTable: Next (the show, step by step)", root, ".cribbage-show-next")
+            if b.count(root, ".cribbage-show-all:visible"):
+                b.click("GameTable: Show all", root, ".cribbage-show-all")
+        elif b.count(root, ".cribbage-next:visible"):
+            b.click("GameTable: Next deal", root, ".cribbage-next")
+        else:
+            page.wait_for_timeout(50)
+
+
+ACTIONS: list[Callable[[Bench, int], None]] = [discard, pegging, quiz, board, explorer, table]
+
+
+def percentile(values: list[float], q: float) -> float:
+    ordered = sorted(values)
+    return ordered[min(len(ordered) - 1, round(q * (len(ordered) - 1)))]
+
+
+def main() -> int:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--clicks", type=int, default=30)
+    parser.add_argument("--json", type=Path)
+    args = parser.parse_args()
+    base = Path(tempfile.mkdtemp(prefix="cribbage-bench-"))
+    try:
+        notebooks = base / "notebooks"
+        notebooks.mkdir()
+        nb = nbformat.v4.new_notebook()
+        nb.cells = [nbformat.v4.new_code_cell(src) for src in CELLS]
+        nbformat.write(nb, notebooks / "bench.ipynb")
+        env = quiet_env(base)
+        port, token = free_port(), secrets.token_hex(16)
+        command = [sys.executable, "-m", "jupyterlab", "--no-browser", f"--port={port}",
+                   "--ServerApp.port_retries=0", "--ServerApp.ip=127.0.0.1",
+                   f"--IdentityProvider.token={token}", f"--ServerApp.root_dir={notebooks}",
+                   "--LabApp.news_url=None",
+                   "--LabApp.check_for_updates_class=jupyterlab.NeverCheckForUpdate",
+                   "--LabApp.expose_app_in_browser=True", "--ServerApp.terminals_enabled=False"]
+        if os.geteuid() == 0:
+            command.append("--allow-root")
+        url = f"http://127.0.0.1:{port}"
+        with serving(command, env, notebooks, base / "lab.log") as proc:
+            wait_for(f"{url}/api/status?token={token}", proc, "JupyterLab")
+            with sync_playwright() as driver:
+                context = driver.chromium.launch_persistent_context(
+                    str(base / "profile"), executable_path=CHROMIUM, headless=True,
+                    args=CHROMIUM_FLAGS, viewport={"width": 1400, "height": 1000})
+                context.set_default_timeout(60_000)
+                page = context.new_page()
+                page.goto(f"{url}/lab/tree/bench.ipynb?token={token}&reset")
+                page.wait_for_function(KERNEL_READY, timeout=90_000)
+                page.evaluate("() => window.jupyterapp.commands.execute("
+                              "'notebook:run-all-cells')")
+                page.locator(".cribbage-game-table").wait_for(timeout=90_000)
+                page.wait_for_timeout(1000)
+                bench = Bench(page)
+                for action in ACTIONS:
+                    action(bench, args.clicks)
+                context.close()
+    finally:
+        shutil.rmtree(base, ignore_errors=True)
+    rows: list[dict[str, Any]] = []
+    print(f"{'action':<50} {'clicks':>6} {'median':>7} {'p90':>7} {'max':>7}  (ms)")
+    for name, times in bench.times.items():
+        row = {"action": name, "clicks": len(times), "median": statistics.median(times),
+               "p90": percentile(times, 0.9), "max": max(times)}
+        rows.append(row)
+        print(f"{name:<50} {len(times):>6} {row['median']:>7.0f} {row['p90']:>7.0f} "
+              f"{row['max']:>7.0f}")
+    if args.json:
+        args.json.write_text(json.dumps(rows, indent=1))
+    return 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())

@@ -1,0 +1,141 @@
+"""``cribbage-edu course``: open the course in JupyterLab, at lesson 00, in a folder of
+the learner's own.
+
+The lessons in the repository's ``lessons/`` folder stay as they are: the learner works
+in copies (by default in ``my-course/`` beside ``lessons/``, which git ignores), so
+running a lesson never shows up in ``git status``, and a lesson can be reset to its
+stored state at any time. A copy that already exists is kept (it holds the learner's
+answers); a lesson added since is copied in; ``--reset`` starts again from fresh copies,
+keeping the old folder as ``<FOLDER>.old``.
+
+JupyterLab starts in that folder with lesson 00 open: the URL it prints (also with
+``--no-browser``) opens lesson 00. As root (a container), ``--allow-root`` is passed,
+which JupyterLab needs there.
+
+The copies are not marked trusted, and need not be: every picture a lesson shows before
+it is run (cards, score tables, each widget's still picture) is markup JupyterLab shows
+in a notebook that is not trusted, and a cell the learner runs is trusted from then on.
+
+>>> from cribbage_edu.cli import build_parser
+>>> args = build_parser().parse_args(["course", "--no-browser", "--port", "8899"])
+>>> args.folder, args.no_browser, args.port
+(None, True, 8899)
+"""
+
+from __future__ import annotations
+
+import argparse
+import os
+import shutil
+import subprocess
+import sys
+from pathlib import Path
+
+from .console import BadInput, Console, Subparsers
+
+__all__ = ["FIRST_LESSON", "add_course", "jupyterlab_command", "lessons_folder",
+           "prepare_course", "run_course"]
+
+FIRST_LESSON = "00_start_here.ipynb"
+DEFAULT_FOLDER = "my-course"
+_SKIP = shutil.ignore_patterns(".ipynb_checkpoints", "__pycache__", "nbval_sanitize.cfg")
+
+
+def lessons_folder() -> Path:
+    """The repository's ``lessons/`` folder (the course is installed from a clone)."""
+    folder = Path(__file__).resolve().parents[2] / "lessons"
+    if not (folder / FIRST_LESSON).exists():
+        raise BadInput(f"cribbage-edu: error: no lessons found at {folder}: install the "
+                       f"course from a clone of the repository (pip install -e .)")
+    return folder
+
+
+def prepare_course(folder: Path, lessons: Path, *, reset: bool = False) -> list[str]:
+    """Make ``folder`` the learner's copy of ``lessons``: created when missing, a lesson
+    added since copied in, everything fresh with ``reset`` (the old copy kept as
+    ``<folder>.old``). Returns the names copied.
+
+    >>> import tempfile
+    >>> mine = Path(tempfile.mkdtemp()) / "course"
+    >>> FIRST_LESSON in prepare_course(mine, lessons_folder())
+    True
+    >>> prepare_course(mine, lessons_folder())  # a second start keeps the learner's work
+    []
+    """
+    folder = folder.resolve()
+    if folder == lessons.resolve():
+        raise BadInput("cribbage-edu: error: the course folder must not be the repository's "
+                       "lessons/ folder: pick another (the default is my-course)")
+    if reset and folder.exists():
+        old = folder.with_name(folder.name + ".old")
+        if old.exists():
+            shutil.rmtree(old)
+        folder.rename(old)
+    copied = []
+    folder.mkdir(parents=True, exist_ok=True)
+    for source in sorted(lessons.iterdir()):
+        if _SKIP(str(lessons), [source.name]) or (folder / source.name).exists():
+            continue
+        if source.is_dir():
+            shutil.copytree(source, folder / source.name, ignore=_SKIP)
+        else:
+            shutil.copy2(source, folder / source.name)
+        copied.append(source.name)
+    return copied
+
+
+def jupyterlab_command(folder: Path, *, no_browser: bool = False, port: int | None = None,
+                       as_root: bool | None = None) -> list[str]:
+    """The command that starts JupyterLab in ``folder`` with lesson 00 open.
+
+    >>> cmd = jupyterlab_command(Path("/tmp/c"), no_browser=True, port=8899, as_root=True)
+    >>> cmd[1:3], "--LabApp.default_url=/lab/tree/00_start_here.ipynb" in cmd
+    (['-m', 'jupyterlab'], True)
+    >>> "--allow-root" in cmd, "--allow-root" in jupyterlab_command(Path("/tmp/c"), as_root=False)
+    (True, False)
+    """
+    command = [sys.executable, "-m", "jupyterlab", f"--ServerApp.root_dir={folder}",
+               f"--LabApp.default_url=/lab/tree/{FIRST_LESSON}"]
+    if no_browser:
+        command.append("--no-browser")
+    if port is not None:
+        command.append(f"--port={port}")
+    if as_root if as_root is not None else (hasattr(os, "geteuid") and os.geteuid() == 0):
+        command.append("--allow-root")
+    return command
+
+
+def add_course(subparsers: Subparsers) -> None:
+    """Declare ``cribbage-edu course [FOLDER] [--no-browser] [--port N] [--reset]``."""
+    parser = subparsers.add_parser(
+        "course", help="open the course in JupyterLab, at lesson 00",
+        description="Copy the lessons into a folder of your own (my-course, kept between "
+                    "runs) and open JupyterLab there at lesson 00. The repository's "
+                    "lessons stay untouched.")
+    parser.add_argument("folder", nargs="?", metavar="FOLDER",
+                        help=f"where your copies of the lessons live (default: "
+                             f"{DEFAULT_FOLDER}/ beside the lessons)")
+    parser.add_argument("--no-browser", action="store_true",
+                        help="do not open a browser: open the printed URL yourself")
+    parser.add_argument("--port", type=int, help="the port JupyterLab listens on")
+    parser.add_argument("--reset", action="store_true",
+                        help="start again from fresh copies (the old folder is kept as "
+                             "FOLDER.old)")
+    parser.set_defaults(run=run_course)
+
+
+def run_course(args: argparse.Namespace, console: Console) -> int:
+    """Prepare the learner's copies, then run JupyterLab until it is stopped."""
+    lessons = lessons_folder()
+    folder = Path(args.folder) if args.folder else lessons.parent / DEFAULT_FOLDER
+    copied = prepare_course(folder, lessons, reset=args.reset)
+    if copied:
+        console.stdout.write(f"copied {len(copied)} files of the course into {folder}\n")
+    console.stdout.write(f"your course is in {folder.resolve()}; JupyterLab opens it at "
+                         f"{FIRST_LESSON} (Ctrl-C stops it)\n")
+    console.stdout.flush()
+    try:
+        return subprocess.call(jupyterlab_command(folder.resolve(), no_browser=args.no_browser,
+                                                  port=args.port), cwd=folder)
+    except KeyboardInterrupt:
+        return 0
