@@ -31,7 +31,7 @@ def test_the_progress_bar_moves_as_games_come_in() -> None:
     seen: list[int] = []
     runner.progress.observe(lambda change: seen.append(change["new"]), names="value")
     runner.run_button.click()
-    assert seen[0] == 0 and seen[-1] == 200 and len(set(seen)) > 2
+    assert 0 < seen[0] < 200 and seen[-1] == 200 and len(set(seen)) > 2  # moving, not jumping
     assert seen == sorted(seen)
     assert "200 of 200" in runner.progress_label.value
 

@@ -17,7 +17,7 @@ import ipywidgets as w  # type: ignore[import-untyped]
 
 from cribbage_edu.charts import simulation_chart
 from cribbage_edu.errors import CribbageError
-from cribbage_edu.players import PLAYER_NAMES
+from cribbage_edu.roster import PLAYER_NAMES
 from cribbage_edu.simulation import SimulationResult, simulate
 
 from .feedback import Message, StaticPicture, draw_soon, seed_badge, show_text
