@@ -133,6 +133,7 @@ def test_a_stopped_classroom_leaves_nothing_running(tmp_path: Path) -> None:
 def test_with_the_token_a_game_is_served_and_the_cap_holds(classroom: Classroom) -> None:
     status, _, page = get(classroom.url(f"/?token={TOKEN}"))
     assert status == 200 and "application/vnd.jupyter.widget-view+json" in page
+    assert "fontawesome" not in page  # the template that fetches nothing (issue 9 item 11)
     status, _, page = get(classroom.url(f"/?token={TOKEN}"))
     assert status == 503 and "the class is full" in page
 

@@ -8,7 +8,9 @@ It runs Voila on ``lessons/play.ipynb`` (or the notebook named) with:
   told the class is full instead of starting one more Python process;
 - an **idle timeout** (``--idle-minutes``, 20 by default): a game whose page was closed
   is shut down after that long without activity;
-- tracebacks kept from students, and no file browser: only the one notebook is served.
+- tracebacks kept from students, and no file browser: only the one notebook is served;
+- the page template of :mod:`cribbage_edu.widgets.page`, which fetches nothing from the
+  internet (a classroom on a closed network sees no failed request).
 
 It prints the address to give the class, with the token, and serves until Ctrl-C (or
 SIGTERM); the server never outlives the command.
@@ -126,10 +128,13 @@ def run_classroom(args: argparse.Namespace, console: Console) -> int:
     if len(token) < 6 or not token.isascii() or not token.isalnum():
         raise BadInput(f"{PROG}: error: --token must be at least 6 letters and digits, "
                        f"not {shortened(token)!r}")
-    command = voila_command(notebook, ip=args.ip, port=args.port, token=token,
-                            max_games=args.max_games, idle_minutes=args.idle_minutes)
+    from ..widgets.page import VOILA_ARGS, voila_environment  # the page needs no network
+
+    command = [*voila_command(notebook, ip=args.ip, port=args.port, token=token,
+                              max_games=args.max_games, idle_minutes=args.idle_minutes),
+               *VOILA_ARGS]
     with tempfile.TemporaryDirectory(prefix="cribbage-classroom-") as runtime:
-        env = dict(os.environ, JUPYTER_RUNTIME_DIR=runtime)
+        env = voila_environment(dict(os.environ, JUPYTER_RUNTIME_DIR=runtime))
         server = subprocess.Popen(command, stdin=subprocess.DEVNULL, env=env,
                                   preexec_fn=die_with_parent if os.name == "posix" else None)
         return _serve(server, args, token, console)
