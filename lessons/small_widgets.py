@@ -1,8 +1,10 @@
 """Small widgets built for single lessons, with their wiring kept out of the lessons.
 
-Each returns an ipywidgets box. They are thin: every rule question goes to the engine.
-Callbacks set ``.value`` or ``.outputs`` (never ``print`` inside an Output), so they
-behave the same in JupyterLab, Voila and strict nbval.
+Each returns a :class:`cribbage_edu.widgets.Panel` (a column of widgets that, in a lesson
+not yet run, shows one line saying what running the cell gives instead of a list of widget
+reprs). They are thin: every rule question goes to the engine. Callbacks set ``.value``
+(never ``print`` inside an Output), so they behave the same in JupyterLab, Voila and strict
+nbval.
 
 >>> box = deal_viewer(seed=2024)
 >>> box.children[0].value
@@ -12,16 +14,15 @@ behave the same in JupyterLab, Voila and strict nbval.
 from __future__ import annotations
 
 from fractions import Fraction
-from html import escape
 from typing import Any
 
 import ipywidgets as widgets
 
 from cribbage_edu import FULL_DECK, Deck, parse_cards, score_hand
 from cribbage_edu.render import hand_html
+from cribbage_edu.widgets import Panel
 
-__all__ = ["cut_viewer", "deal_viewer", "score_chance", "simulation_runner",
-           "starter_picker"]
+__all__ = ["cut_viewer", "deal_viewer", "score_chance", "starter_picker"]
 
 
 def deal_two(seed: int) -> tuple[Any, Any]:
@@ -31,7 +32,7 @@ def deal_two(seed: int) -> tuple[Any, Any]:
     return parse_cards(twelve[0::2]), parse_cards(twelve[1::2])
 
 
-def deal_viewer(seed: int = 2024) -> widgets.VBox:
+def deal_viewer(seed: int = 2024) -> Panel:
     """A seed slider and the two hands it deals."""
     slider = widgets.IntSlider(value=seed, min=0, max=9999, description="seed")
     view = widgets.HTML()
@@ -43,10 +44,10 @@ def deal_viewer(seed: int = 2024) -> widgets.VBox:
 
     slider.observe(show, names="value")
     show()
-    return widgets.VBox([slider, view])
+    return Panel([slider, view], run_to="deal the hands of any seed")
 
 
-def cut_viewer(seed: int = 1) -> widgets.VBox:
+def cut_viewer(seed: int = 1) -> Panel:
     """Cut for deal again and again, from a seeded sequence of shuffles: each press of
     the button cuts two cards and says who deals (or that they must cut again)."""
     state = {"seed": seed, "cuts": 0, "again": 0}
@@ -70,10 +71,10 @@ def cut_viewer(seed: int = 1) -> widgets.VBox:
                        f"(seed {seed})")
 
     button.on_click(cut)
-    return widgets.VBox([button, view, tally])
+    return Panel([button, view, tally], run_to="cut for deal again and again")
 
 
-def starter_picker(keep: Any, thrown: Any) -> widgets.VBox:
+def starter_picker(keep: Any, thrown: Any) -> Panel:
     """A kept hand and a menu of the starters it may meet; the count for the one chosen."""
     keep, thrown = parse_cards(keep), parse_cards(thrown)
     seen = {*keep, *thrown}
@@ -88,11 +89,12 @@ def starter_picker(keep: Any, thrown: Any) -> widgets.VBox:
 
     menu.observe(show, names="value")
     show()
-    return widgets.VBox([widgets.HTML(hand_html(keep, caption="kept")
-                                      + hand_html(thrown, caption="thrown")), menu, view])
+    return Panel([widgets.HTML(hand_html(keep, caption="kept")
+                               + hand_html(thrown, caption="thrown")), menu, view],
+                 run_to="count the hand with any starter")
 
 
-def score_chance(hand_census: dict[int, int], crib_census: dict[int, int]) -> widgets.VBox:
+def score_chance(hand_census: dict[int, int], crib_census: dict[int, int]) -> Panel:
     """A score slider and hand/crib buttons: the exact chance of that score, and of that
     score or more, read from the census."""
     slider = widgets.IntSlider(value=15, min=0, max=29, description="score")
@@ -117,31 +119,5 @@ def score_chance(hand_census: dict[int, int], crib_census: dict[int, int]) -> wi
     slider.observe(show, names="value")
     kind.observe(show, names="value")
     show()
-    return widgets.VBox([widgets.HBox([slider, kind]), view])
-
-
-def simulation_runner(players: tuple[str, str] = ("expert", "greedy"), games: int = 100,
-                      seed: int = 7) -> widgets.VBox:
-    """Choose two computer players, a number of games and a seed; press the button to
-    play them and read the summary with its 95% intervals."""
-    from cribbage_edu.simulation import simulate
-
-    kinds = ["random", "greedy", "expert"]
-    player_a = widgets.Dropdown(options=kinds, value=players[0], description="player A")
-    player_b = widgets.Dropdown(options=kinds, value=players[1], description="player B")
-    how_many = widgets.IntSlider(value=games, min=20, max=1000, step=20, description="games")
-    sim_seed = widgets.IntText(value=seed, description="seed")
-    run = widgets.Button(description="Play the games", button_style="primary")
-    report = widgets.HTML("Choose the players, the games and a seed, then press "
-                          "<i>Play the games</i>.")
-
-    def play(_: Any = None) -> None:
-        report.value = f"playing {how_many.value} games..."
-        result = simulate(how_many.value, [player_a.value, player_b.value],
-                          seed=sim_seed.value)
-        lines = str(result.summary()).splitlines()
-        report.value = (f"<pre>seed {sim_seed.value}\n" + escape("\n".join(lines)) + "</pre>")
-
-    run.on_click(play)
-    return widgets.VBox([widgets.HBox([player_a, player_b]),
-                         widgets.HBox([how_many, sim_seed]), run, report])
+    return Panel([widgets.HBox([slider, kind]), view],
+                 run_to="read the exact chance of any score")

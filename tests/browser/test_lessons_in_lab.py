@@ -393,10 +393,3 @@ def test_lesson_looks_right_before_it_is_run(lessons_in_lab: Lab, lesson_page: P
             if "Run this cell to" not in text:
                 problems.append(f"{where}: a widget cell does not say what running it gives")
     assert not problems, f"{name} before it is run:\n" + "\n".join(problems)
-
-
-@pytest.mark.xfail(strict=True, reason="lessons 01, 03, 08 and 10 build plain ipywidgets "
-                   "boxes that show their repr until wrapped in Panel (course, NOTICES.md)")
-def test_plain_widget_boxes_still_in_lessons() -> None:
-    left = {name: plain_boxes(name) for name in NOTEBOOKS if plain_boxes(name)}
-    assert not left, f"lesson cells that show a widget repr before they are run: {left}"
