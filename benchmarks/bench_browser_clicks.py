@@ -34,6 +34,7 @@ sys.path.insert(0, str(ROOT))
 
 import nbformat  # noqa: E402
 from playwright.sync_api import Page, sync_playwright  # noqa: E402
+from playwright.sync_api import TimeoutError as PlaywrightTimeout  # noqa: E402
 
 from tests.browser.conftest import (  # noqa: E402
     CHROMIUM,
@@ -55,31 +56,37 @@ CELLS = [
     "GameTable(seed=7, opponent='greedy', target=61)",
 ]
 
-# In the page: click ``selector`` (the n-th match) inside ``root`` and wait until the
-# root's text changes (and, for a chart, until a new picture has loaded), then two frames.
+# In the page: click ``selector`` (the n-th match) inside ``root``; time until the root's
+# text has changed and the frame after it is painted, and for an action that draws a
+# chart, until its new picture has loaded and is painted.
 MEASURE = """async ([root, selector, n, chart]) => {
   const box = document.querySelector(root);
   const target = box.querySelectorAll(selector)[n];
-  if (!target) { return -1; }
+  if (!target) { return null; }
   const before = box.textContent;
-  const pictures = new Set([...box.querySelectorAll('.widget-output img')].map(i => i.src));
-  const done = () => {
-    if (box.textContent === before) { return false; }
-    if (!chart) { return true; }
-    return [...box.querySelectorAll('.widget-output img')].some(
-        i => !pictures.has(i.src) && i.complete && i.naturalWidth > 0);
-  };
-  const start = performance.now();
-  await new Promise(resolve => {
-    const watch = new MutationObserver(() => { if (done()) { watch.disconnect(); resolve(); } });
+  const pictures = new Set([...box.querySelectorAll('img')].map(i => i.src));
+  const painted = () => new Promise(r => requestAnimationFrame(() => requestAnimationFrame(r)));
+  const textChanged = () => box.textContent !== before;
+  const chartShown = () => [...box.querySelectorAll('.widget-output img, .jp-OutputArea img')]
+      .some(i => !pictures.has(i.src) && i.complete && i.naturalWidth > 0);
+  const until = (done) => new Promise(resolve => {
+    if (done()) { resolve(true); return; }
+    const watch = new MutationObserver(() => { if (done()) { stop(true); } });
+    const poll = setInterval(() => { if (done()) { stop(true); } }, 5);
+    const timer = setTimeout(() => stop(false), 10000);
+    const stop = (ok) => { watch.disconnect(); clearInterval(poll); clearTimeout(timer);
+                           resolve(ok); };
     watch.observe(box, {subtree: true, childList: true, characterData: true, attributes: true});
-    const poll = setInterval(() => { if (done()) { clearInterval(poll); watch.disconnect();
-                                                   resolve(); } }, 5);
-    target.click();
-    setTimeout(() => { clearInterval(poll); watch.disconnect(); resolve(); }, 5000);
   });
-  await new Promise(r => requestAnimationFrame(() => requestAnimationFrame(r)));
-  return performance.now() - start;
+  const start = performance.now();
+  target.click();
+  const sawText = await until(textChanged);
+  await painted();
+  const text = performance.now() - start;
+  if (!chart) { return {text: sawText ? text : -1, chart: null}; }
+  const sawChart = await until(chartShown);
+  await painted();
+  return {text: sawText ? text : -1, chart: sawChart ? performance.now() - start : -1};
 }"""
 
 
@@ -87,14 +94,23 @@ class Bench:
     def __init__(self, page: Page) -> None:
         self.page = page
         self.times: dict[str, list[float]] = {}
+        self.missed: dict[str, int] = {}
 
     def click(self, name: str, root: str, selector: str, n: int = 0,
-              chart: bool = False) -> float:
-        ms: float = self.page.evaluate(MEASURE, [root, selector, n, chart])
-        if ms < 0:
-            raise RuntimeError(f"{name}: nothing matches {root} {selector} [{n}]")
-        self.times.setdefault(name, []).append(ms)
-        return ms
+              chart: bool = False) -> bool:
+        """Click and time; False when the control is not there (the page was still
+        being redrawn: the caller looks again)."""
+        found: dict[str, float] | None = self.page.evaluate(MEASURE, [root, selector, n, chart])
+        if found is None:
+            self.page.wait_for_timeout(50)
+            return False
+        if found["text"] < 0 or (chart and found["chart"] < 0):
+            self.missed[name] = self.missed.get(name, 0) + 1  # no change seen in 10 s
+            return True
+        self.times.setdefault(name, []).append(found["text"])
+        if chart:
+            self.times.setdefault(f"{name}: its chart", []).append(found["chart"])
+        return True
 
     def count(self, root: str, selector: str) -> int:
         found: int = self.page.locator(f"{root} {selector}").count()
@@ -106,8 +122,7 @@ def discard(b: Bench, clicks: int) -> None:
     for i in range(clicks):
         b.click("DiscardTrainer: select a card", root, ".cribbage-card-toggle", 0)
         b.click("DiscardTrainer: select a card", root, ".cribbage-card-toggle", 1 + i % 5)
-        b.click("DiscardTrainer: Throw two (with the chart)", root, ".cribbage-throw",
-                chart=True)
+        b.click("DiscardTrainer: Throw two", root, ".cribbage-throw", chart=True)
         b.click("DiscardTrainer: Next hand", root, ".cribbage-next")
 
 
@@ -118,9 +133,9 @@ def pegging(b: Bench, clicks: int) -> None:
         if b.count(root, ".cribbage-go:visible"):
             b.click("PeggingPractice: Go", root, ".cribbage-go")
         elif b.count(root, ".cribbage-card-button:not([disabled])"):
-            b.click("PeggingPractice: lay a card", root,
-                    ".cribbage-card-button:not([disabled])")
-            laid += 1
+            if b.click("PeggingPractice: lay a card", root,
+                       ".cribbage-card-button:not([disabled])"):
+                laid += 1
         else:
             b.click("PeggingPractice: Next hand", root, ".cribbage-next")
 
@@ -147,8 +162,7 @@ def explorer(b: Bench, clicks: int) -> None:
         for n in range(4):
             b.click("ProbabilityExplorer: select a card", root,
                     ".cribbage-selectable-hand .cribbage-card-toggle", n)
-        b.click("ProbabilityExplorer: Compare (with the chart)", root, ".cribbage-compare",
-                chart=True)
+        b.click("ProbabilityExplorer: Compare", root, ".cribbage-compare", chart=True)
         b.click("ProbabilityExplorer: Deal six", root, ".widget-button", 0)
 
 
@@ -168,10 +182,14 @@ def table(b: Bench, clicks: int) -> None:
         elif b.count(root, ".cribbage-go:visible"):
             b.click("GameTable: Go", root, ".cribbage-go")
         elif b.count(root, ".cribbage-card-button:not([disabled])"):
-            b.click("GameTable: lay a card", root, ".cribbage-card-button:not([disabled])")
-            done += 1
+            if b.click("GameTable: lay a card", root,
+                       ".cribbage-card-button:not([disabled])"):
+                done += 1
         elif b.count(root, ".cribbage-claim:visible"):
-            page.locator(f"{root} .cribbage-claim-box input").fill("4")
+            try:
+                page.locator(f"{root} .cribbage-claim-box input").fill("4", timeout=2000)
+            except PlaywrightTimeout:  # the table moved on meanwhile: look again
+                continue
             b.click("GameTable: Claim", root, ".cribbage-claim")
         elif b.count(root, ".cribbage-show-next:visible"):
             b.click("GameTable: Next (the show, step by step)", root, ".cribbage-show-next")
@@ -202,6 +220,8 @@ def main() -> int:
         notebooks.mkdir()
         nb = nbformat.v4.new_notebook()
         nb.cells = [nbformat.v4.new_code_cell(src) for src in CELLS]
+        nb.metadata["kernelspec"] = {"name": "python3", "display_name": "Python 3",
+                                     "language": "python"}
         nbformat.write(nb, notebooks / "bench.ipynb")
         env = quiet_env(base)
         port, token = free_port(), secrets.token_hex(16)
@@ -230,7 +250,10 @@ def main() -> int:
                 page.wait_for_timeout(1000)
                 bench = Bench(page)
                 for action in ACTIONS:
-                    action(bench, args.clicks)
+                    try:
+                        action(bench, args.clicks)
+                    except PlaywrightTimeout as exc:  # report what was measured
+                        print(f"{action.__name__}: stopped early: {str(exc)[:200]}")
                 context.close()
     finally:
         shutil.rmtree(base, ignore_errors=True)
@@ -242,6 +265,8 @@ def main() -> int:
         rows.append(row)
         print(f"{name:<50} {len(times):>6} {row['median']:>7.0f} {row['p90']:>7.0f} "
               f"{row['max']:>7.0f}")
+    for name, count in bench.missed.items():
+        print(f"{name}: {count} clicks showed no change within 10 s (left out above)")
     if args.json:
         args.json.write_text(json.dumps(rows, indent=1))
     return 0

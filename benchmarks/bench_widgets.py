@@ -118,6 +118,9 @@ def bench_game(timings: Timings, games: int) -> None:
                 table.picker.toggle(hand[0])
                 table.picker.toggle(hand[1])
                 timed(timings, "GameTable Throw two", table.throw_button.click)
+            elif game.phase is Phase.COUNT:
+                table.claim_box.value = "4"
+                timed(timings, "GameTable Claim (the count by hand)", table.claim_button.click)
             elif table.value.can_go:
                 timed(timings, "GameTable Go", table.go_button.click)
             else:

@@ -199,8 +199,8 @@ def show_figure(out: w.Output, fig: Any, *, dpi: int = 80) -> None:
     from IPython.display import Image
 
     buffer = BytesIO()
-    fig.savefig(buffer, format="png", dpi=dpi, bbox_inches="tight",
-                metadata={"Software": None})
+    fig.savefig(buffer, format="png", dpi=dpi, metadata={"Software": None})  # the
+    # figures lay themselves out (constrained layout): no second pass to trim the edges
     out.outputs = ()
     out.append_display_data(Image(data=buffer.getvalue(), format="png"))  # type: ignore[no-untyped-call]
 

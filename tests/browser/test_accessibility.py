@@ -56,17 +56,23 @@ def run_axe(page: Page, script: Path, selector: str) -> list[dict[str, Any]]:
         page.add_script_tag(path=str(script))
     found: list[dict[str, Any]] = page.evaluate(
         """async (selector) => {
-          const result = await axe.run({include: [[selector]]},
-                                       {resultTypes: ['violations']});
-          return result.violations.map(v => ({
+          const result = await axe.run({include: [[selector]]});
+          const found = result.violations.map(v => ({
             id: v.id, impact: v.impact, help: v.help,
             nodes: v.nodes.map(n => ({target: n.target.join(' '), html: n.html.slice(0, 200),
                                       summary: n.failureSummary}))}));
+          // what axe checked, for the record (rules passed, and left for a person)
+          found.push({id: 'checked', impact: null, help: '', nodes: [],
+                      passes: result.passes.map(p => p.id),
+                      incomplete: result.incomplete.map(p => p.id)});
+          return found;
         }""", selector)
     return found
 
 
 def serious(violations: list[dict[str, Any]]) -> list[str]:
+    assert violations and violations[-1]["id"] == "checked" and violations[-1]["passes"], \
+        "axe checked nothing"
     return [f"{v['id']} ({v['impact']}): {v['help']} at {n['target']}: {n['html']}"
             for v in violations if v["impact"] in ("serious", "critical") for n in v["nodes"]]
 
