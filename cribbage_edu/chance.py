@@ -64,17 +64,24 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from functools import cache
 from importlib import resources
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
-from .checks import flag, whole_number
+from .checks import flag, seat, whole_number
 from .errors import IllegalActionError
+from .events import EventKind
+
+if TYPE_CHECKING:
+    from .game import Game
 
 __all__ = [
     "PEG_SLOTS",
     "STREAM",
     "TARGETS",
     "WIN_TABLE_FILE",
+    "DealChance",
     "WinTable",
+    "chance_words",
+    "chances_by_deal",
     "scenarios",
     "table_header",
     "win_probability",
@@ -208,3 +215,62 @@ def win_probability(score: int, other_score: int, *, dealer: bool,
     cribbage_edu.errors.IllegalActionError: score must be a whole number from 0 to 120, not 121
     """
     return win_table(target).chance(score, other_score, dealer=dealer)
+
+
+@dataclass(frozen=True, slots=True)
+class DealChance:
+    """A player's chance to win at the start of a deal of a game (``deal`` 1 is the
+    first), with the scores then and who dealt; after the last deal, ``deal`` is the
+    number of deals played plus one and ``chance`` is 1 or 0 (the game is over)."""
+
+    deal: int
+    scores: tuple[int, int]
+    dealer: int | None
+    chance: float
+
+
+def chances_by_deal(game: Game, player: int = 0) -> list[DealChance]:
+    """``player``'s chance to win at the start of every deal ``game`` has reached (from
+    the table, between two experts), and 1 or 0 once it is over: what a learner watches
+    move through a game.
+
+    >>> from cribbage_edu.game import Game
+    >>> from cribbage_edu.players import ExpertPlayer, play_out
+    >>> game = play_out(Game(seed=7, first_dealer=0, scores=(100, 110)),
+    ...                 [ExpertPlayer(), ExpertPlayer()])
+    >>> [(c.deal, c.scores, round(c.chance, 2)) for c in chances_by_deal(game)]
+    [(1, (100, 110), 0.29), (2, (114, 120), 0.0), (3, (114, 121), 0.0)]
+    """
+    who = seat(player)
+    target = game.options.target
+    dealers = [e.player for e in game.events if e.kind is EventKind.DEAL]
+    starts = [game.start_scores, *game.deal_scores]
+    out = []
+    for n, dealer in enumerate(dealers):
+        a, b = starts[n]
+        if max(a, b) >= target:
+            break
+        mine, theirs = (a, b) if who == 0 else (b, a)
+        out.append(DealChance(n + 1, (a, b), dealer,
+                              win_probability(mine, theirs, dealer=dealer == who,
+                                              target=target)))
+    if game.is_over and game.winner is not None:
+        a, b = game.scores
+        out.append(DealChance(len(out) + 1, (a, b), None, 1.0 if game.winner == who else 0.0))
+    return out
+
+
+def chance_words(score: int, other_score: int, *, dealer: bool, target: int = 121) -> str:
+    """The chance to win at the start of a deal in words, for a learner: the one phrase
+    the terminal game and the widgets show.
+
+    >>> chance_words(95, 88, dealer=True)
+    'Your chance to win: 77% (you deal; 95 to 88; as between two experts)'
+    >>> chance_words(120, 60, dealer=False)
+    'Your chance to win: over 99% (you are pone; 120 to 60; as between two experts)'
+    """
+    chance = win_probability(score, other_score, dealer=dealer, target=target)
+    shown = (f"{chance:.0%}" if 0.005 <= chance < 0.995
+             else "under 1%" if chance < 0.5 else "over 99%")
+    role = "you deal" if dealer else "you are pone"
+    return f"Your chance to win: {shown} ({role}; {score} to {other_score}; as between two experts)"

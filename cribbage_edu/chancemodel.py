@@ -22,8 +22,9 @@ import numpy.typing as npt
 
 from .chance import PEG_SLOTS, STREAM
 from .errors import IllegalActionError
-from .game import Game, Phase, Source
-from .players import Player
+from .events import EventKind, Phase, Source
+from .game import Game
+from .players import Player, drive
 from .roster import make_player
 
 __all__ = [
@@ -54,8 +55,8 @@ FloatArray = npt.NDArray[np.float64]
 
 def play_one_deal(game: Game, players: Sequence[Player]) -> Game:
     """Play the deal in progress (or the next one) to its end: to the start of the next
-    deal, or to the end of the game. A card that is the only one that fits is laid
-    without asking, as :func:`cribbage_edu.players.play_out` does.
+    deal, or to the end of the game, with :func:`cribbage_edu.players.drive` (a card
+    that is the only one that fits is laid without asking).
 
     >>> from cribbage_edu.players import ExpertPlayer
     >>> game = play_one_deal(Game(seed=3, first_dealer=0), [ExpertPlayer()] * 2)
@@ -65,26 +66,8 @@ def play_one_deal(game: Game, players: Sequence[Player]) -> Game:
     2
     """
     last = game.deal_number + (game.phase in (Phase.CUT_FOR_DEAL, Phase.DEAL))
-    while not game.is_over:
-        phase = game.phase
-        if phase is Phase.DEAL and game.deal_number >= last:
-            break
-        if phase is Phase.PLAY:
-            who = game.turn
-            assert who is not None
-            fits = game.legal_cards(who)
-            if len(fits) > 1:
-                game.play(who, players[who].play(game.view(who)))
-            elif fits:
-                game.play(who, fits[0])
-            else:
-                game.go(who)
-        elif phase is Phase.DISCARD:
-            for who in game.to_act:
-                game.discard(who, players[who].discard(game.view(who)))
-        else:
-            game.advance()
-    return game
+    return drive(game, players,
+                 stop=lambda g: g.phase is Phase.DEAL and g.deal_number >= last)
 
 
 def deal_stream(game: Game, deal: int = 1) -> tuple[int, ...]:
@@ -104,15 +87,15 @@ def deal_stream(game: Game, deal: int = 1) -> tuple[int, ...]:
     for event in game.events:
         if event.deal != deal:
             continue
-        if event.kind == "deal":
+        if event.kind is EventKind.DEAL:
             dealer = event.player
         if not event.points or event.player is None:
             continue
-        if event.kind == "heels":
+        if event.kind is EventKind.HEELS:
             row[_HEELS] = event.points
-        elif event.kind == "peg":
+        elif event.kind is EventKind.PEG:
             pegs.append(event.points if event.player == dealer else -event.points)
-        elif event.kind == "show":
+        elif event.kind is EventKind.SHOW:
             column = (_CRIB if event.source is Source.CRIB
                       else _DEALER_HAND if event.player == dealer else _PONE_HAND)
             row[column] = event.points

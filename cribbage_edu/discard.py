@@ -12,6 +12,15 @@ crib when it is the opponent's.
 >>> best.explanation
 'keep 5♣ 5♥ J♠ Q♥, throw 2♣ 6♦ to your crib: hand 12.70 (10 to 21) + crib 3.76 = 16.46'
 
+Each option also carries the play, in a column of its own: the net pegging of the
+four kept cards (what you peg less what the opponent pegs, in your role), from the
+simulated pegging table (:mod:`cribbage_edu.pegtable`), with its 95% interval, and
+``with_pegging``, the net plus it. ``advise(..., pegging=True)`` ranks by that.
+
+>>> best = advise("5H 5C 6D JS QH 2C", dealer=True, pegging=True)[0]
+>>> print(best.pegging_explanation)  # doctest: +ELLIPSIS
+in the play, keep ...: you peg ... and the opponent ...: net ... ± ... (simulated)
+
 :func:`starter_distribution` shows what each possible starter does to four kept
 cards.
 
@@ -38,6 +47,7 @@ from typing import Any
 from .cards import FULL_DECK, Card, CardLike, Hand, Rank, distinct_cards, parse_cards
 from .cribtable import crib_slot, crib_values
 from .errors import IllegalHandError
+from .pegtable import peg_values
 from .ranks import SPLITS, keep_rank_points, starter_rank_points
 from .scoring import HandScore, Kind, score_hand
 
@@ -126,7 +136,9 @@ class DiscardOption:
     ``hand_ev`` is exact (a Fraction over the 46 unseen starters); ``crib_ev`` is
     the crib table's value of the throw (always the crib's points, positive);
     ``net_ev`` is ``hand_ev + crib_ev`` for the dealer and ``hand_ev - crib_ev`` for
-    pone.
+    pone. ``peg_ev`` is the net pegging of the kept cards (yours less the opponent's)
+    from the simulated pegging table, ``peg_error`` the half-width of its 95% interval,
+    and ``with_pegging`` is ``net_ev + peg_ev``.
     """
 
     keep: Hand
@@ -137,7 +149,23 @@ class DiscardOption:
     crib_ev: float
     net_ev: float
     dealer: bool
+    peg_ev: float = 0.0
+    peg_error: float = 0.0
+    peg_mine: float = 0.0
+    peg_theirs: float = 0.0
     _text: list[str] = field(default_factory=list, repr=False, compare=False)
+
+    @property
+    def with_pegging(self) -> float:
+        """The net with the pegging of the kept cards added: hand, crib and play."""
+        return self.net_ev + self.peg_ev
+
+    @property
+    def pegging_explanation(self) -> str:
+        """The pegging column in one sentence, with its interval."""
+        return (f"in the play, keep {self.keep.symbols}: you peg {self.peg_mine:.2f} and the "
+                f"opponent {self.peg_theirs:.2f}: net {self.peg_ev:+.2f} ± "
+                f"{self.peg_error:.2f} (simulated)")
 
     @property
     def explanation(self) -> str:
@@ -170,12 +198,17 @@ class DiscardOption:
             "crib_ev": self.crib_ev,
             "net_ev": self.net_ev,
             "dealer": self.dealer,
+            "peg_ev": self.peg_ev,
+            "peg_error": self.peg_error,
+            "with_pegging": self.with_pegging,
         }
 
 
-def advise(cards: str | Iterable[CardLike], *, dealer: bool) -> list[DiscardOption]:
+def advise(cards: str | Iterable[CardLike], *, dealer: bool,
+           pegging: bool = False) -> list[DiscardOption]:
     """All 15 ways to throw two of these six cards, best first by ``net_ev`` (ties:
-    the better hand first, then the order of the cards).
+    the better hand first, then the order of the cards); with ``pegging=True``, best
+    first by ``with_pegging`` (the net pegging of the kept cards added).
 
     >>> options = advise("AC 2C 3C 4C 5C 6C", dealer=False)
     >>> len(options), str(options[0].keep)
@@ -200,11 +233,18 @@ def advise(cards: str | Iterable[CardLike], *, dealer: bool) -> list[DiscardOpti
         net = total / UNSEEN_STARTERS + sign * crib
         scored.append((-net, -total, n, keep, (a, b), low, high, crib, net, total))
     scored.sort(key=lambda row: row[:3])
-    return [
-        DiscardOption(Hand(six[k] for k in keep), Hand(throw),
-                      Fraction(total, UNSEEN_STARTERS), low, high, crib, net, dealer)
-        for _, _, _, keep, throw, low, high, crib, net, total in scored
-    ]
+    plays = peg_values(dealer=dealer)
+    options = []
+    for _, _, _, keep, throw, low, high, crib, net, total in scored:
+        w, x, y, z = sorted(int(six[k].rank) for k in keep)
+        play = plays[w, x, y, z]
+        options.append(DiscardOption(Hand(six[k] for k in keep), Hand(throw),
+                                     Fraction(total, UNSEEN_STARTERS), low, high, crib, net,
+                                     dealer, play.net, play.net_error, play.mine,
+                                     play.theirs))
+    if pegging:
+        options.sort(key=lambda o: -o.with_pegging)  # stable: ties keep the order above
+    return options
 
 
 def _extremes(six: list[Card], keep: tuple[int, ...]) -> tuple[int, int]:
@@ -226,17 +266,19 @@ def _extremes(six: list[Card], keep: tuple[int, ...]) -> tuple[int, int]:
 
 
 def discard_table(options: list[DiscardOption]) -> list[list[str]]:
-    """The options as rows of text for a table (keep, throw, hand, min-max, crib, net).
+    """The options as rows of text for a table (keep, throw, hand, min-max, crib, net,
+    then the pegging column with its 95% interval and the net with pegging).
 
     >>> discard_table(advise("5H 5C 6D JS QH 2C", dealer=True))[0]
-    ['keep', 'throw', 'hand', 'range', 'crib', 'net']
+    ['keep', 'throw', 'hand', 'range', 'crib', 'net', 'pegging', 'with pegging']
     """
-    rows = [["keep", "throw", "hand", "range", "crib", "net"]]
+    rows = [["keep", "throw", "hand", "range", "crib", "net", "pegging", "with pegging"]]
     for o in options:
         sign = "+" if o.dealer else "-"
         rows.append([str(o.keep), str(o.discard), f"{float(o.hand_ev):.2f}",
                      f"{o.hand_min}-{o.hand_max}", f"{sign}{o.crib_ev:.2f}",
-                     f"{o.net_ev:.2f}"])
+                     f"{o.net_ev:.2f}", f"{o.peg_ev:+.2f}±{o.peg_error:.2f}",
+                     f"{o.with_pegging:.2f}"])
     return rows
 
 

@@ -5,8 +5,14 @@ new player is added here by an import, never registered as a side effect of impo
 its module. The simulation, the command line, the widgets and the chance-to-win model
 ask :func:`make_player` for a player by the name a learner types.
 
+- ``random``: any legal choice; ``greedy``: the best four cards before the starter and
+  the card that pegs most now; ``expert``: the best hand and crib on average and a
+  look-ahead of a card each in the play (all in :mod:`cribbage_edu.players`);
+- ``master``: the expert whose throw also counts what the kept cards peg, and who plays
+  for the game rather than for points near the end (:mod:`cribbage_edu.master`).
+
 >>> PLAYER_NAMES
-('random', 'greedy', 'expert')
+('random', 'greedy', 'expert', 'master')
 """
 
 from __future__ import annotations
@@ -14,21 +20,25 @@ from __future__ import annotations
 import random
 
 from .errors import IllegalActionError
+from .master import MasterPlayer
 from .players import ExpertPlayer, GreedyPlayer, Player, RandomPlayer
 
 __all__ = ["PLAYER_NAMES", "make_player"]
 
 
-PLAYER_NAMES = ("random", "greedy", "expert")
+PLAYER_NAMES = ("random", "greedy", "expert", "master")
 """The computer players, weakest first."""
 
-_PLAYERS: dict[str, type[RandomPlayer] | type[GreedyPlayer] | type[ExpertPlayer]] = {
+_PLAYERS: dict[str, type[RandomPlayer] | type[GreedyPlayer] | type[ExpertPlayer]
+               | type[MasterPlayer]] = {
     "random": RandomPlayer, "greedy": GreedyPlayer, "expert": ExpertPlayer,
+    "master": MasterPlayer,
 }
 
 
 def make_player(name: str, seed: int | random.Random | None = None) -> Player:
-    """A computer player by name: ``"random"``, ``"greedy"`` or ``"expert"``.
+    """A computer player by name: ``"random"``, ``"greedy"``, ``"expert"`` or
+    ``"master"``.
 
     >>> make_player("expert").name
     'expert'

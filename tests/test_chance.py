@@ -34,6 +34,7 @@ from cribbage_edu.chancemodel import (
     stored_deals,
 )
 from cribbage_edu.errors import IllegalActionError
+from cribbage_edu.events import EventKind
 from cribbage_edu.game import Game, stack_deck
 from cribbage_edu.players import ExpertPlayer
 
@@ -170,7 +171,7 @@ def test_a_deal_is_recorded_in_the_order_it_scored() -> None:
     row = deal_stream(game)
     assert (row[HEELS], row[PONE_HAND], row[DEALER_HAND], row[CRIB]) == (0, 14, 4, 7)
     pegs = [p for p in row[1:1 + PEG_SLOTS] if p]
-    log = [(e.player, e.points) for e in game.events if e.kind == "peg"]
+    log = [(e.player, e.points) for e in game.events if e.kind is EventKind.PEG]
     assert pegs == [points if player == 1 else -points for player, points in log]
     assert sum(abs(p) for p in row) == sum(game.scores)
 
@@ -219,6 +220,7 @@ def test_some_deals_far_into_the_sample_replay() -> None:
                 == stored_deals()[start:start + 3]).all()
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("target", TARGETS)
 def test_the_stored_table_is_the_solved_sample(target: int) -> None:
     """Re-solve the table from the stored deals (the script's last step)."""

@@ -389,3 +389,20 @@ def test_lines_that_are_not_utf8_are_answered_and_asked_again(tmp_path: Path) ->
     assert status == 0 and err.getvalue() == ""
     assert text.count("not UTF-8 text") == 2
     assert "You lay away" in text and "Game not saved." in text
+def test_your_chance_to_win_at_each_deal_and_switched_off() -> None:
+    """At the start of each deal the learner is told their chance to win from the table
+    (here from 110-115 with the computer dealing: the table's own figure); a test or a
+    player who does not want it turns it off."""
+    from cribbage_edu.chance import win_probability
+
+    game = Game(seed=3, first_dealer=1, scores=(110, 115), target=121)
+    _, out = play(game, [])
+    first = win_probability(110, 115, dealer=False)
+    assert f"Your chance to win: {first:.0%} (you are pone; 110 to 115;" in out
+    quiet = Game(seed=3, first_dealer=1, scores=(110, 115), target=121)
+    keys = Keyboard([])
+    keys.game = quiet
+    text = io.StringIO()
+    TerminalGame(quiet, "expert", stdin=keys, stdout=text, show_chance=False).run()
+    assert "chance to win" not in text.getvalue()
+    assert quiet.events == game.events  # the same game either way

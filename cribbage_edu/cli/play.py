@@ -29,6 +29,7 @@ from typing import TextIO
 
 from ..board import skunk_lines
 from ..cards import Card, Hand, parse_cards
+from ..chance import chance_words
 from ..errors import CribbageError, IllegalActionError, IllegalHandError
 from ..game import Event, Game, Phase
 from ..pegging import PAIR_WORDS
@@ -78,8 +79,9 @@ class TerminalGame:
 
     def __init__(self, game: Game, opponent: str | Player, *, stdin: TextIO,
                  stdout: TextIO, save_path: str | Path | None = None,
-                 seed: int | None = None) -> None:
+                 seed: int | None = None, show_chance: bool = True) -> None:
         self.game = game
+        self.show_chance = show_chance  # your chance to win at the start of each deal
         self.opponent: Player = (make_player(opponent, seed if seed is not None else game.seed)
                                  if isinstance(opponent, str) else opponent)
         self.stdin = stdin
@@ -113,7 +115,12 @@ class TerminalGame:
         the scores after it (yours first)."""
         names = self.game.names
         if event.kind == "deal":
-            return f"\n--- {event.reason} ---"
+            if not self.show_chance:
+                return f"\n--- {event.reason} ---"
+            chance = chance_words(scores[HUMAN], scores[1 - HUMAN],
+                                  target=self.game.options.target,
+                                  dealer=event.player == HUMAN)
+            return f"\n--- {event.reason} ---\n  {chance}"
         if event.kind == "win":
             return f"\n*** {event.reason} ***"
         if event.kind == "claim" and event.player == HUMAN:
@@ -485,7 +492,9 @@ def add_play(subparsers: Subparsers) -> None:
     parser.add_argument("--seed", type=int, default=None, metavar="N",
                         help="the seed of the shuffles: the same seed, the same game")
     parser.add_argument("--opponent", choices=PLAYER_NAMES, default="expert",
-                        help="the computer player (default expert)")
+                        help="the computer player: random, greedy, expert, or master (the "
+                             "expert who also counts the play in its throw and plays for "
+                             "the game near the end); default expert")
     parser.add_argument("--target", type=int, choices=(121, 61), default=121,
                         help="play to 121 (default) or 61")
     parser.add_argument("--name", default="Player", help="your name in the game")
@@ -497,6 +506,8 @@ def add_play(subparsers: Subparsers) -> None:
                         help="go on with a game saved earlier")
     parser.add_argument("--save", metavar="FILE", default=None,
                         help="the file that save and quit write to")
+    parser.add_argument("--no-chance", dest="chance", action="store_false",
+                        help="do not show your chance to win at the start of each deal")
     parser.set_defaults(run=run_play)
 
 
@@ -518,4 +529,4 @@ def run_play(args: argparse.Namespace, console: Console) -> int:
     if isinstance(stdin, io.TextIOWrapper):
         stdin.reconfigure(errors="replace")  # a stray byte is answered, not fatal
     return TerminalGame(game, opponent, stdin=stdin, stdout=console.stdout,
-                        save_path=save_path).run()
+                        save_path=save_path, show_chance=args.chance).run()
