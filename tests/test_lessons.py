@@ -435,6 +435,14 @@ ANSWERS: dict[str, dict[int, tuple[object, object]]] = {
            2: ("KS", "7C"),                  # off the run: the 7 invites 5, 8 (a run) or 2 (15)
            3: ("5C", "10D"),                 # 10 + 5 is fifteen now
            4: ("9S", "2H")},                 # 30: only an ace answers; 23 invites an 8 for 31
+    "14": {1: (5.9, 4.8),                    # 16.40 - 10.48 (the printed averages); 4.8 = crib
+           2: (80.6, 78),                    # 3 x 16.40 + 3 x 10.48; 78 is the old 3 x 26
+           3: ("dealer", "pone"),            # the table: 77.7%; each is ~21 short, only the
+                                             # dealer gets within a pone's count of home
+           4: ("pone", "dealer"),            # each needs 6; pone counts first (the table: 76%)
+           5: ("5S", "2C"),                  # 5 + a ten-card is 15, the dealer's 2; 2, 3, 4
+                                             # leave no fifteen
+           6: ("2H 2C", "KH 2C")},           # keep 4-5-6-K: 4+5+6, 5+K, run 4-5-6: 7 always
 }
 
 CHECK_CELL = '''

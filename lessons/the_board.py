@@ -1,0 +1,116 @@
+"""Playing the board: what a deal is worth, par, and the chance to win, for lesson 14.
+
+Every figure comes from the engine: the 100,000 simulated deals between two experts that
+the chance-to-win table is solved from (:mod:`cribbage_edu.chancemodel`), the table
+itself (:mod:`cribbage_edu.chance`) and the master's weighing of throws and cards
+(:mod:`cribbage_edu.master`).
+
+>>> worth = {(w.role, w.source): w for w in deal_worth()}
+>>> round(worth["dealer", "total"].mean, 2), round(worth["pone", "total"].mean, 2)
+(16.4, 10.48)
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass
+from typing import Any
+
+import ipywidgets as widgets
+import numpy as np
+
+from cribbage_edu.chance import PEG_SLOTS, STREAM, chance_words, win_probability
+
+__all__ = ["Worth", "chance_explorer", "chance_grid", "deal_worth", "par", "print_deal_worth"]
+
+_COLUMN = {name: STREAM.index(name) for name in ("heels", "pone hand", "dealer hand", "crib")}
+
+
+@dataclass(frozen=True)
+class Worth:
+    """What one source brings one role in a deal: the mean over the simulated deals and
+    its 95% interval (1.96 standard errors: the deals are independent)."""
+
+    role: str
+    source: str
+    mean: float
+    low: float
+    high: float
+
+
+def _worth(role: str, source: str, points: Any) -> Worth:
+    values = np.asarray(points, dtype=float)
+    mean = float(values.mean())
+    half = 1.96 * float(values.std(ddof=1)) / len(values) ** 0.5
+    return Worth(role, source, mean, mean - half, mean + half)
+
+
+def deal_worth() -> list[Worth]:
+    """What a deal brings the dealer and pone, source by source, with totals."""
+    from cribbage_edu.chancemodel import stored_deals
+
+    deals = stored_deals().astype(int)
+    pegs = deals[:, 1:1 + PEG_SLOTS]
+    dealer_pegs = np.where(pegs > 0, pegs, 0).sum(1)
+    pone_pegs = np.where(pegs < 0, -pegs, 0).sum(1)
+    heels = deals[:, _COLUMN["heels"]]
+    dealer_hand, crib = deals[:, _COLUMN["dealer hand"]], deals[:, _COLUMN["crib"]]
+    pone_hand = deals[:, _COLUMN["pone hand"]]
+    return [
+        _worth("dealer", "his heels", heels), _worth("dealer", "pegging", dealer_pegs),
+        _worth("dealer", "hand", dealer_hand), _worth("dealer", "crib", crib),
+        _worth("dealer", "total", heels + dealer_pegs + dealer_hand + crib),
+        _worth("pone", "pegging", pone_pegs), _worth("pone", "hand", pone_hand),
+        _worth("pone", "total", pone_pegs + pone_hand),
+        _worth("dealer less pone", "total", heels + dealer_pegs + dealer_hand + crib
+               - pone_pegs - pone_hand),
+    ]
+
+
+def print_deal_worth() -> None:
+    """The table of :func:`deal_worth`, as text."""
+    print(f"{'':18}{'source':>10}{'mean':>8}   95% interval")
+    for w in deal_worth():
+        print(f"{w.role:18}{w.source:>10}{w.mean:8.2f}   {w.low:.2f} to {w.high:.2f}")
+
+
+def par(deals: int, *, first_dealer: bool) -> float:
+    """The points a player has on average after ``deals`` whole deals (as first dealer,
+    he dealt the odd ones): a dealer's total for each deal he dealt, pone's for the
+    others.
+
+    >>> round(par(2, first_dealer=True), 1)
+    26.9
+    """
+    worth = {(w.role, w.source): w.mean for w in deal_worth()}
+    dealt = (deals + 1) // 2 if first_dealer else deals // 2
+    return dealt * worth["dealer", "total"] + (deals - dealt) * worth["pone", "total"]
+
+
+def chance_grid(scores: Sequence[int], *, dealer: bool, target: int = 121) -> None:
+    """Your chance to win (in whole percent) for your score down the side and the other
+    player's across the top, at the start of a deal you deal (or not)."""
+    print("you \\ them" + "".join(f"{s:>6}" for s in scores))
+    for mine in scores:
+        row = "".join(f"{win_probability(mine, theirs, dealer=dealer, target=target):6.0%}"
+                      for theirs in scores)
+        print(f"{mine:>10}{row}")
+
+
+def chance_explorer(score: int = 100, other: int = 100, *, dealer: bool = True) -> widgets.VBox:
+    """Two sliders and a choice of role: your chance to win from any position, in words."""
+    mine = widgets.IntSlider(value=score, min=0, max=120, description="you")
+    theirs = widgets.IntSlider(value=other, min=0, max=120, description="them")
+    role = widgets.ToggleButtons(options=["you deal", "you are pone"],
+                                 value="you deal" if dealer else "you are pone",
+                                 description="this deal")
+    said = widgets.HTML()
+
+    def show(_: Any = None) -> None:
+        said.value = "<b>" + chance_words(mine.value, theirs.value,
+                                          dealer=role.value == "you deal") + "</b>"
+
+    for control in (mine, theirs, role):
+        control.observe(show, names="value")
+    show()
+    return widgets.VBox([mine, theirs, role, said])
