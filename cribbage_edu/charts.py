@@ -28,7 +28,7 @@ from typing import TYPE_CHECKING, Any, ParamSpec
 
 import matplotlib
 from matplotlib.figure import Figure
-from matplotlib.ticker import MaxNLocator
+from matplotlib.ticker import MaxNLocator, PercentFormatter
 
 from .board import skunk_lines
 from .cards import CardLike, Rank, parse_cards
@@ -454,7 +454,7 @@ def _scoring_events(events: Any) -> list[tuple[int, int, str, int]]:
 @_house_style
 def progress_chart(events: Any, *, by: str = "event",
                    names: Sequence[str] | None = None, target: int | None = None,
-                   start: Sequence[int] | None = None) -> Figure:
+                   start: Sequence[int] | None = None, chance: bool = False) -> Figure:
     """Both scores through a game. ``events`` is a :class:`cribbage_edu.game.Game`, its
     event log, or plain ``(deal, player, source, points)`` tuples (or dicts with those
     keys), source one of pegging, hand, crib, heels (muggins too).
@@ -467,6 +467,10 @@ def progress_chart(events: Any, *, by: str = "event",
     ``by="event"``: the scores after every scoring event, each step coloured by where
     its points came from. ``by="deal"``: the scores after each deal, over the points
     each player made in that deal, stacked by source.
+
+    ``chance=True`` (``events`` must then be a Game) adds, under the scores, each
+    player's chance to win at the start of every deal, from the chance-to-win table
+    (:func:`cribbage_edu.chance.chances_by_deal`), and at the end 100% or 0%.
 
     >>> log = [(1, 1, "pegging", 2), (1, 0, "pegging", 1), (1, 1, "hand", 8),
     ...        (1, 0, "hand", 12), (1, 0, "crib", 4), (2, 1, "heels", 2)]
@@ -485,15 +489,43 @@ def progress_chart(events: Any, *, by: str = "event",
     scoring = _scoring_events(events)
     if by not in ("event", "deal"):
         raise ValueError(f"by must be 'event' or 'deal', not {by!r}")
+    odds: list[tuple[int, float]] = []
+    if chance:
+        if not hasattr(events, "deal_scores"):
+            raise TypeError("progress_chart(chance=True) needs the Game itself")
+        from .chance import chances_by_deal
+
+        odds = [(c.deal, c.chance) for c in chances_by_deal(events)]
     if by == "event":
-        return _progress_by_event(scoring, names, target, first)
-    return _progress_by_deal(scoring, names, target, first)
+        return _progress_by_event(scoring, names, target, first, odds)
+    return _progress_by_deal(scoring, names, target, first, odds)
+
+
+def _chance_panel(ax: Any, xs: Sequence[float], odds: Sequence[tuple[int, float]],
+                  names: Sequence[str], xlabel: str) -> None:
+    """Each player's chance to win at the start of each deal, as steps."""
+    for player in (0, 1):
+        ys = [c if player == 0 else 1.0 - c for _, c in odds]
+        ax.step(xs, ys, where="post", color=COLOURS[f"player{player}"], linewidth=1.8,
+                marker="o", markersize=3, label=names[player])
+    ax.axhline(0.5, color=COLOURS["mean"], linewidth=0.6, linestyle=":")
+    ax.set_ylim(-0.03, 1.03)
+    ax.yaxis.set_major_formatter(PercentFormatter(1.0))
+    ax.set_ylabel("chance to win")
+    ax.set_xlabel(xlabel)
+    ax.set_title("The chance to win at the start of each deal (the table, two experts)",
+                 fontsize=10)
 
 
 def _progress_by_event(scoring: list[tuple[int, int, str, int]], names: Sequence[str],
-                       target: int, start: tuple[int, int]) -> Figure:
-    fig = _figure(10, 4.5)
-    ax = fig.add_subplot()
+                       target: int, start: tuple[int, int],
+                       odds: Sequence[tuple[int, float]] = ()) -> Figure:
+    fig = _figure(10, 6.5 if odds else 4.5)
+    if odds:
+        ax, below = fig.subplots(2, 1, sharex=True, height_ratios=[3, 1.4])
+    else:
+        ax = fig.add_subplot()
+    deal_x: dict[int, float] = {}
     scores = list(start)
     xs: list[list[int]] = [[0], [0]]
     ys: list[list[int]] = [[start[0]], [start[1]]]
@@ -503,6 +535,7 @@ def _progress_by_event(scoring: list[tuple[int, int, str, int]], names: Sequence
         if deal != last_deal:
             ax.axvline(n - 0.5, color=COLOURS["grid"], linewidth=0.8, zorder=0)
             last_deal = deal
+            deal_x[deal] = n - 0.5
         scores[player] = min(target, scores[player] + points)
         xs[player].append(n)
         ys[player].append(scores[player])
@@ -522,6 +555,10 @@ def _progress_by_event(scoring: list[tuple[int, int, str, int]], names: Sequence
     ax.set_ylabel("score")
     ax.set_title(_progress_title("Through the game", names, scores, target))
     ax.legend(loc="lower right", ncol=2, fontsize=8)
+    if odds:
+        at = [deal_x.get(d, float(len(scoring))) for d, _ in odds]
+        _chance_panel(below, at, odds, names, "scoring event (grey lines: a new deal)")
+        ax.set_xlabel("")
     return fig
 
 
@@ -537,14 +574,18 @@ def _progress_title(lead: str, names: Sequence[str], scores: Sequence[int],
 
 
 def _progress_by_deal(scoring: list[tuple[int, int, str, int]], names: Sequence[str],
-                      target: int, start: tuple[int, int]) -> Figure:
+                      target: int, start: tuple[int, int],
+                      odds: Sequence[tuple[int, float]] = ()) -> Figure:
     deals = sorted({d for d, _, _, _ in scoring}) or [1]
     sources = [s for s in (*SOURCES, "muggins") if any(e[2] == s for e in scoring)]
     per = {(d, p, s): 0 for d in deals for p in (0, 1) for s in sources}
     for deal, player, source, points in scoring:
         per[deal, player, source] += points
-    fig = _figure(10, 6)
-    top, bottom = fig.subplots(2, 1, sharex=True, height_ratios=[3, 2])
+    fig = _figure(10, 8 if odds else 6)
+    if odds:
+        top, bottom, below = fig.subplots(3, 1, sharex=True, height_ratios=[3, 2, 1.6])
+    else:
+        top, bottom = fig.subplots(2, 1, sharex=True, height_ratios=[3, 2])
     finals = [0, 0]
     for player in (0, 1):
         running = start[player]
@@ -573,6 +614,10 @@ def _progress_by_deal(scoring: list[tuple[int, int, str, int]], names: Sequence[
     bottom.set_xticks(deals)
     bottom.legend(loc="upper left", ncol=len(sources), fontsize=8)
     bottom.set_ylim(0, bottom.get_ylim()[1] * 1.25)  # room for the legend above the bars
+    if odds:
+        # the chance at the start of deal d sits where the scores after deal d - 1 do
+        _chance_panel(below, [d - 1 for d, _ in odds], odds, names,
+                      "deal (the chance: at the start of each deal; last: the result)")
     return fig
 
 

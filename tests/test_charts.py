@@ -283,3 +283,25 @@ def test_no_global_pyplot_state_and_pngs_render(tmp_path: Path) -> None:
         path = tmp_path / f"chart{n}.png"
         fig.savefig(path)
         assert path.read_bytes()[:8] == b"\x89PNG\r\n\x1a\n"
+
+
+@pytest.mark.parametrize("by", ["event", "deal"])
+def test_the_progress_chart_adds_the_chance_to_win(by: str) -> None:
+    """Under the scores, each player's chance at the start of every deal (the table's,
+    as chances_by_deal gives it) and the result at the end; the two add up to one."""
+    from cribbage_edu.chance import chances_by_deal
+    from cribbage_edu.players import ExpertPlayer, play_out
+
+    game = play_out(Game(seed=14, first_dealer=0, names=("Ann", "Bob")),
+                    [ExpertPlayer(), ExpertPlayer()])
+    fig = charts.progress_chart(game, by=by, chance=True)
+    panel = fig.axes[-1]
+    assert panel.get_ylabel() == "chance to win"
+    ann, bob = [line for line in panel.lines if line.get_label() in ("Ann", "Bob")]
+    expected = [c.chance for c in chances_by_deal(game)]
+    assert list(ann.get_ydata()) == pytest.approx(expected)
+    assert list(bob.get_ydata()) == pytest.approx([1 - c for c in expected])
+    assert expected[-1] in (0.0, 1.0)
+    assert len(charts.progress_chart(game, by=by).axes) == len(fig.axes) - 1
+    with pytest.raises(TypeError, match="needs the Game"):
+        charts.progress_chart(game.events, chance=True)

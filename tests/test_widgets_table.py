@@ -415,3 +415,31 @@ def test_a_new_game_against_the_opponent_chosen() -> None:
     other.new_button.click()
     other.new_button.click()
     assert other.value.hand == table.value.hand
+
+
+def test_the_chance_to_win_shows_at_each_deal_and_can_be_hidden() -> None:
+    """The line under the message is the table's chance for the learner at the start of
+    the deal (between deals: of the next one, the deal passed); unticking the box, or
+    chance=False, hides it; the end chart gains the chance panel only when it is shown."""
+    from cribbage_edu.chance import chance_words
+
+    table = GameTable(seed=7, opponent="greedy", manual_count=False)
+    game = table._game
+    first = chance_words(0, 0, dealer=game.dealer == YOU)
+    assert f"At the start of deal 1: {first}" in table.chance_view.value
+    table.chance_box.value = False
+    assert table.chance_view.value == ""
+    table.chance_box.value = True
+    while table.next_button.layout.display == "none":
+        if game.phase is Phase.DISCARD:
+            hand = table.value.hand
+            table.picker.toggle(hand[0])
+            table.picker.toggle(hand[1])
+            table.throw_button.click()
+        else:
+            click_a_turn(table)
+    mine, theirs = game.scores[YOU], game.scores[1 - YOU]
+    second = chance_words(mine, theirs, dealer=game.dealer != YOU)  # the deal passes
+    assert f"At the start of deal 2: {second}" in table.chance_view.value
+    quiet = GameTable(seed=7, chance=False)
+    assert quiet.chance_view.value == "" and quiet.chance_box.value is False

@@ -21,6 +21,7 @@ from html import escape
 import ipywidgets as w  # type: ignore[import-untyped]
 
 from cribbage_edu.cards import Card, Hand
+from cribbage_edu.chance import chance_words
 from cribbage_edu.charts import progress_chart
 from cribbage_edu.errors import CribbageError
 from cribbage_edu.events import EventKind, Source
@@ -412,11 +413,13 @@ class GameTable(_Table):
     deal the show is told step by step (pone's hand, the dealer's hand, then the crib):
     Next lights each combination as its words appear, Show all says the rest.
 
-    The board, the scores and the log follow every point; Hint asks the advisor or the
-    expert; Save puts the game as text in the box and Load reads it back (during a deal
-    Save keeps the game as it was when the deal began, so the box never shows a card
-    you could not see at the table). At the end: the result (skunk included) and the
-    board's progress through the game.
+    The board, the scores and the log follow every point; your chance to win from the
+    board shows at each deal (from the chance-to-win table; untick it, or pass
+    ``chance=False``, to hide it); Hint asks the advisor or the expert; Save puts the
+    game as text in the box and Load reads it back (during a deal Save keeps the game as
+    it was when the deal began, so the box never shows a card you could not see at the
+    table). At the end: the result (skunk included) and the board's progress through
+    the game, with the chance to win deal by deal under it.
 
     >>> table = GameTable(seed=7, target=61)
     >>> table.throw_button.click(); table.value.message
@@ -435,7 +438,7 @@ class GameTable(_Table):
 
     def __init__(self, seed: int | None = None, *, opponent: str = "expert",
                  target: int = 121, manual_count: bool = True, muggins: bool = False,
-                 skunk: bool = True) -> None:
+                 skunk: bool = True, chance: bool = True) -> None:
         if opponent not in PLAYER_NAMES:
             raise ValueError(f"no computer player {opponent!r}: choose one of "
                              f"{', '.join(PLAYER_NAMES)}")
@@ -472,6 +475,11 @@ class GameTable(_Table):
         self.show_view = ShowStepper(width=_SMALL + 6)
         self.result_view = w.HTML()
         self.result_view.add_class("cribbage-result")
+        self.chance_view = w.HTML()
+        self.chance_view.add_class("cribbage-chance")
+        self.chance_box = w.Checkbox(value=chance, description="show my chance to win",
+                                     indent=False, layout=w.Layout(width="220px"))
+        self.chance_box.observe(lambda _: self._refresh(), names="value")
         self.chart_out = w.Output()
         self.save_box = w.Textarea(placeholder="Save puts the game here; paste one and Load",
                                    layout=w.Layout(width="100%", height="60px"))
@@ -491,10 +499,10 @@ class GameTable(_Table):
                    layout=w.Layout(justify_content="flex-start")),
             self.announce, self.picker, self.playable, self.hand_view,
             w.HBox([self.throw_button, self.go_button, self.next_button, self.hint_button]),
-            self.claim_row, self.message, self.show_view, self.result_view, self.chart_out,
-            self.log_view,
+            self.claim_row, self.message, self.chance_view, self.show_view, self.result_view,
+            self.chart_out, self.log_view,
             w.HBox([self.save_button, self.load_button, self.new_button,
-                    self.opponent_picker]),
+                    self.opponent_picker, self.chance_box]),
             self.save_box,
         ]
         self._confirm_new = False
@@ -688,8 +696,26 @@ class GameTable(_Table):
         elif game.phase is Phase.PLAY and game.turn == YOU and not self.message.text:
             self.message.say("Your turn: click a card to lay it"
                              + (", or say go" if not game.legal_cards(YOU) else "") + ".")
+        self.chance_view.value = self._chance_html()
         if game.is_over:
             self._finish()
+
+    def _chance_html(self) -> str:
+        """Your chance to win at the start of this deal (or, between deals, of the next),
+        in words, when the box is ticked."""
+        game = self._game
+        if not self.chance_box.value or game.is_over or game.dealer is None:
+            return ""
+        if self._paused:
+            scores, dealer, deal = game.scores, 1 - game.dealer, game.deal_number + 1
+        else:
+            done = game.deal_scores
+            scores = done[-1] if done else game.start_scores
+            dealer, deal = game.dealer, game.deal_number
+        words = chance_words(scores[YOU], scores[1 - YOU], dealer=dealer == YOU,
+                             target=game.options.target)
+        return (f"<div style='font-size:small;color:#333'>At the start of deal {deal}: "
+                f"{escape(words)}</div>")
 
     def _finish(self) -> None:
         result = self._game.result
@@ -699,4 +725,4 @@ class GameTable(_Table):
         self.result_view.value = f"<h3 class='cribbage-result-text'>{escape(text)}.</h3>"
         self.message.say("Game over: press New game to play again.")
         game = self._game
-        draw_soon(self.chart_out, lambda: progress_chart(game))
+        draw_soon(self.chart_out, lambda: progress_chart(game, chance=self.chance_box.value))
