@@ -254,6 +254,8 @@ def main() -> int:
                         action(bench, args.clicks)
                     except PlaywrightTimeout as exc:  # report what was measured
                         print(f"{action.__name__}: stopped early: {str(exc)[:200]}")
+                    if args.json:  # kept as it goes, so a stopped run keeps its figures
+                        args.json.write_text(json.dumps(bench.times, indent=1))
                 context.close()
     finally:
         shutil.rmtree(base, ignore_errors=True)
