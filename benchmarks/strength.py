@@ -4,6 +4,7 @@ Run by hand::
 
     python benchmarks/strength.py [--seed 2026] [--workers N] [--scale 0.1]
     python benchmarks/strength.py --only master          # the master against the expert
+    python benchmarks/strength.py --only master --part pegging --scale 0.5   # an ablation
 
 Seeded simulations with the first deal alternating, each with its 95% Wilson
 confidence interval:
@@ -42,13 +43,16 @@ CLOSE_GAP = 10    # ...and this close to each other: a close game near the end
 BATCH = 50
 
 
-def _master_batch(tasks: Sequence[tuple[int, int]]) -> list[dict[str, Any]]:
-    """Play master (seat 0) against expert (seat 1): (index, seed) per game, the first
-    deal alternating with the index."""
+def _master_batch(tasks: Sequence[tuple[int, int, str]]) -> list[dict[str, Any]]:
+    """Play master (seat 0) against expert (seat 1): (index, seed, part) per game, the
+    first deal alternating with the index; ``part`` switches off one of the master's two
+    differences for an ablation ("pegging" keeps only the throw that counts the play,
+    "endgame" only the play for the game near the end)."""
     out = []
-    for index, seed in tasks:
+    for index, seed, part in tasks:
         game = Game(seed, first_dealer=index % 2, names=("master", "expert"))
-        play_out(game, [MasterPlayer(), ExpertPlayer()])
+        master = MasterPlayer(pegging=part != "endgame", endgame=part != "pegging")
+        play_out(game, [master, ExpertPlayer()])
         out.append(_record(game, index))
     return out
 
@@ -84,9 +88,10 @@ def _record(game: Game, index: int) -> dict[str, Any]:
             "close": close}
 
 
-def master_match(n: int, seed: int, executor: Executor | None) -> list[dict[str, Any]]:
+def master_match(n: int, seed: int, executor: Executor | None,
+                 part: str = "both") -> list[dict[str, Any]]:
     seeds = random.Random(seed)
-    tasks = [(i, seeds.getrandbits(63)) for i in range(n)]
+    tasks = [(i, seeds.getrandbits(63), part) for i in range(n)]
     batches = [tasks[i:i + BATCH] for i in range(0, n, BATCH)]
     parts = (map(_master_batch, batches) if executor is None
              else executor.map(_master_batch, batches))
@@ -137,6 +142,9 @@ def main() -> None:
                         help="multiply the number of games (for a quick look)")
     parser.add_argument("--only", choices=("classic", "master"),
                         help="run only the classic matches or only master vs expert")
+    parser.add_argument("--part", choices=("both", "pegging", "endgame"), default="both",
+                        help="an ablation: the master with only its pegging-aware throw, or "
+                             "only its play for the game near the end (default both)")
     args = parser.parse_args()
     lines = []
     with ProcessPoolExecutor(max_workers=args.workers) as pool:
@@ -158,7 +166,8 @@ def main() -> None:
         if args.only != "classic":
             n = max(2, round(MASTER_GAMES * args.scale))
             start = time.perf_counter()
-            records = master_match(n, args.seed, pool if args.workers > 1 else None)
+            records = master_match(n, args.seed, pool if args.workers > 1 else None,
+                                   args.part)
             master_lines = report_master(records)
             print("\n".join(master_lines[1:]))
             print(f"({time.perf_counter() - start:.1f} s, seed {args.seed})")
