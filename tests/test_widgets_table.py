@@ -6,7 +6,7 @@ import re
 
 import pytest
 
-from cribbage_edu import Card, score_hand
+from cribbage_edu import Card, parse_cards, score_hand
 from cribbage_edu.game import Game, Phase
 from cribbage_edu.widgets import GameTable, PeggingPractice
 from cribbage_edu.widgets.table import COMPUTER, NAMES, YOU
@@ -443,3 +443,29 @@ def test_the_chance_to_win_shows_at_each_deal_and_can_be_hidden() -> None:
     assert f"At the start of deal 2: {second}" in table.chance_view.value
     quiet = GameTable(seed=7, chance=False)
     assert quiet.chance_view.value == "" and quiet.chance_box.value is False
+
+
+def test_the_practice_message_follows_the_turn_after_every_move() -> None:
+    for seed in range(4):
+        practice = PeggingPractice(seed=seed, opponent="random")
+        while practice._game.phase is Phase.PLAY:
+            game = practice._game
+            if game.turn == YOU:
+                message = practice.value.message
+                assert message, "the learner is left without a word"
+                if game.can_go(YOU):
+                    assert "say go" in message
+            click_a_turn(practice)
+
+
+def test_a_loaded_game_starts_with_no_card_selected() -> None:
+    table = GameTable(seed=7)
+    table.save_button.click()
+    saved = table.save_box.value
+    hand = table.value.hand
+    table.picker.toggle(hand[0])
+    table.picker.toggle(hand[1])
+    table.save_box.value = saved
+    table.load_button.click()
+    assert table.picker.value == parse_cards("") and table.value.hand == hand
+    assert table.value.message.startswith("Loaded ")

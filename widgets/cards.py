@@ -71,8 +71,8 @@ _BUTTON_CSS = f"""
   background-position: right 1px top 0, center 4px; background-size: 18px 18px, {_W}px {_H}px;
   border: 3px solid #3e2723; background-color: #fff3c4; transform: translateY(-8px);
 }}
-{_BUTTON}:disabled {{ opacity: 0.45; cursor: not-allowed; }}
-{_BUTTON}.mod-active:disabled {{ opacity: 1; }}
+.cribbage-card-button.jupyter-button:disabled {{ opacity: 0.45; cursor: not-allowed; }}
+.cribbage-card-toggle.jupyter-button:disabled {{ opacity: 1; cursor: default; }}
 """
 
 

@@ -384,6 +384,17 @@ class PeggingPractice(_Table):
     def _refresh(self) -> None:
         super()._refresh()
         game = self._game
+        if game.phase is Phase.PLAY and game.turn == YOU and not self.message.text:
+            said_go = any(e.kind == EventKind.GO and e.player == COMPUTER
+                          for e in game.events[-3:])
+            if game.can_go(YOU):
+                self.message.say(f"No card fits under 31 (the count is {game.count}): "
+                                 f"say go.")
+            elif said_go:
+                self.message.say(f"The computer said go at {game.count}: lay on any "
+                                 f"card that fits.")
+            else:
+                self.message.say("Your turn: lay a card.")
         if game.phase is not Phase.PLAY and not self.summary.value:
             pegged = [points[Source.PEGGING] + points[Source.HEELS] for points in game.tally()]
             laid = " ".join(f"{c.symbol}" for _, c in game.laid)
@@ -616,8 +627,11 @@ class GameTable(_Table):
         except (CribbageError, ValueError, RecursionError) as exc:
             self.message.warn(f"cannot load: {str(exc)[:300]}")
             return
+        self.picker.deal(())  # a fresh selection for the loaded game
         self._start(game)
-        self.message.say(f"Loaded: deal {game.deal_number}, {game.phase}.")
+        where = (f"the game as deal {game.deal_number + 1} begins" if game.phase is Phase.DEAL
+                 else f"deal {game.deal_number}, in the {game.phase}")
+        self.message.say(f"Loaded {where}. " + self.message.text)
 
     def new_game(self) -> None:
         """Start a new game (the next in the table's seeded sequence, so a class that

@@ -4,9 +4,10 @@ the learner's own.
 The lessons in the repository's ``lessons/`` folder stay as they are: the learner works
 in copies (by default in ``my-course/`` beside ``lessons/``, which git ignores), so
 running a lesson never shows up in ``git status``, and a lesson can be reset to its
-stored state at any time. A copy that already exists is kept (it holds the learner's
-answers); a lesson added since is copied in; ``--reset`` starts again from fresh copies,
-keeping the old folder as ``<FOLDER>.old``.
+stored state at any time. A lesson already copied is kept (it holds the learner's
+answers); a lesson added since is copied in; the helper modules and data beside the
+lessons (no work of the learner's) are brought up to date; ``--reset`` starts again from
+fresh copies, keeping the old folder as ``<FOLDER>.old``.
 
 JupyterLab starts in that folder with lesson 00 open: the URL it prints (also with
 ``--no-browser``) opens lesson 00. As root (a container), ``--allow-root`` is passed,
@@ -25,8 +26,10 @@ in a notebook that is not trusted, and a cell the learner runs is trusted from t
 from __future__ import annotations
 
 import argparse
+import filecmp
 import os
 import shutil
+import signal
 import subprocess
 import sys
 from pathlib import Path
@@ -61,6 +64,10 @@ def prepare_course(folder: Path, lessons: Path, *, reset: bool = False) -> list[
     True
     >>> prepare_course(mine, lessons_folder())  # a second start keeps the learner's work
     []
+    >>> (mine / "exercises.py").write_text("# an old helper")  # doctest: +ELLIPSIS
+    15
+    >>> prepare_course(mine, lessons_folder())  # an old helper is brought up to date
+    ['exercises.py']
     """
     folder = folder.resolve()
     if folder == lessons.resolve():
@@ -74,14 +81,26 @@ def prepare_course(folder: Path, lessons: Path, *, reset: bool = False) -> list[
     copied = []
     folder.mkdir(parents=True, exist_ok=True)
     for source in sorted(lessons.iterdir()):
-        if _SKIP(str(lessons), [source.name]) or (folder / source.name).exists():
+        target = folder / source.name
+        if _SKIP(str(lessons), [source.name]):
             continue
+        if target.exists() and (source.suffix == ".ipynb" or _same(source, target)):
+            continue  # a lesson holds the learner's work: kept; a helper already current
         if source.is_dir():
-            shutil.copytree(source, folder / source.name, ignore=_SKIP)
+            shutil.copytree(source, target, ignore=_SKIP, dirs_exist_ok=True)
         else:
-            shutil.copy2(source, folder / source.name)
+            shutil.copy2(source, target)  # helpers and data (no learner work): refreshed
         copied.append(source.name)
     return copied
+
+
+def _same(source: Path, target: Path) -> bool:
+    """Whether a helper file or folder in the learner's copy equals the course's."""
+    if source.is_dir():
+        return target.is_dir() and all(
+            _same(child, target / child.name) for child in source.iterdir()
+            if not _SKIP(str(source), [child.name]))
+    return target.is_file() and filecmp.cmp(source, target, shallow=False)
 
 
 def jupyterlab_command(folder: Path, *, no_browser: bool = False, port: int | None = None,
@@ -134,8 +153,16 @@ def run_course(args: argparse.Namespace, console: Console) -> int:
     console.stdout.write(f"your course is in {folder.resolve()}; JupyterLab opens it at "
                          f"{FIRST_LESSON} (Ctrl-C stops it)\n")
     console.stdout.flush()
+    server = subprocess.Popen(jupyterlab_command(folder.resolve(), no_browser=args.no_browser,
+                                                 port=args.port), cwd=folder)
+
+    def pass_on(signum: int, frame: object) -> None:  # a process manager's TERM or HUP
+        server.send_signal(signum)                     # stops JupyterLab too
+
+    for name in ("SIGTERM", "SIGHUP"):
+        if hasattr(signal, name):
+            signal.signal(getattr(signal, name), pass_on)
     try:
-        return subprocess.call(jupyterlab_command(folder.resolve(), no_browser=args.no_browser,
-                                                  port=args.port), cwd=folder)
-    except KeyboardInterrupt:
-        return 0
+        return server.wait()
+    except KeyboardInterrupt:  # Ctrl-C reaches JupyterLab from the terminal as well
+        return server.wait()
