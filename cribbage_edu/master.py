@@ -173,13 +173,6 @@ def _scenario_parts() -> tuple[tuple[tuple[int, ...], int, int, int, int, int], 
     return tuple(out)
 
 
-def _chance(target: int, mine: int, theirs: int, dealer: bool) -> float:
-    """The table's chance to win for scores that are on the board (a fast path of
-    :func:`cribbage_edu.chance.win_probability`, for inner loops)."""
-    table = win_table(target).dealer
-    return table[mine][theirs] if dealer else 1.0 - table[theirs][mine]
-
-
 def _play_race(pegs: Sequence[int], dealer: bool, need_me: float, need_them: float,
                heels: int, mine_scale: float, their_scale: float) -> float | None:
     """His heels and the play of a stored deal, point by point: 1 if the player gets home
@@ -207,20 +200,18 @@ def _show_race(table: Sequence[Sequence[float]], dealer: bool, need_me: float,
                their_hand: int, score_me: int, score_them: int, target: int) -> float:
     """The show after the play, in its order: 1 if the player gets home first, 0 if the
     opponent does, else the table's chance from the new scores with the deal passed."""
-    if dealer:
-        got_them += their_hand
-        if got_them >= need_them:
-            return 0.0
-        got_me += my_hand + crib
-        if got_me >= need_me:
-            return 1.0
-    else:
-        got_me += my_hand
-        if got_me >= need_me:
-            return 1.0
-        got_them += their_hand + crib
-        if got_them >= need_them:
-            return 0.0
+    # pone's hand first, then the dealer's hand and his crib
+    order = (((False, their_hand), (True, my_hand + crib)) if dealer
+             else ((True, my_hand), (False, their_hand + crib)))
+    for ours, points in order:
+        if ours:
+            got_me += points
+            if got_me >= need_me:
+                return 1.0
+        else:
+            got_them += points
+            if got_them >= need_them:
+                return 0.0
     mine = min(target - 1, score_me + round(got_me))
     theirs = min(target - 1, score_them + round(got_them))
     # the deal passes: the dealer now is pone next
@@ -391,25 +382,10 @@ class _RestOfDeal:
         found = self._memo.get(key)
         if found is not None:
             return found
-        after_me = self.target - need_me
-        after_them = self.target - need_them
-        total = 0.0
-        for theirs, crib in zip(self.theirs, self.cribs, strict=True):
-            if self.dealer:
-                if theirs >= need_them:
-                    continue
-                if self.mine + crib >= need_me:
-                    total += 1.0
-                    continue
-                total += _chance(self.target, after_me + self.mine + crib,
-                                 after_them + theirs, False)
-            else:
-                if self.mine >= need_me:
-                    total += 1.0
-                    continue
-                if theirs + crib >= need_them:
-                    continue
-                total += _chance(self.target, after_me + self.mine,
-                                 after_them + theirs + crib, True)
+        table = win_table(self.target).dealer
+        total = sum(_show_race(table, self.dealer, need_me, need_them, 0.0, 0.0, self.mine,
+                               crib, theirs, self.target - need_me, self.target - need_them,
+                               self.target)
+                    for theirs, crib in zip(self.theirs, self.cribs, strict=True))
         found = self._memo[key] = total / len(self.theirs)
         return found

@@ -21,8 +21,14 @@ import signal
 import sys
 import threading
 import time
+from collections.abc import Callable, Iterable, Iterator
+from concurrent.futures import ProcessPoolExecutor
+from typing import TypeVar
 
-__all__ = ["die_with_parent", "parent_alive", "stay_with_parent"]
+_T = TypeVar("_T")
+_R = TypeVar("_R")
+
+__all__ = ["die_with_parent", "map_in_order", "parent_alive", "stay_with_parent"]
 
 _PR_SET_PDEATHSIG = 1
 
@@ -84,3 +90,19 @@ def stay_with_parent(parent: int, *, ignore_ctrl_c: bool = True) -> None:
     if gone():  # the parent died while this worker was starting
         os._exit(1)
     threading.Thread(target=watch, daemon=True, name="watch-parent").start()
+
+
+def map_in_order(function: Callable[[_T], _R], tasks: Iterable[_T], *,
+                 workers: int = 1) -> Iterator[_R]:
+    """``function`` over ``tasks``, the results in the tasks' order: in this process when
+    ``workers`` is 1, else on a pool of that many processes that die with this one (for
+    the scripts that make data files, which report progress as results come).
+
+    >>> list(map_in_order(abs, [-2, 3, -4]))
+    [2, 3, 4]
+    """
+    if workers <= 1:
+        yield from map(function, tasks)
+        return
+    with ProcessPoolExecutor(workers, initializer=die_with_parent) as pool:
+        yield from pool.map(function, tasks)

@@ -16,12 +16,12 @@ import argparse
 import json
 import platform
 import time
-from concurrent.futures import ProcessPoolExecutor
 from pathlib import Path
 
 from cribbage_edu import __version__
 from cribbage_edu.pegmodel import sample_seeds, simulate_entry, table_rows
 from cribbage_edu.pegtable import SAMPLES, EntrySums, Ranks, keep_classes
+from cribbage_edu.workers import map_in_order
 
 DEFAULT_OUT = Path(__file__).resolve().parent.parent / "cribbage_edu" / "data" / "peg_table.json"
 SEED = 2027
@@ -60,13 +60,8 @@ def main(argv: list[str] | None = None) -> int:
             sums[keep, dealer] = entry
         say(f"{len(sums) // 2} of {len(classes)} kept hands")
 
-    if args.workers > 1:
-        with ProcessPoolExecutor(args.workers) as pool:
-            for part in pool.map(_chunk, tasks):
-                take(part)
-    else:
-        for task in tasks:
-            take(_chunk(task))
+    for part in map_in_order(_chunk, tasks, workers=args.workers):
+        take(part)
     header = {
         "what": "points pegged in the play by a kept hand (four ranks) and by the opponent, "
                 "as dealer and as pone, summed over simulated deals",

@@ -17,7 +17,6 @@ import argparse
 import json
 import platform
 import time
-from concurrent.futures import ProcessPoolExecutor
 from pathlib import Path
 
 import numpy as np
@@ -25,6 +24,7 @@ import numpy as np
 from cribbage_edu import __version__
 from cribbage_edu.chance import STREAM, TARGETS, WIN_TABLE_FILE
 from cribbage_edu.chancemodel import DEALS, DEALS_FILE, simulate_deals, solve
+from cribbage_edu.workers import map_in_order
 
 DEFAULT_OUT = Path(__file__).resolve().parent.parent / "cribbage_edu" / "data"
 DIGITS = 9  # the chances are written rounded to this many decimals
@@ -55,15 +55,9 @@ def main(argv: list[str] | None = None) -> int:
     tasks = [(start, min(CHUNK, args.deals - start), args.seed)
              for start in range(0, args.deals, CHUNK)]
     parts: list[np.ndarray] = []
-    if args.workers > 1:
-        with ProcessPoolExecutor(args.workers) as pool:
-            for part in pool.map(_chunk, tasks):
-                parts.append(part)
-                say(f"{sum(len(p) for p in parts)} deals played")
-    else:
-        for task in tasks:
-            parts.append(_chunk(task))
-            say(f"{sum(len(p) for p in parts)} deals played")
+    for part in map_in_order(_chunk, tasks, workers=args.workers):
+        parts.append(part)
+        say(f"{sum(len(p) for p in parts)} deals played")
     deals = np.concatenate(parts) if parts else np.zeros((0, len(STREAM)), np.int8)
     tables: dict[str, list[list[float]]] = {}
     for target in TARGETS:

@@ -62,15 +62,22 @@ def test_throw_chances_are_probabilities_best_first() -> None:
     assert chances[0].chance == 1.0   # a sure six, counted first
 
 
+def at_the_play(pone: str, dealer: str, starter: str, scores: tuple[int, int]) -> Game:
+    """A stacked deal at the start of the play: each hand is six cards, the last two
+    thrown; pone is seat 0."""
+    game = Game(seed=0, first_dealer=1, decks=[stack_deck(pone, dealer, starter)],
+                scores=scores)
+    game.advance()
+    game.advance()
+    game.discard(0, pone.split()[4:])
+    game.discard(1, dealer.split()[4:])
+    game.advance()
+    return game
+
+
 def test_the_master_lays_the_card_that_counts_out() -> None:
     """The dealer at 119 needs 2: pone leads a ten, the master holds a five."""
-    deck = stack_deck("10S 9C 8D 7H AC 2C", "5D 4S 3H KH AD 2D", "QC")
-    game = Game(seed=0, first_dealer=1, decks=[deck], scores=(100, 119))
-    game.advance()
-    game.advance()
-    game.discard(0, "AC 2C")
-    game.discard(1, "AD 2D")
-    game.advance()
+    game = at_the_play("10S 9C 8D 7H AC 2C", "5D 4S 3H KH AD 2D", "QC", (100, 119))
     game.play(0, "10S")
     assert MasterPlayer().play(game.view(1)) == Card.parse("5D")
 
@@ -78,13 +85,7 @@ def test_the_master_lays_the_card_that_counts_out() -> None:
 def test_the_master_does_not_lead_a_five_when_a_fifteen_loses() -> None:
     """Pone has 113 and a hand of 8 to count first; the dealer has 119: any lead but
     the five, which a ten-card turns into fifteen and the game."""
-    deck = stack_deck("2C 3D 4H 5S 9C KD", "AC 6D 7H 10S JC QD", "8S")
-    game = Game(seed=0, first_dealer=1, decks=[deck], scores=(113, 119))
-    game.advance()
-    game.advance()
-    game.discard(0, "9C KD")
-    game.discard(1, "JC QD")
-    game.advance()
+    game = at_the_play("2C 3D 4H 5S 9C KD", "AC 6D 7H 10S JC QD", "8S", (113, 119))
     assert MasterPlayer().play(game.view(0)) != Card.parse("5S")
 
 
