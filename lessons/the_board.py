@@ -20,6 +20,7 @@ import ipywidgets as widgets
 import numpy as np
 
 from cribbage_edu.chance import PEG_SLOTS, STREAM, chance_words, win_probability
+from cribbage_edu.widgets import Panel
 
 __all__ = ["Worth", "chance_explorer", "chance_grid", "deal_worth", "par", "print_deal_worth"]
 
@@ -97,8 +98,9 @@ def chance_grid(scores: Sequence[int], *, dealer: bool, target: int = 121) -> No
         print(f"{mine:>10}{row}")
 
 
-def chance_explorer(score: int = 100, other: int = 100, *, dealer: bool = True) -> widgets.VBox:
-    """Two sliders and a choice of role: your chance to win from any position, in words."""
+def chance_explorer(score: int = 100, other: int = 100, *, dealer: bool = True) -> Panel:
+    """Two sliders and a choice of role: your chance to win from any position, in words
+    (before the cell is run it says so, rather than showing the widgets' text)."""
     mine = widgets.IntSlider(value=score, min=0, max=120, description="you")
     theirs = widgets.IntSlider(value=other, min=0, max=120, description="them")
     role = widgets.ToggleButtons(options=["you deal", "you are pone"],
@@ -113,4 +115,5 @@ def chance_explorer(score: int = 100, other: int = 100, *, dealer: bool = True) 
     for control in (mine, theirs, role):
         control.observe(show, names="value")
     show()
-    return widgets.VBox([mine, theirs, role, said])
+    return Panel([mine, theirs, role, said],
+                 run_to="read your chance to win from any scores")
