@@ -106,7 +106,19 @@ class Exercise:
     working) comes after the second wrong answer, or when asked for with
     :meth:`solution`; ``praise`` (text or a function) follows a right answer.
     ``question`` is HTML shown when the exercise itself is displayed (the cards it is
-    about)."""
+    about).
+
+    An answer that is not of the form asked for (text where a number is asked, a word
+    that is not one of the ``choices``, or what ``form(guess)`` rejects, with its reason)
+    is told so and does not use up a try:
+
+    >>> who = Exercise(5, answer="pone", read=as_word, misses={"dealer": "pone leads"})
+    >>> who.check("the dealer")
+    Exercise 5: answer with one of: dealer, pone. That did not count as a try.
+    >>> who.check("dealer")
+    Exercise 5: not yet. You said dealer. Pone leads.
+    Try again: change your answer and run the cell again.
+    """
 
     def __init__(self, number: int, answer: Any, *,
                  explain: Callable[[Any], str] | None = None,
@@ -115,7 +127,9 @@ class Exercise:
                  praise: str | Callable[[], object] | None = None,
                  read: Callable[[Any], Any] | None = None,
                  tolerance: float = 0.0,
-                 question: str = "") -> None:
+                 question: str = "",
+                 choices: Iterable[Any] | None = None,
+                 form: Callable[[Any], str | None] | None = None) -> None:
         self.number = number
         self.answer = answer
         self.tolerance = tolerance
@@ -125,6 +139,10 @@ class Exercise:
         self._solution = solution
         self._praise = praise
         self._read = read
+        self._form = form
+        if choices is None and isinstance(answer, str) and isinstance(misses, Mapping):
+            choices = [answer, *(key for key in misses if isinstance(key, str))]
+        self.choices = None if choices is None else sorted(set(choices), key=str)
         self.wrong_tries = 0
 
     def __repr__(self) -> str:
@@ -176,6 +194,10 @@ class Exercise:
                 return
         elif isinstance(guess, str) and _is_number(self.answer):
             guess = _as_number(guess)
+        problem = self._form_problem(guess)
+        if problem:
+            print(f"{head} {problem}. That did not count as a try.")
+            return
         if self._is_right(guess):
             exact = (f" Exactly, that is {_show(self.answer)}."
                      if guess != self.answer and _is_number(self.answer) else "")
@@ -186,8 +208,6 @@ class Exercise:
         if _is_number(self.answer) and _is_number(guess):
             message += ", which is too " + ("high" if guess > self.answer else "low")
         message += "."
-        if isinstance(guess, str) and _is_number(self.answer):
-            message += " Write a number, such as 12 or Fraction(1, 2)."
         why = self._why(guess)
         if why:
             message += " " + why
@@ -197,6 +217,17 @@ class Exercise:
             return
         print(f"{message}\nThe answer is {_show(self.answer)}.")
         _say(self._solution)
+
+    def _form_problem(self, guess: Any) -> str:
+        """Why ``guess`` is not an answer of the form asked for, or "" if it is."""
+        if _is_number(self.answer) and not _is_number(guess):
+            return (f"you said {_show(guess)}: write a number, such as 12 or "
+                    "Fraction(1, 2)")
+        if self.choices is not None and guess not in self.choices:
+            return "answer with one of: " + ", ".join(str(c) for c in self.choices)
+        if self._form is not None:
+            return self._form(guess) or ""
+        return ""
 
     def solution(self) -> None:
         """Show the worked solution."""

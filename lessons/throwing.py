@@ -91,10 +91,13 @@ def throw_exercise(number: int, six: Any, *, dealer: bool, text: str = "",
     best = options[0]
     extra = misses or {}
 
-    def why(guess: Any) -> str:
+    def form(guess: Any) -> str | None:
         if len(guess) != 2 or not guess <= frozenset(six):
-            return "name two of your six cards, such as \"" + " ".join(
-                str(card) for card in six[:2]) + "\""
+            return ("name two of your six cards, such as \""
+                    + " ".join(str(card) for card in six[:2]) + "\"")
+        return None
+
+    def why(guess: Any) -> str:
         mine = option_for(six, guess, dealer=dealer)
         gap = best.net_ev - mine.net_ev
         said = (f"you throw {mine.discard.symbols} and keep {mine.keep.symbols}: "
@@ -105,7 +108,7 @@ def throw_exercise(number: int, six: Any, *, dealer: bool, text: str = "",
     role = "dealer (the crib is yours)" if dealer else "pone (the crib is your opponent's)"
     question = text or f"You are {role}. Which two cards do you throw?"
     return Exercise(
-        number, answer=frozenset(best.discard), read=as_cards, explain=why,
+        number, answer=frozenset(best.discard), read=as_cards, explain=why, form=form,
         solution=lambda: (print_options(options, top=5), note and print(note)),
         praise=lambda: (print(best), note and print(note)),
         question=question_html(question, ("your six cards", six)))

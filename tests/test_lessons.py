@@ -352,7 +352,8 @@ def test_the_exercise_checker_answers_both_ways_and_gives_a_second_try(
     assert lines[2] == "Try again: change your answer and run the cell again."
     assert lines[3].startswith("Exercise 3: not yet. You said 0, which is too low. 4/52")
     assert lines[4:6] == ["The answer is 1/221 (about 0.00452).", "4/52 * 3/51 = 1/221"]
-    assert "Write a number" in lines[6]
+    assert lines[6] == ("Exercise 3: you said a lot: write a number, such as 12 or "
+                        "Fraction(1, 2). That did not count as a try.")
     assert lines[-4] == "Exercise 3: right! 1/221 (about 0.00452)."
     assert lines[-3] == "Exercise 3: right! 0.00452. Exactly, that is 1/221 (about 0.00452)."
     assert lines[-2:] == ["Solution to exercise 3: 1/221 (about 0.00452).",
