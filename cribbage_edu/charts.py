@@ -780,7 +780,8 @@ def win_table_chart(target: int = 121) -> Figure:
         ax.set_yticks(range(0, target, step))
     axes[0].set_ylabel("the other player's score")
     if image is not None:
-        fig.colorbar(image, ax=axes, shrink=0.85, label="your chance to win")
+        fig.colorbar(image, ax=axes, shrink=0.85, label="your chance to win",
+                     format=PercentFormatter(1.0))
     fig.suptitle(f"Your chance to win from the start of a deal, game to {target}: "
                  "blue you are favoured, red the other player", fontweight="bold")
     return fig

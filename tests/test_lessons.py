@@ -443,7 +443,8 @@ ANSWERS: dict[str, dict[int, tuple[object, object]]] = {
            4: ("pone", "dealer"),            # each needs 6; pone counts first (the table: 76%)
            5: ("5S", "2C"),                  # 5 + a ten-card is 15, the dealer's 2; 2, 3, 4
                                              # leave no fifteen
-           6: ("2H 2C", "KH 2C")},           # keep 4-5-6-K: 4+5+6, 5+K, run 4-5-6: 7 always
+           6: ("2H 2C", "KH 2C")},           # keep 4-5-6-K: 4+5+6, 5+K, run 4-5-6: 7 always,
+                                             # what pone on 114 needs; 2-4-5-6 can be 5
 }
 
 CHECK_CELL = '''
