@@ -14,63 +14,56 @@ from __future__ import annotations
 import csv
 import math
 from collections.abc import Sequence
-from dataclasses import dataclass
+from dataclasses import fields, make_dataclass
 from pathlib import Path
 from typing import Any
 
 from matplotlib.figure import Figure
 
 from cribbage_edu.charts import COLOURS
-from cribbage_edu.simulation import wilson_interval
+from cribbage_edu.events import SOURCES
+from cribbage_edu.simulation import GameRecord, wilson_interval
 
-__all__ = ["Played", "by_game_length", "edge_by_length_chart", "games_needed", "load_games",
-           "normal_interval", "per_deal", "same_games"]
+__all__ = ["STORED", "StoredGame", "by_game_length", "edge_by_length_chart", "games_needed",
+           "load_games", "normal_interval", "per_deal", "same_games"]
 
 DATA = Path(__file__).resolve().parent / "data" / "expert_games.csv"
-SOURCES = ("pegging", "hand", "crib", "heels")
+
+STORED = ("index", "first_dealer", "winner", "scores", "deals", "whole_deals",
+          "dealer_points", "pone_points")
+"""The fields of the engine's :class:`~cribbage_edu.simulation.GameRecord` that
+``scripts/make_lesson_games.py`` stores, one column (or one per source) each."""
+
+StoredGame = make_dataclass(
+    "StoredGame", [(f.name, f.type) for f in fields(GameRecord) if f.name in STORED],
+    frozen=True, namespace={
+        "__doc__": "A stored game: the engine's game record, those of its fields the "
+                   "lessons use.",
+        "first_dealer_won": property(GameRecord.first_dealer_won.fget)})
 
 
-@dataclass(frozen=True)
-class Played:
-    """One stored game: the fields of the engine's game record that the lessons use."""
-
-    index: int
-    first_dealer: int
-    winner: int
-    scores: tuple[int, int]
-    deals: int
-    whole_deals: int
-    dealer_points: dict[str, int]
-    pone_points: dict[str, int]
-
-    @property
-    def first_dealer_won(self) -> bool:
-        return self.winner == self.first_dealer
-
-    @property
-    def loser_score(self) -> int:
-        return self.scores[1 - self.winner]
-
-
-def load_games(path: Path = DATA) -> list[Played]:
+def load_games(path: Path = DATA) -> list[Any]:
     """The expert-against-expert games stored by ``scripts/make_lesson_games.py``."""
     with path.open(newline="", encoding="utf-8") as handle:
         rows = [{key: int(value) for key, value in row.items()}
                 for row in csv.DictReader(handle)]
-    return [Played(row["index"], row["first_dealer"], row["winner"],
-                   (row["score_0"], row["score_1"]), row["deals"], row["whole_deals"],
-                   {s: row[f"dealer_{s}"] for s in SOURCES},
-                   {s: row[f"pone_{s}"] for s in SOURCES}) for row in rows]
+    return [StoredGame(index=row["index"], first_dealer=row["first_dealer"],
+                       winner=row["winner"], scores=(row["score_0"], row["score_1"]),
+                       deals=row["deals"], whole_deals=row["whole_deals"],
+                       dealer_points={s: row[f"dealer_{s}"] for s in SOURCES},
+                       pone_points={s: row[f"pone_{s}"] for s in SOURCES})
+            for row in rows]
 
 
-def same_games(stored: Sequence[Played], played: Sequence[Any]) -> bool:
+def same_games(stored: Sequence[Any], played: Sequence[Any]) -> bool:
     """Do freshly played engine records agree with the stored ones, field by field?"""
-    return all(
-        (a.index, a.first_dealer, a.winner, tuple(a.scores), a.deals, a.whole_deals,
-         a.dealer_points, a.pone_points)
-        == (b.index, b.first_dealer, b.winner, tuple(b.scores), b.deals,
-            b.whole_deals, dict(b.dealer_points), dict(b.pone_points))
-        for a, b in zip(stored, played, strict=True))
+    def stored_fields(record: Any) -> tuple[Any, ...]:
+        return tuple(tuple(value) if isinstance(value, (list, tuple)) else
+                     dict(value) if isinstance(value, dict) else value
+                     for value in (getattr(record, name) for name in STORED))
+
+    return all(stored_fields(a) == stored_fields(b)
+               for a, b in zip(stored, played, strict=True))
 
 Z95 = 1.96
 

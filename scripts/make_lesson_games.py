@@ -24,7 +24,8 @@ import csv
 import sys
 from pathlib import Path
 
-from cribbage_edu.simulation import SOURCES, simulate
+from cribbage_edu.events import SOURCES
+from cribbage_edu.simulation import simulate
 
 PATH = Path(__file__).resolve().parent.parent / "lessons" / "data" / "expert_games.csv"
 GAMES = 4000
