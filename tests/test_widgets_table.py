@@ -54,17 +54,26 @@ def check_play_area(table: GameTable | PeggingPractice) -> None:
     assert [c for part in series for c in part] == [card for _, card in game.laid]
     if game.phase is Phase.PLAY:
         assert list(game.pile) == series[-1]
-    if series[-1] or len(series) == 1:
-        if game.phase is Phase.PLAY or not series[-1]:
-            assert shown_count(table.play_area.value) == game.count
-        else:
-            total = sum(c.value for c in series[-1])
-            assert f"the play is over: the last count ended at {total}" in table.play_area.value
+    mine = {card for who, card in game.laid if who == YOU}
+    keeps_ended = (game.phase is Phase.PLAY and len(series) > 1
+                   and not mine & set(series[-1]))
+    if keeps_ended:  # the count that ended stays in sight until the learner's next card
+        ended = series[-2]
+        assert "the last one ended at" in table.play_area.value or not series[-1]
+        assert f"ended at {sum(c.value for c in ended)}" in table.play_area.value
+        shown = LABEL.findall(table.play_area.value)
+        assert shown == [c.name for c in (*ended, *series[-1])]
+        assert shown_count(table.play_area.value) == game.count
+        if not series[-1]:
+            assert "the last count ended at" in table.play_area.value
+    elif game.phase is Phase.PLAY or not series[-1]:
+        assert shown_count(table.play_area.value) == game.count
         assert LABEL.findall(table.play_area.value) == [c.name for c in series[-1]]
-    else:  # just reset: the count that ended stays in sight until the next card
-        assert shown_count(table.play_area.value) == 0 == game.count
-        assert LABEL.findall(table.play_area.value) == [c.name for c in series[-2]]
-        assert "the last count ended at" in table.play_area.value
+        assert "ended at" not in table.play_area.value
+    else:
+        total = sum(c.value for c in series[-1])
+        assert f"the play is over: the last count ended at {total}" in table.play_area.value
+        assert LABEL.findall(table.play_area.value) == [c.name for c in series[-1]]
     laid = [card.symbol for _, card in game.laid]
     history = LAID.search(table.play_area.value)
     if laid:
@@ -386,6 +395,49 @@ def test_go_is_offered_only_when_no_card_fits() -> None:
                 assert practice.value.message == "Hint: no card fits under 31: say go"
             check_play_area(practice)
             click_a_turn(practice)
+
+
+def test_the_learners_own_31_stays_in_sight_when_the_computer_leads_at_once() -> None:
+    """Issue 9 item 8: the learner makes 31 (or takes the last card of a go), the
+    computer leads the next count at once; the cards of the learner's count stay on the
+    table, faded and marked as ended, beside the new count, until the learner's next
+    card, in both tables."""
+    seen = 0
+    for make in (lambda s: PeggingPractice(seed=s, opponent="random"),
+                 lambda s: GameTable(seed=s, opponent="random", manual_count=False)):
+        for seed in range(12):
+            table = make(seed)
+            game = table._game
+            while game.phase in (Phase.DISCARD, Phase.PLAY):
+                if game.phase is Phase.DISCARD:
+                    hand = table.value.hand
+                    table.picker.toggle(hand[0])
+                    table.picker.toggle(hand[1])
+                    table.throw_button.click()
+                    continue
+                mine = game.legal_cards(YOU)
+                if not mine or game.count + mine[-1].value != 31:
+                    click_a_turn(table)
+                    continue
+                card = mine[-1]
+                table.playable.button(card).click()  # 31
+                check_play_area(table)
+                laid = game.laid
+                if game.phase is Phase.PLAY and laid[-1][0] == COMPUTER:
+                    seen += 1
+                    html = table.play_area.value
+                    ended = html[html.index("cribbage-ended-count"):]
+                    assert card.name in LABEL.findall(ended.split("cribbage-current-count")[0])
+                    assert "ended at 31" in html and "opacity:0.55" in html
+                    assert shown_count(html) == game.count == laid[-1][1].value
+                    if isinstance(table, PeggingPractice):
+                        assert table.value.message == (f"The computer leads a new count "
+                                                       f"with {laid[-1][1].symbol}: your turn.")
+                    click_a_turn(table)  # the learner's next card (or go)
+                    check_play_area(table)
+                    if any(who == YOU for who, _ in game.laid[len(laid):]):
+                        assert card.name not in LABEL.findall(table.play_area.value)
+    assert seen >= 3, seen
 
 
 def test_an_unknown_opponent_is_refused() -> None:

@@ -86,47 +86,70 @@ def said_once(event: Event, names: Sequence[str]) -> str:
     return event.reason
 
 
-def _series(game: Game) -> list[list[Card]]:
-    """The cards laid in this deal's play, one list per count (split where the count
-    went back to zero)."""
-    series: list[list[Card]] = [[]]
+def _series(game: Game) -> list[list[tuple[int | None, Card]]]:
+    """The cards laid in this deal's play, each with the seat that laid it, one list
+    per count (split where the count went back to zero)."""
+    series: list[list[tuple[int | None, Card]]] = [[]]
     for event in game.events:
         if event.deal != game.deal_number:
             continue
         if event.kind == EventKind.LAY:
-            series[-1].extend(event.cards)
+            series[-1].extend((event.player, card) for card in event.cards)
         elif event.kind == EventKind.RESET:
             series.append([])
     return series
 
 
-def _count_html(game: Game) -> str:
-    """The cards since the count was reset and the count. Just after a reset (a 31 or
-    a go), the cards of the count that ended stay in sight, marked as ended, until the
-    next card is laid; under them every card of this deal's play in order, earlier
-    counts before the bar."""
+def _faces(cards: Sequence[Card], style: str = "") -> str:
+    return (f'<div style="display:flex;gap:3px;{style}">'
+            + "".join(card_img(c, width=_SMALL) for c in cards) + "</div>")
+
+
+def _count_html(game: Game, seat: int = YOU) -> str:
+    """The cards since the count was reset and the count. The cards of a count that
+    ended (at 31 or a go) stay in sight, faded and marked as ended, until ``seat`` lays
+    a card of the next count: if the computer leads the next count at once (after the
+    learner's own 31), the ended count stays beside the new one. Under them every card
+    of this deal's play in order, earlier counts before the bar."""
     series = _series(game)
-    current = series[-1]
-    ended = not current and len(series) > 1
-    shown = series[-2] if ended else current
-    total = sum(c.value for c in shown)
-    faces = "".join(card_img(c, width=_SMALL) for c in shown)
-    style = "opacity:0.6" if ended else ""
+    current = [card for _, card in series[-1]]
+    if game.phase is not Phase.PLAY:
+        ended: list[Card] = []
+    elif len(series) > 1 and all(who != seat for who, _ in series[-1]):
+        ended = [card for _, card in series[-2]]
+    else:
+        ended = []
+    pile = ""
     if ended:
+        pile += (f'<div class="cribbage-ended-count" title="the count that ended" '
+                 f'style="display:flex;flex-direction:column;align-items:center">'
+                 f'{_faces(ended, "opacity:0.55")}<div style="font-size:small;color:#555">'
+                 f"ended at {sum(c.value for c in ended)}</div></div>")
+        if current:
+            pile += ('<div aria-hidden="true" style="align-self:stretch;'
+                     'border-left:2px dashed #999;margin:0 6px"></div>')
+    if current:
+        pile += f'<div class="cribbage-current-count">{_faces(current)}</div>'
+    total = sum(c.value for c in current)
+    if ended and not current:
         line = (f'count <b class="cribbage-count">0</b> <span style="color:#555">(the last '
-                f"count ended at {total}: the next card starts again from 0)</span>")
-    elif game.phase is Phase.PLAY or not shown:
+                f"count ended at {sum(c.value for c in ended)}: the next card starts "
+                f"again from 0)</span>")
+    elif ended:
+        line = (f'count <b class="cribbage-count">{game.count}</b> <span style="color:#555">'
+                f"(a new count: the last one ended at {sum(c.value for c in ended)})</span>")
+    elif game.phase is Phase.PLAY or not current:
         line = f'count <b class="cribbage-count">{game.count}</b>'
     else:
         line = f"the play is over: the last count ended at {total}"
-    laid = [c for part in series for c in part]
+    parts = [" ".join(c.symbol for _, c in part) for part in series if part]
     history = ""
-    if laid:
-        parts = [" ".join(c.symbol for c in part) for part in series if part]
+    if parts:
         history = (f'<div class="cribbage-laid" style="font-size:small;color:#555">'
                    f'laid this deal: {escape(" | ".join(parts))}</div>')
-    return (f'<div class="cribbage-pile" style="display:flex;gap:3px;min-height:58px;'
-            f'{style}">{faces}</div><div class="cribbage-count-line">{line}</div>{history}')
+    return (f'<div class="cribbage-pile" style="display:flex;align-items:flex-start;'
+            f'gap:3px;min-height:58px">{pile}</div>'
+            f'<div class="cribbage-count-line">{line}</div>{history}')
 
 
 def _backs(n: int, who: str) -> str:
@@ -393,6 +416,10 @@ class PeggingPractice(_Table):
             elif said_go:
                 self.message.say(f"The computer said go at {game.count}: lay on any "
                                  f"card that fits.")
+            elif (len(series := _series(game)) > 1 and len(series[-1]) == 1
+                  and series[-1][0][0] == COMPUTER):
+                self.message.say(f"The computer leads a new count with "
+                                 f"{series[-1][0][1].symbol}: your turn.")
             else:
                 self.message.say("Your turn: lay a card.")
         if game.phase is not Phase.PLAY and not self.summary.value:
