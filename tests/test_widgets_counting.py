@@ -36,6 +36,8 @@ def test_a_right_answer_builds_the_streak_and_shows_the_count() -> None:
     quiz.check_button.click()
     assert quiz.value.correct is True and quiz.value.streak == 1
     assert quiz.value.message == "Right: 29."
+    assert quiz.explanation.value == ""  # the count is told by the step-through first
+    quiz.stepper.all_button.click()
     assert "one for his nobs is twenty-nine" in quiz.explanation.value
     assert "streak 1" in quiz.streak_label.value
 
@@ -102,6 +104,36 @@ def test_after_the_answer_the_count_can_be_stepped_through_on_the_cards() -> Non
     assert stepper.buttons.layout.display == "none"
 
 
+def test_the_table_and_the_spoken_count_wait_for_the_step_through() -> None:
+    """Issue 9 items 3 and 9: after a second miss the step-through tells the count; the
+    score table and the spoken total ("... is fourteen") appear only once its total has
+    been said, by Next or by Show all, never before."""
+    quiz = CountingQuiz(seed=7)
+    quiz.pose("4S 5S 6S 6D", "KC")  # 14, worked by hand above
+    quiz.answer(12)
+    quiz.answer(13)
+    assert quiz.value.answered and quiz.stepper.layout.display != "none"
+    steps = ["fifteen two", "fifteen four", "fifteen six", "a pair is eight",
+             "a double run of three is fourteen", "total: fourteen"]
+    for n, words in enumerate(steps, 1):
+        assert quiz.explanation.value == "", n
+        assert "is fourteen" not in quiz.stepper.view.value or n == len(steps)
+        quiz.stepper.next_button.click()
+        assert quiz.stepper.value.said[-1] == words
+    assert "fifteen two, fifteen four, fifteen six, a pair is eight, and a double run of " \
+           "three is fourteen" in quiz.explanation.value
+    assert "14" in quiz.explanation.value
+    quiz.next_hand()
+    assert quiz.explanation.value == ""
+    quiz.pose("5H 5C 5S JD", "5D")
+    quiz.answer(28)
+    quiz.answer(27)
+    quiz.stepper.next_button.click()
+    assert quiz.explanation.value == ""
+    quiz.stepper.all_button.click()  # Show all says the rest, the table with it
+    assert "twenty-nine" in quiz.explanation.value
+
+
 @pytest.mark.parametrize("typed", ["²", "³", "１２", "9" * 5000, "12" * 3])
 def test_a_number_box_answers_strange_digits_with_a_message(typed: str) -> None:
     quiz = CountingQuiz(seed=7, by_kind=True)
@@ -124,6 +156,7 @@ def test_points_of_each_kind_are_checked_when_asked() -> None:
     quiz.kind_boxes["nobs"].value = "1"
     quiz.answer(29)
     assert quiz.value.correct is True
+    quiz.stepper.all_button.click()
     assert "pairs: you said 6, it is 12" in quiz.explanation.value
 
 

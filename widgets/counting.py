@@ -82,8 +82,9 @@ class QuizState:
 class CountingQuiz(StaticPicture, w.VBox):  # type: ignore[misc]
     """Count the hand: type the total (and, with ``by_kind=True``, the points of each
     kind), press Check or Enter. A wrong first answer is told over or under and gets a
-    second try; then the quiz shows the full count, which the learner can step
-    through on the cards (each combination lit as its words are said) or see at once.
+    second try; then the learner steps through the count on the cards (each
+    combination lit as its words are said) or presses Show all; once the total is said,
+    the count shows as a table too.
     ``tries=1`` shows the answer after the first wrong one (for teachers who want it).
 
     ``level`` is one of :data:`LEVELS` ("fifteens and pairs", "runs", "double runs",
@@ -150,6 +151,8 @@ class CountingQuiz(StaticPicture, w.VBox):  # type: ignore[misc]
         self.explanation = w.HTML()
         self.explanation.add_class("cribbage-explanation")
         self.stepper = ShowStepper()
+        self.stepper.on_done(self._explain)
+        self._notes = ""
         self.children = [
             w.HBox([w.HTML("<b>Count the hand</b>"), seed_badge(self._seed)]),
             self.level_picker, self.table,
@@ -182,7 +185,7 @@ class CountingQuiz(StaticPicture, w.VBox):  # type: ignore[misc]
         self.total_box.value = ""
         for box in self.kind_boxes.values():
             box.value = ""
-        self.explanation.value = ""
+        self.explanation.value = self._notes = ""
         self.message.say(f"Count {what} with the starter {starter.symbol}.")
         self._show_streak()
 
@@ -259,11 +262,16 @@ class CountingQuiz(StaticPicture, w.VBox):  # type: ignore[misc]
         wrong_kinds = [
             f"{kind}: you said {said}, it is {getattr(self._score, kind)}"
             for kind, said in by_kind.items() if said != getattr(self._score, kind)]
-        notes = ("<p>" + "; ".join(wrong_kinds) + "</p>") if wrong_kinds else ""
-        self.explanation.value = _explained(self._score) + notes
+        self._notes = ("<p>" + "; ".join(wrong_kinds) + "</p>") if wrong_kinds else ""
         what = "The crib" if self._score.crib else "The hand"
         self.stepper.load([(f"{what}, counted step by step", self._score)])
         self._show_streak()
+
+    def _explain(self) -> None:
+        """The count as a table and as players say it, once the step-through has said
+        its total (or Show all was pressed): shown earlier, it would say it all first."""
+        if self._answered:
+            self.explanation.value = _explained(self._score) + self._notes
 
     def next_hand(self) -> None:
         """Deal the next hand (what Next hand does); refused until this one is checked."""

@@ -12,7 +12,7 @@ combination lit on the cards as its words are said, then the total.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from html import escape
 
@@ -136,7 +136,12 @@ class ShowStepper(w.VBox):  # type: ignore[misc]
         self.all_button.on_click(lambda _: self.show_all())
         self.buttons = w.HBox([self.next_button, self.all_button])
         self.children = [self.view, self.buttons]
+        self._when_done: list[Callable[[], None]] = []
         self._draw()
+
+    def on_done(self, callback: Callable[[], None]) -> None:
+        """Call ``callback()`` each time Next or Show all says the last total."""
+        self._when_done.append(callback)
 
     def load(self, shows: Sequence[tuple[str, HandScore]]) -> None:
         """Show these hands in order; hands already on show keep how far they were said."""
@@ -162,11 +167,20 @@ class ShowStepper(w.VBox):  # type: ignore[misc]
         if n is not None:
             self._said[n] += 1
         self._draw()
+        if n is not None and self._current() is None:
+            self._finished()
 
     def show_all(self) -> None:
         """Say every hand's count to its total (what Show all does)."""
+        was_done = self._current() is None
         self._said = [len(count_steps(score)) for _, score in self._shows]
         self._draw()
+        if not was_done:
+            self._finished()
+
+    def _finished(self) -> None:
+        for callback in self._when_done:
+            callback()
 
     def _draw(self) -> None:
         current = self._current()
