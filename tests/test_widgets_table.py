@@ -521,3 +521,78 @@ def test_a_loaded_game_starts_with_no_card_selected() -> None:
     table.load_button.click()
     assert table.picker.value == parse_cards("") and table.value.hand == hand
     assert table.value.message.startswith("Loaded ")
+
+
+def _play_deal(table: GameTable) -> tuple[object, ...]:
+    """Play the current deal by the same clicks every time (throw the first two cards,
+    lay the last card that fits); the game's actions when the deal is counted."""
+    game = table._game
+    deal = game.deal_number
+    while game.deal_number == deal and not game.is_over and not table._paused:
+        if game.phase is Phase.DISCARD:
+            hand = table.value.hand
+            table.picker.toggle(hand[0])
+            table.picker.toggle(hand[1])
+            table.throw_button.click()
+        else:
+            click_a_turn(table)
+    return game.actions
+
+
+@pytest.mark.parametrize("opponent", ["random", "greedy"])
+def test_a_loaded_game_is_played_the_same_as_the_game_it_was_saved_from(
+        opponent: str) -> None:
+    """Issue 9 (review): the computer's choices depend only on the game, so a save
+    loaded by thirty students plays the same for all, and the same as without Load."""
+    table = GameTable(seed=7, opponent=opponent, manual_count=False)
+    _play_deal(table)
+    table.save_button.click()  # between deals: the whole game
+    saved = table.save_box.value
+    table.next_button.click()
+    original = [_play_deal(table)]
+    table.next_button.click()
+    original.append(_play_deal(table))
+    assert len(original[1]) > len(original[0])
+    for seed in (99, 100):
+        twin = GameTable(seed=seed, opponent=opponent, manual_count=False)
+        twin.save_box.value = saved
+        twin.load_button.click()
+        twin.next_button.click()
+        played = [_play_deal(twin)]
+        twin.next_button.click()
+        played.append(_play_deal(twin))
+        assert played == original
+    # a save made during deal 2 (it keeps the deal's start) replays deal 2 the same
+    mid = GameTable(seed=7, opponent=opponent, manual_count=False)
+    _play_deal(mid)
+    mid.next_button.click()
+    hand = mid.value.hand
+    mid.picker.toggle(hand[0])
+    mid.picker.toggle(hand[1])
+    mid.throw_button.click()
+    mid.save_button.click()
+    again = GameTable(seed=5, opponent=opponent, manual_count=False)
+    again.save_box.value = mid.save_box.value
+    again.load_button.click()
+    again.next_button.click()  # the save holds deal 2 as it began: deal it again
+    assert _play_deal(again) == original[0]
+
+
+def test_the_opponent_chosen_mid_game_says_when_it_plays() -> None:
+    """Issue 9 (review): changing the Opponent box during a game says that the new
+    player plays from the next New game, and the header says who plays now and next."""
+    table = GameTable(seed=7, opponent="greedy")
+    table.opponent_picker.value = "master"
+    assert table.value.message == ("The master player plays from your next game: press "
+                                   "New game to start it (this game goes on against the "
+                                   "greedy player).")
+    assert "against the greedy player" in table.against.value
+    assert "next game: the master" in table.against.value
+    assert table.value.opponent == "greedy"
+    table.opponent_picker.value = "greedy"  # back: nothing changes
+    assert table.value.message == "The greedy player plays on."
+    assert "next game" not in table.against.value
+    table.opponent_picker.value = "random"
+    table.new_button.click()
+    table.new_button.click()
+    assert table.value.opponent == "random" and "next game" not in table.against.value

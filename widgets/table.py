@@ -14,7 +14,7 @@ discard advisor and the expert player.
 from __future__ import annotations
 
 import random
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from html import escape
 
@@ -25,7 +25,7 @@ from cribbage_edu.chance import chance_words
 from cribbage_edu.charts import progress_chart
 from cribbage_edu.errors import CribbageError
 from cribbage_edu.events import EventKind, Source
-from cribbage_edu.game import Event, Game, GameResult, Phase
+from cribbage_edu.game import Event, Game, GameResult, Phase, PlayerView
 from cribbage_edu.players import ExpertPlayer, Player, drive, hint
 from cribbage_edu.render import back_img, card_img
 from cribbage_edu.roster import PLAYER_NAMES, make_player
@@ -44,7 +44,7 @@ from .feedback import (
 )
 from .show import ShowStepper
 
-__all__ = ["GameTable", "PeggingPractice", "TableState"]
+__all__ = ["GameTable", "PeggingPractice", "StateSeeded", "TableState"]
 
 YOU, COMPUTER = 0, 1
 NAMES = ("Learner", "Computer")
@@ -159,6 +159,34 @@ def _backs(n: int, who: str) -> str:
             f'card{"" if n == 1 else "s"}</div>')
 
 
+class StateSeeded:
+    """A computer player whose every decision depends only on the game as it stands:
+    each decision is asked of a fresh ``make_player(name, rng)`` whose random stream is
+    seeded by the game's seed and the number of actions taken so far. So the random and
+    greedy players (which break ties at random) choose the same in a game loaded from a
+    save as in the game it was saved from, and the same for thirty students loading it.
+
+    >>> from cribbage_edu.players import Player
+    >>> isinstance(StateSeeded("random", lambda: Game(1)), Player)
+    True
+    """
+
+    def __init__(self, name: str, game: Callable[[], Game]) -> None:
+        make_player(name)  # an unknown name is refused here, not at the first decision
+        self.name = name
+        self._game = game
+
+    def _player(self) -> Player:
+        game = self._game()
+        return make_player(self.name, random.Random(f"{game.seed}:{len(game.actions)}"))
+
+    def discard(self, view: PlayerView) -> Sequence[Card]:
+        return self._player().discard(view)
+
+    def play(self, view: PlayerView) -> Card:
+        return self._player().play(view)
+
+
 class _Table(StaticPicture, w.VBox):  # type: ignore[misc]
     """What both tables share: a game, a computer opponent, the play area and the log."""
 
@@ -167,7 +195,7 @@ class _Table(StaticPicture, w.VBox):  # type: ignore[misc]
         self._seed = choose_seed(seed)
         self._rng = random.Random(self._seed)
         self._opponent_name = opponent
-        self._computer: Player = make_player(opponent, random.Random(self._seed + 1))
+        self._computer: Player = StateSeeded(opponent, lambda: self._game)
         self._expert = ExpertPlayer()
         self._game = Game(0)
         self._seen_events = 0
@@ -199,11 +227,14 @@ class _Table(StaticPicture, w.VBox):  # type: ignore[misc]
         self.log_view = w.HTML()
         self.log_view.add_class("cribbage-log")
 
-    def _set_opponent(self, opponent: str) -> None:
+    def _set_opponent(self, opponent: str, following: str | None = None) -> None:
+        """Play against ``opponent``; ``following``: the one chosen for the next game."""
         self._opponent_name = opponent
-        self._computer = make_player(opponent, random.Random(self._seed + 1))
+        self._computer = StateSeeded(opponent, lambda: self._game)
+        later = (f" (next game: the {escape(following)})"
+                 if following not in (None, opponent) else "")
         self.against.value = (f"<span style='font-size:small;color:#555'>against the "
-                              f"{escape(opponent)} player</span>")
+                              f"{escape(opponent)} player{later}</span>")
 
     # --- the game loop -------------------------------------------------------------------
 
@@ -457,7 +488,10 @@ class GameTable(_Table):
     game as text in the box and Load reads it back (during a deal Save keeps the game as
     it was when the deal began, so the box never shows a card you could not see at the
     table). At the end: the result (skunk included) and the board's progress through
-    the game, with the chance to win deal by deal under it.
+    the game, with the chance to win deal by deal under it. The Opponent box chooses
+    who plays the next game (New game); a game keeps its opponent to the end. The
+    computer's choices depend only on the game (:class:`StateSeeded`), so a loaded save
+    plays the same as the game it was saved from.
 
     >>> table = GameTable(seed=7, target=61)
     >>> table.throw_button.click(); table.value.message
@@ -531,6 +565,7 @@ class GameTable(_Table):
         self.opponent_picker = w.Dropdown(options=list(PLAYER_NAMES), value=opponent,
                                           description="Opponent",
                                           layout=w.Layout(width="220px"))
+        self.opponent_picker.observe(lambda _: self._opponent_chosen(), names="value")
         self.children = [
             self.header, self.help_line, self.board, self.opponent_view,
             w.HBox([self.starter_view, self.crib_view, self.play_area],
@@ -659,6 +694,21 @@ class GameTable(_Table):
         where = (f"the game as deal {game.deal_number + 1} begins" if game.phase is Phase.DEAL
                  else f"deal {game.deal_number}, in the {game.phase}")
         self.message.say(f"Loaded {where}. " + self.message.text)
+
+    def _opponent_chosen(self) -> None:
+        """The Opponent box changed: the game in play keeps its opponent (a game's
+        deals and its save are one opponent's); the new one plays from New game."""
+        chosen, now = self.opponent_picker.value, self._opponent_name
+        self._set_opponent(now, chosen)
+        if chosen == now:
+            self.message.say(f"The {now} player plays on.")
+        elif self._game.is_over:
+            self.message.say(f"The {chosen} player plays from your next game: press "
+                             f"New game to start it.")
+        else:
+            self.message.say(f"The {chosen} player plays from your next game: press New "
+                             f"game to start it (this game goes on against the {now} "
+                             f"player).")
 
     def new_game(self) -> None:
         """Start a new game (the next in the table's seeded sequence, so a class that
