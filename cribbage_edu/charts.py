@@ -228,20 +228,26 @@ def _starters_label(cards: Sequence[Any]) -> str:
 
 @_house_style
 def advice_chart(options: Sequence[DiscardOption] | str | Iterable[CardLike], *,
-                 dealer: bool | None = None, mark: str | Iterable[CardLike] = ()) -> Figure:
+                 dealer: bool | None = None, mark: str | Iterable[CardLike] = (),
+                 pegging: bool = False) -> Figure:
     """The advisor's 15 throws as horizontal bars, best at the top: the expected hand
     in one colour and the expected crib in another (added on for the dealer, drawn
     on the left as points given away for pone), the net marked and the best
-    highlighted; under each, a thin bar from the net for the net pegging of the kept
-    cards (the pegging column, simulated, with its 95% interval). Pass the options
-    from :func:`cribbage_edu.discard.advise`, or six cards and ``dealer``. ``mark``: the
-    two cards a learner threw, outlined as "your throw".
+    highlighted. Pass the options from :func:`cribbage_edu.discard.advise`, or six
+    cards and ``dealer``. ``mark``: the two cards a learner threw, outlined as "your
+    throw". ``pegging=True`` adds the play: under each throw a thin bar from the net for
+    the net pegging of the kept cards (the advisor's pegging column, simulated, with its
+    95% interval), and the net with pegging beside the net (the throws stay in the order
+    given: ``advise(..., pegging=True)`` ranks them by it).
 
     >>> fig = advice_chart("5H 5C 6D JS QH 2C", dealer=True)
     >>> ax = fig.axes[0]
-    >>> bars = [c for c in ax.containers if len(c) == 15]  # hand, crib, pegging
+    >>> bars = [c for c in ax.containers if len(c) == 15]  # hand, crib
     >>> len(bars), ax.get_yticklabels()[0].get_text()
-    (3, 'keep 5♣ 5♥ J♠ Q♥  throw 2♣ 6♦')
+    (2, 'keep 5♣ 5♥ J♠ Q♥  throw 2♣ 6♦')
+    >>> len([c for c in advice_chart("5H 5C 6D JS QH 2C", dealer=True,
+    ...                              pegging=True).axes[0].containers if len(c) == 15])
+    3
     """
     from .discard import DiscardOption, advise
 
@@ -266,16 +272,21 @@ def advice_chart(options: Sequence[DiscardOption] | str | Iterable[CardLike], *,
         ax.axvline(0, color=COLOURS["mean"], linewidth=0.8)
     ax.scatter([o.net_ev for o in opts], ys, marker="D", color=COLOURS["mean"], zorder=3,
                s=18, label="net")
-    # the play: the kept cards' net pegging, from the net, with its 95% interval
-    ax.barh([y - 0.42 for y in ys], [o.peg_ev for o in opts], left=[o.net_ev for o in opts],
-            height=0.16, color=COLOURS["pegging"], zorder=3,
-            xerr=[o.peg_error for o in opts], error_kw={"elinewidth": 0.8, "capsize": 2},
-            label="net pegging of the kept cards (simulated, 95% interval)")
+    if pegging:
+        # the play: the kept cards' net pegging, from the net, with its 95% interval
+        ax.barh([y - 0.42 for y in ys], [o.peg_ev for o in opts],
+                left=[o.net_ev for o in opts], height=0.16, color=COLOURS["pegging"],
+                zorder=3, xerr=[o.peg_error for o in opts],
+                error_kw={"elinewidth": 0.8, "capsize": 2},
+                label="net pegging of the kept cards (simulated, 95% interval)")
     for y, o in zip(ys, opts, strict=True):
-        right = max(float(o.hand_ev) + (o.crib_ev if is_dealer else 0.0),
-                    o.with_pegging + o.peg_error)
-        ax.annotate(f"{o.net_ev:.2f}  ({o.with_pegging:.2f} with pegging)", (right, y),
-                    xytext=(4, 0), textcoords="offset points", va="center", fontsize=8)
+        right = float(o.hand_ev) + (o.crib_ev if is_dealer else 0.0)
+        text = f"{o.net_ev:.2f}"
+        if pegging:
+            right = max(right, o.with_pegging + o.peg_error, o.net_ev + o.peg_error)
+            text += f"  ({o.with_pegging:.2f} with pegging)"
+        ax.annotate(text, (right, y), xytext=(6, 0), textcoords="offset points",
+                    va="center", fontsize=8)
     best = ys[0]
     ax.axhspan(best - 0.45, best + 0.45, color=COLOURS["best"], alpha=0.35, zorder=0)
     ax.set_yticks(ys, [f"keep {o.keep.symbols}  throw {o.discard.symbols}" for o in opts])
@@ -289,11 +300,12 @@ def advice_chart(options: Sequence[DiscardOption] | str | Iterable[CardLike], *,
     whose = "your own crib (dealer)" if is_dealer else "the dealer's crib (pone)"
     ax.set_title(f"The 15 ways to throw: best first, into {whose}")
     ax.set_xlabel("expected points (hand over the 46 unseen starters; crib from the table)")
-    right = max(max(float(o.hand_ev) + (o.crib_ev if is_dealer else 0.0),
-                    o.with_pegging + o.peg_error) for o in opts)
-    left = min(0.0 if is_dealer else -max(crib),
-               min(o.with_pegging - o.peg_error for o in opts))
-    ax.set_xlim(left - 0.3, right * 1.1 + 4.5)
+    right = max(float(o.hand_ev) + (o.crib_ev if is_dealer else 0.0) for o in opts)
+    left = 0.0 if is_dealer else -max(crib)
+    if pegging:
+        right = max(right, *(o.with_pegging + o.peg_error for o in opts))
+        left = min(left, *(o.with_pegging - o.peg_error for o in opts))
+    ax.set_xlim(left - 0.3, right * 1.1 + (4.5 if pegging else 0.5))
     fig.legend(*ax.get_legend_handles_labels(), loc="outside lower center", ncol=3,
                fontsize=8)
     ax.grid(axis="y", visible=False)

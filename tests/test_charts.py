@@ -74,10 +74,15 @@ def test_advice_chart(dealer: bool) -> None:
     options = advise("5H 5C 6D JS QH 2C", dealer=dealer)
     fig = charts.advice_chart(options)
     (ax,) = fig.axes
-    hand, crib, pegging = [c for c in ax.containers if isinstance(c, BarContainer)]
-    assert len(hand) == len(crib) == len(pegging) == 15
-    assert [round(b.get_width(), 9) for b in pegging] == [round(o.peg_ev, 9) for o in options]
-    assert [round(b.get_x(), 9) for b in pegging] == [round(o.net_ev, 9) for o in options]
+    hand, crib = ax.containers
+    assert len(hand) == len(crib) == 15
+    assert "with pegging" not in "".join(t.get_text() for t in ax.texts)
+    (played,) = charts.advice_chart(options, pegging=True).axes
+    bars = [c for c in played.containers if isinstance(c, BarContainer)]
+    assert len(bars) == 3
+    assert [round(b.get_width(), 9) for b in bars[2]] == [round(o.peg_ev, 9) for o in options]
+    assert [round(b.get_x(), 9) for b in bars[2]] == [round(o.net_ev, 9) for o in options]
+    assert f"({options[0].with_pegging:.2f} with pegging)" in played.texts[0].get_text()
     assert [round(b.get_width(), 9) for b in hand] == [round(float(o.hand_ev), 9)
                                                        for o in options]
     sign = 1 if dealer else -1

@@ -478,7 +478,7 @@ def test_the_chance_to_win_shows_at_each_deal_and_can_be_hidden() -> None:
     table = GameTable(seed=7, opponent="greedy", manual_count=False)
     game = table._game
     first = chance_words(0, 0, dealer=game.dealer == YOU)
-    assert f"At the start of deal 1: {first}" in table.chance_view.value
+    assert f"Deal 1. {first}" in table.chance_view.value
     table.chance_box.value = False
     assert table.chance_view.value == ""
     table.chance_box.value = True
@@ -492,7 +492,7 @@ def test_the_chance_to_win_shows_at_each_deal_and_can_be_hidden() -> None:
             click_a_turn(table)
     mine, theirs = game.scores[YOU], game.scores[1 - YOU]
     second = chance_words(mine, theirs, dealer=game.dealer != YOU)  # the deal passes
-    assert f"At the start of deal 2: {second}" in table.chance_view.value
+    assert f"Deal 2. {second}" in table.chance_view.value
     quiet = GameTable(seed=7, chance=False)
     assert quiet.chance_view.value == "" and quiet.chance_box.value is False
 

@@ -805,7 +805,7 @@ class GameTable(_Table):
             dealer, deal = game.dealer, game.deal_number
         words = chance_words(scores[YOU], scores[1 - YOU], dealer=dealer == YOU,
                              target=game.options.target)
-        return (f"<div style='font-size:small;color:#333'>At the start of deal {deal}: "
+        return (f"<div style='font-size:small;color:#333'>Deal {deal}. "
                 f"{escape(words)}</div>")
 
     def _finish(self) -> None:

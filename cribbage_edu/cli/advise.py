@@ -53,7 +53,8 @@ def run_advise(args: argparse.Namespace, console: Console) -> int:
     if plot is not None:
         from ..charts import advice_chart  # matplotlib only when a chart is asked for
 
-        write_chart(advice_chart(options), plot, console, say=not args.json)
+        write_chart(advice_chart(options, pegging=args.pegging), plot, console,
+                    say=not args.json)
     return 0
 
 
