@@ -7,7 +7,8 @@ running a lesson never shows up in ``git status``, and a lesson can be reset to 
 stored state at any time. A lesson already copied is kept (it holds the learner's
 answers); a lesson added since is copied in; the helper modules and data beside the
 lessons (no work of the learner's) are brought up to date; ``--reset`` starts again from
-fresh copies, keeping the old folder as ``<FOLDER>.old``.
+fresh copies, keeping the old folder as ``<FOLDER>.old`` (``.old-2``, … when that is
+taken).
 
 JupyterLab starts in that folder with lesson 00 open: the URL it prints (also with
 ``--no-browser``) opens lesson 00. As root (a container), ``--allow-root`` is passed,
@@ -36,11 +37,16 @@ from pathlib import Path
 
 from .console import BadInput, Console, Subparsers
 
-__all__ = ["FIRST_LESSON", "add_course", "jupyterlab_command", "lessons_folder",
-           "prepare_course", "run_course"]
+__all__ = ["FIRST_LESSON", "QUIET_START", "add_course", "backup_name", "jupyterlab_command",
+           "lessons_folder", "prepare_course", "run_course"]
 
 FIRST_LESSON = "00_start_here.ipynb"
 DEFAULT_FOLDER = "my-course"
+QUIET_START = ("--ServerApp.jpserver_extensions", "notebook_shim=False")
+"""JupyterLab options that keep the learner's first screen clean: notebook_shim (a bridge
+for the classic Notebook's server extensions, which the course does not use) reads every
+setting of the server as it starts, the deprecated ``ServerApp.token`` among them, and so
+prints a ``DeprecationWarning`` among the first lines a learner reads."""
 _SKIP = shutil.ignore_patterns(".ipynb_checkpoints", "__pycache__", "nbval_sanitize.cfg")
 
 
@@ -56,7 +62,7 @@ def lessons_folder() -> Path:
 def prepare_course(folder: Path, lessons: Path, *, reset: bool = False) -> list[str]:
     """Make ``folder`` the learner's copy of ``lessons``: created when missing, a lesson
     added since copied in, everything fresh with ``reset`` (the old copy kept as
-    ``<folder>.old``). Returns the names copied.
+    ``<folder>.old``, or the next free ``.old-N``). Returns the names copied.
 
     >>> import tempfile
     >>> mine = Path(tempfile.mkdtemp()) / "course"
@@ -74,10 +80,7 @@ def prepare_course(folder: Path, lessons: Path, *, reset: bool = False) -> list[
         raise BadInput("cribbage-edu: error: the course folder must not be the repository's "
                        "lessons/ folder: pick another (the default is my-course)")
     if reset and folder.exists():
-        old = folder.with_name(folder.name + ".old")
-        if old.exists():
-            shutil.rmtree(old)
-        folder.rename(old)
+        folder.rename(backup_name(folder))
     copied = []
     folder.mkdir(parents=True, exist_ok=True)
     for source in sorted(lessons.iterdir()):
@@ -92,6 +95,25 @@ def prepare_course(folder: Path, lessons: Path, *, reset: bool = False) -> list[
             shutil.copy2(source, target)  # helpers and data (no learner work): refreshed
         copied.append(source.name)
     return copied
+
+
+def backup_name(folder: Path) -> Path:
+    """Where ``--reset`` keeps the old copy: ``<folder>.old``, or ``.old-2``, ``.old-3``
+    … when that is taken (a second reset never deletes the first one's answers).
+
+    >>> import tempfile
+    >>> mine = Path(tempfile.mkdtemp()) / "course"
+    >>> backup_name(mine).name
+    'course.old'
+    >>> (mine.parent / "course.old").mkdir(); backup_name(mine).name
+    'course.old-2'
+    """
+    old = folder.with_name(folder.name + ".old")
+    n = 1
+    while old.exists():
+        n += 1
+        old = folder.with_name(f"{folder.name}.old-{n}")
+    return old
 
 
 def _same(source: Path, target: Path) -> bool:
@@ -112,9 +134,11 @@ def jupyterlab_command(folder: Path, *, no_browser: bool = False, port: int | No
     (['-m', 'jupyterlab'], True)
     >>> "--allow-root" in cmd, "--allow-root" in jupyterlab_command(Path("/tmp/c"), as_root=False)
     (True, False)
+    >>> cmd[cmd.index("--ServerApp.jpserver_extensions") + 1]  # no warning on the first screen
+    'notebook_shim=False'
     """
     command = [sys.executable, "-m", "jupyterlab", f"--ServerApp.root_dir={folder}",
-               f"--LabApp.default_url=/lab/tree/{FIRST_LESSON}"]
+               f"--LabApp.default_url=/lab/tree/{FIRST_LESSON}", *QUIET_START]
     if no_browser:
         command.append("--no-browser")
     if port is not None:
@@ -139,7 +163,7 @@ def add_course(subparsers: Subparsers) -> None:
     parser.add_argument("--port", type=int, help="the port JupyterLab listens on")
     parser.add_argument("--reset", action="store_true",
                         help="start again from fresh copies (the old folder is kept as "
-                             "FOLDER.old)")
+                             "FOLDER.old, or FOLDER.old-2, ... when that is taken)")
     parser.set_defaults(run=run_course)
 
 

@@ -55,6 +55,9 @@ def test_the_course_opens_at_lesson_00_and_leaves_the_lessons_alone(
     with serving(command, env, tmp_path, log) as proc:
         url = printed_url(log, port, proc)
         assert "/lab/tree/00_start_here.ipynb" in url, url
+        first_screen = log.read_text(errors="replace")
+        for noise in ("Warning", "deprecated", "Traceback"):  # the learner's first screen
+            assert noise not in first_screen, first_screen
         assert (folder / "00_start_here.ipynb").exists() and (folder / "exercises.py").exists()
         page = browser.new_page()
         try:
