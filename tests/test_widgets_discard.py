@@ -122,6 +122,9 @@ def test_the_explorer_refuses_bad_choices() -> None:
         explorer.cards_box.value = typed
         explorer.use_button.click()
         assert explorer.message.kind == "warning" and explorer.value.cards == cards
+    explorer.cards_box.value = "5H 5H JS QH"
+    explorer.use_button.click()
+    assert explorer.value.message == "the text typed '5H 5H JS QH' holds 5H twice"
 
 
 def test_why_names_the_best_throws_gain_and_never_a_loss_as_its_reason() -> None:

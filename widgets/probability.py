@@ -146,7 +146,7 @@ class ProbabilityExplorer(StaticPicture, w.VBox):  # type: ignore[misc]
             self.message.warn("type six cards (or four), like 5H 5C JS QH 2C 6D")
             return
         try:
-            cards = distinct_cards(text, None, "the cards typed")
+            cards = distinct_cards(text, None, "the text typed")
             if len(cards) not in (4, 6):
                 raise CribbageError(f"type four or six cards, not {len(cards)}: '{cards}'")
         except CribbageError as exc:
