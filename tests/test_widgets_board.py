@@ -24,6 +24,27 @@ def test_reaching_121_wins_and_the_pegs_stop_in_the_game_hole() -> None:
     board.peg(1, 119)
     board.peg(1, 5)
     assert board.value.pegs[1] == (119, 121) and board.value.winner == 1
+    assert board.value.message == "player 1 pegs 5: 121 and wins"
+
+
+def test_a_won_board_takes_no_more_points_until_new_board() -> None:
+    """Review: after a win the board kept pegging ("121 and wins" again and again) and
+    the rear peg jumped into the game hole too; now it refuses, until New board."""
+    board = BoardWidget(seed=7, names=("Ann", "Bob"), target=61)
+    board.peg(0, 55)
+    board.peg(0, 9)
+    before = board.value
+    assert before.pegs[0] == (55, 61) and before.winner == 0
+    for press in (lambda: board.peg(0, 4), board.random_button.click,
+                  lambda: board.peg(1, 3)):
+        press()
+        assert board.value.message == "Ann has won: press New board to peg another game"
+        assert board.value.pegs == before.pegs and board.message.kind == "warning"
+    board.new_button.click()
+    assert board.value.pegs == ((0, 0), (0, 0)) and board.value.winner is None
+    assert board.value.target == 61
+    board.peg(1, 3)
+    assert board.value.pegs[1] == (0, 3)
 
 
 @pytest.mark.parametrize("typed", ["", "two", "-2", "²", "³", "٣", "9" * 4300, "1e3"])

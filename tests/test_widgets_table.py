@@ -596,3 +596,40 @@ def test_the_opponent_chosen_mid_game_says_when_it_plays() -> None:
     table.new_button.click()
     table.new_button.click()
     assert table.value.opponent == "random" and "next game" not in table.against.value
+
+
+def test_the_crib_turns_face_up_once_counted_and_hint_helps_with_the_count() -> None:
+    """Review: after the count the top row still drew the crib face down beside the
+    same cards face up in the show; Hint in the count said "nothing to decide"."""
+    from cribbage_edu.scoring import score_hand as count
+
+    table = GameTable(seed=11, opponent="master", target=61)
+    game = table._game
+    hinted = 0
+    while not table._paused:
+        if game.phase is Phase.DISCARD:
+            assert "the crib, face down" in table.crib_view.value or not game.crib
+            hand = table.value.hand
+            table.picker.toggle(hand[0])
+            table.picker.toggle(hand[1])
+            table.throw_button.click()
+        elif game.phase is Phase.COUNT:
+            _, what, cards = game.next_show()  # type: ignore[misc]
+            assert game.starter is not None
+            score = count(cards, game.starter, crib=what == "crib")
+            table.hint_button.click()
+            message = table.value.message
+            assert message.startswith(f"Hint: count your {what} in order with the starter")
+            assert not any(ch.isdigit() for ch in message.split(":", 2)[-1])  # no points
+            assert ("fifteens" in message.split(";")[-1]) == bool(score.fifteens)
+            assert ("a run" in message) == bool(score.runs)
+            assert ("his nobs" in message) == bool(score.nobs)
+            hinted += 1
+            claim_right(table)
+        else:
+            click_a_turn(table)
+    assert hinted >= 1
+    assert "face down" not in table.crib_view.value
+    assert "counted, face up in the show below" in table.crib_view.value
+    table.next_button.click()
+    assert "counted" not in table.crib_view.value

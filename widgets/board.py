@@ -120,7 +120,8 @@ class BoardState:
 class BoardWidget(StaticPicture, w.VBox):  # type: ignore[misc]
     """The board. A game shows its board with :meth:`show`; on its own, the widget lets
     a learner peg points for either player (type the points, press Peg) or peg a
-    random score ("Random score", from the seed) to watch the pegs leapfrog.
+    random score ("Random score", from the seed) to watch the pegs leapfrog; once a
+    player reaches the game hole the board takes no more points until New board.
 
     >>> board = BoardWidget(seed=7)
     >>> board.points_box.value = ""; board.peg_button.click(); board.value.message
@@ -153,12 +154,16 @@ class BoardWidget(StaticPicture, w.VBox):  # type: ignore[misc]
         self.random_button = w.Button(description="Random score")
         self.random_button.on_click(lambda _: self.peg(self.player_picker.value,
                                                        self._rng.randint(0, 12)))
+        self.new_button = w.Button(description="New board",
+                                   tooltip="both players back to the start")
+        self.new_button.add_class("cribbage-new-board")
+        self.new_button.on_click(lambda _: self.new_board())
         self.message = Message()
         rows = [self.scores, self.picture]
         if controls:  # on its own (not inside a table, which shows its own seed)
             rows = [w.HBox([w.HTML("<b>The board</b>"), seed_badge(self._seed)]), *rows,
                      w.HBox([self.player_picker, self.points_box, self.peg_button,
-                             self.random_button]), self.message]
+                             self.random_button, self.new_button]), self.message]
         self.children = rows
         self._draw()
 
@@ -172,7 +177,13 @@ class BoardWidget(StaticPicture, w.VBox):  # type: ignore[misc]
         self._draw()
 
     def peg(self, player: int, points: int) -> None:
-        """Peg ``points`` for ``player`` (the engine's board moves the pegs)."""
+        """Peg ``points`` for ``player`` (the engine's board moves the pegs); refused
+        once a player has won (New board starts again)."""
+        winner = self._board.winner
+        if winner is not None:
+            self.message.warn(f"{self._names[winner]} has won: press New board to peg "
+                              f"another game")
+            return
         try:
             self._board.peg(player, points)
         except CribbageError as exc:
@@ -181,6 +192,12 @@ class BoardWidget(StaticPicture, w.VBox):  # type: ignore[misc]
         winner = self._board.winner
         text = f"{self._names[player]} pegs {points}: {self._board.front(player)}"
         self.message.say(text + (" and wins" if winner == player else ""))
+        self._draw()
+
+    def new_board(self) -> None:
+        """Both players' pegs back to the start (what New board does)."""
+        self._board = Board(self._board.target)
+        self.message.say("A new board: both players start from 0.")
         self._draw()
 
     def _peg_typed(self) -> None:

@@ -641,6 +641,29 @@ class GameTable(_Table):
         self.message.say(verdict.explanation[0].upper() + verdict.explanation[1:]
                          + (f". {following}" if following else ""))
 
+    def hint(self) -> None:
+        """As at the table (the advisor or the expert), and in the count a hint that
+        leaves the counting to the learner: the order to count in and the kinds of
+        points this hand holds, never how many."""
+        game = self._game
+        show = game.next_show() if YOU in game.to_act else None
+        if show is None or game.starter is None:
+            super().hint()
+            return
+        score = score_hand(show[2], game.starter, crib=show[1] == "crib")
+        found = [words for words, points in (
+            ("fifteens", score.fifteens), ("a pair or more", score.pairs),
+            ("a run", score.runs), ("a flush", score.flush), ("his nobs", score.nobs))
+            if points]
+        if found:
+            look = ("look for " + ", ".join(found[:-1]) + " and " + found[-1]
+                    if len(found) > 1 else f"look for {found[0]}")
+        else:
+            look = "look hard: this one may hold nothing at all"
+        self.message.say(f"Hint: count your {show[1]} in order with the starter "
+                         f"{game.starter.symbol}: fifteens, pairs, runs, the flush, nobs; "
+                         f"{look}.")
+
     def next_deal(self) -> None:
         """Go on to the next deal (what Next deal does); refused mid-deal."""
         if not self._paused or self._game.is_over:
@@ -755,7 +778,11 @@ class GameTable(_Table):
             "<div style='font-size:small;color:#555'>starter</div>")
         crib = len(game.crib)
         whose = "your" if game.dealer == YOU else "the computer's"
+        counted = any(e.deal == game.deal_number and e.kind == EventKind.SHOW
+                      and e.source is Source.CRIB for e in game.events)
         self.crib_view.value = (
+            f"<div style='font-size:small;color:#555;max-width:9em'>{whose} crib: counted, "
+            f"face up in the show below</div>" if counted else
             "".join(back_img(width=_SMALL, label="the crib, face down")
                     for _ in range(min(crib, 1)))
             + f"<div style='font-size:small;color:#555'>{whose} crib: {crib} cards</div>")
