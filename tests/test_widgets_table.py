@@ -27,6 +27,8 @@ def shown_names(row: object) -> list[str]:
     (the style draws that face) and names the card in its text."""
     names = []
     for button in row.children[1:]:  # type: ignore[attr-defined]
+        if button.layout.display == "none":  # a card laid (or thrown): hidden
+            continue
         faces = [c for c in button._dom_classes if c.startswith("cribbage-face-")]
         assert len(faces) == 1
         card = Card.parse(faces[0].removeprefix("cribbage-face-"))
@@ -633,3 +635,52 @@ def test_the_crib_turns_face_up_once_counted_and_hint_helps_with_the_count() -> 
     assert "counted, face up in the show below" in table.crib_view.value
     table.next_button.click()
     assert "counted" not in table.crib_view.value
+
+
+def test_after_each_action_the_focus_moves_to_the_next_control() -> None:
+    """Review (keyboard alone): the button pressed is often gone after the action (a
+    card laid, Throw two hidden), so the table moves the keyboard's focus to the control
+    the learner needs next: a card that fits or Go, the claim box, the show's Next, Next
+    deal, New game; PeggingPractice's Next hand at the end of the play."""
+    table = GameTable(seed=3, opponent="master", target=61, muggins=True)
+    game = table._game
+    kinds = set()
+    for _ in range(400):
+        if game.is_over:
+            break
+        if game.phase is Phase.DISCARD:
+            hand = table.value.hand
+            table.picker.toggle(hand[0])
+            table.picker.toggle(hand[1])
+            table.throw_button.click()
+        elif game.phase is Phase.COUNT and YOU in game.to_act:
+            claim_right(table)
+        elif table._paused:
+            assert table.focused in (table.show_view.next_button, table.next_button)
+            table.focused.click()
+        else:
+            click_a_turn(table)
+        focused = table.focused
+        if game.is_over:
+            assert focused is table.new_button
+        elif game.phase is Phase.PLAY and game.turn == YOU:
+            if game.can_go(YOU):
+                assert focused is table.go_button
+            else:
+                assert focused is table.playable.button(game.legal_cards(YOU)[0])
+                assert not focused.disabled and focused.layout.display != "none"
+        elif game.phase is Phase.COUNT:
+            assert focused is table.claim_box
+        elif table._paused:
+            assert focused is (table.next_button if table.show_view.value.done
+                               else table.show_view.next_button)
+        elif game.phase is Phase.DISCARD:
+            assert focused is table.picker.button(table.value.hand[0])
+        kinds.add(type(focused).__name__ if focused is not table.go_button else "Go")
+    assert game.is_over and {"Button", "AnswerBox", "ToggleButton"} <= kinds, kinds
+    practice = PeggingPractice(seed=7)
+    while practice._game.phase is Phase.PLAY:
+        click_a_turn(practice)
+    assert practice.focused is practice.next_button
+    practice.focused.click()
+    assert practice.focused is not None and practice.focused is not practice.next_button

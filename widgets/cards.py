@@ -293,8 +293,23 @@ class PlayableHand(_CardButtons):
         self.deal(cards)
 
     def deal(self, cards: Iterable[CardLike]) -> None:
-        """Show ``cards`` with every button enabled."""
-        self._cards = parse_cards(cards)
+        """Show ``cards`` with every button enabled. Cards already in the row keep their
+        buttons (the others are hidden), so the page keeps its place and focus can move
+        to the next card at once.
+
+        >>> hand = PlayableHand(parse_cards("5H KS 2C"))
+        >>> five = hand.button("5H"); hand.deal(parse_cards("5H 2C"))
+        >>> hand.cards, hand.button("5H") is five, hand.button("KS").layout.display
+        (Hand('5H 2C'), True, 'none')
+        """
+        held = parse_cards(cards)
+        if held and set(held) <= set(self._buttons):
+            self._cards = held
+            for card, button in self._buttons.items():
+                if card not in set(held):  # laid: out of sight and out of reach
+                    button.layout.display, button.disabled = "none", True
+            return
+        self._cards = held
         self._buttons = {}
         for card in self._cards:
             button = _card_button(card, w.Button, "cribbage-card-button")
@@ -312,7 +327,8 @@ class PlayableHand(_CardButtons):
     def enable(self, playable: Iterable[CardLike]) -> None:
         """Enable the buttons of ``playable`` and disable the others."""
         fits = set(parse_cards(playable))
-        for card, button in self._buttons.items():
+        for card in self._cards:
+            button = self._buttons[card]
             button.disabled = card not in fits
             button.description = card.name + ("" if card in fits else " (does not fit)")
 

@@ -201,6 +201,8 @@ class _Table(StaticPicture, w.VBox):  # type: ignore[misc]
         self._seen_events = 0
         self._log: list[str] = []
         self._announcement: tuple[str, ...] = ()
+        self.focused: w.DOMWidget | None = None
+        """The control the keyboard's focus was last moved to (after an action)."""
 
         self.against = w.HTML()
         self.header = w.HBox([w.HTML(f"<b>{escape(title)}</b>"), seed_badge(self._seed),
@@ -277,7 +279,30 @@ class _Table(StaticPicture, w.VBox):  # type: ignore[misc]
         self.message.clear()
         self._run()
         self._refresh()
+        self._focus_next()
         return True
+
+    def _next_control(self) -> w.DOMWidget | None:
+        """The control the learner uses next: a card that fits (or Go) on their turn in
+        the play, the first card in the discard."""
+        game = self._game
+        if game.phase is Phase.PLAY and game.turn == YOU:
+            if game.can_go(YOU):
+                return self.go_button
+            fits = game.legal_cards(YOU)
+            return self.playable.button(fits[0]) if fits else None
+        if game.phase is Phase.DISCARD and YOU in game.to_act and self.picker.cards:
+            return self.picker.button(self.picker.cards[0])
+        return None
+
+    def _focus_next(self) -> None:
+        """Move the keyboard's focus to the next control after an action: the button
+        pressed may be gone (a card laid, Throw two hidden), and focus would otherwise
+        fall to the page, many Tab presses away from the table."""
+        control = self._next_control()
+        self.focused = control
+        if control is not None:
+            control.focus()
 
     # --- the learner's actions -----------------------------------------------------------
 
@@ -314,12 +339,13 @@ class _Table(StaticPicture, w.VBox):  # type: ignore[misc]
         self.hand_view.layout.display = "none" if discarding or playing else "flex"
         if discarding and set(self.picker.cards) != set(view.hand):
             self.picker.deal(view.hand)
+            self.playable.deal(view.hand)  # ready for the play (hidden till then)
         if playing:
             if set(self.playable.cards) != set(view.hand):
                 self.playable.deal(view.hand)
             self.playable.enable(game.legal_cards(YOU))
         else:
-            if self.playable.cards:
+            if self.playable.cards and not discarding:
                 self.playable.deal(())
             self.hand_view.show(view.kept or view.hand, caption=f"{NAMES[YOU]}'s hand")
         can_go = game.can_go(YOU)
@@ -468,6 +494,12 @@ class PeggingPractice(_Table):
             return
         self._learner_deals = not self._learner_deals
         self._new_hand()
+        self._focus_next()
+
+    def _next_control(self) -> w.DOMWidget | None:
+        if self._game.phase is not Phase.PLAY:
+            return self.next_button
+        return super()._next_control()
 
 
 class GameTable(_Table):
@@ -545,6 +577,7 @@ class GameTable(_Table):
         self.starter_view = w.HTML(layout=w.Layout(margin="0 24px 0 0"))
         self.crib_view = w.HTML(layout=w.Layout(margin="0 24px 0 0"))
         self.show_view = ShowStepper(width=_SMALL + 6)
+        self.show_view.on_done(self._focus_next)  # the show's buttons go: Next deal
         self.result_view = w.HTML()
         self.result_view.add_class("cribbage-result")
         self.chance_view = w.HTML()
@@ -640,6 +673,18 @@ class GameTable(_Table):
         following = self.message.text
         self.message.say(verdict.explanation[0].upper() + verdict.explanation[1:]
                          + (f". {following}" if following else ""))
+        self._focus_next()
+
+    def _next_control(self) -> w.DOMWidget | None:
+        game = self._game
+        if game.is_over:
+            return self.new_button
+        if game.phase is Phase.COUNT and YOU in game.to_act:
+            return self.claim_box
+        if self._paused:
+            done = self.show_view.value.done
+            return self.next_button if done else self.show_view.next_button
+        return super()._next_control()
 
     def hint(self) -> None:
         """As at the table (the advisor or the expert), and in the count a hint that
@@ -675,6 +720,7 @@ class GameTable(_Table):
         self.message.clear()
         self._run()
         self._refresh()
+        self._focus_next()
 
     def _deal_start(self) -> int:
         """How many of the game's actions came before the current deal was dealt."""

@@ -21,8 +21,10 @@ from typing import Any
 import pytest
 from playwright.sync_api import BrowserContext, Page
 
+from cribbage_edu import score_hand
+
 from .conftest import ARTIFACTS, Lab, open_and_run_all
-from .test_lab import card_from_label
+from .test_lab import card_from_label, shown_cards
 
 pytestmark = pytest.mark.browser
 
@@ -123,9 +125,27 @@ def tab_to(page: Page, css_class: str, limit: int = 40) -> str:
     raise AssertionError(f"Tab never reached .{css_class}")
 
 
+def focused_class(page: Page, css_class: str, timeout: float = 30_000) -> str:
+    """Wait until the focused element has one of the classes in ``css_class`` (a space
+    separated list); what it says."""
+    handle = page.wait_for_function(
+        """classes => { const e = document.activeElement;
+             if (!e) { return null; }
+             const own = [...e.classList, ...(e.closest('.widget-text') ?
+                          e.closest('.widget-text').classList : [])];
+             return classes.split(' ').some(c => own.includes(c)) ?
+                    (e.textContent || e.value || '').trim() || '-' : null; }""",
+        arg=css_class, timeout=timeout)
+    said: str = handle.json_value()
+    return said
+
+
 def test_a_deal_played_with_the_keyboard_alone(widgets_page: Page, artifacts: Path) -> None:
-    """Tab to a card, Space selects it; Tab to Throw two, Enter throws; in the play,
-    Tab to a card that fits, Enter lays it; in the quiz, type the total, Enter checks."""
+    """Tab to a card, Space selects it; Tab to Throw two, Enter throws. From then on
+    the focus moves by itself to what comes next (review: it fell to the page, 26 Tab
+    presses away): a card that fits or Go (Enter lays it or says go), the claim box
+    (type the count, Enter claims), the show's Next, Next deal, and the next deal's
+    first card, with no Tab pressed at all."""
     page = widgets_page
     table = page.locator(".cribbage-game-table")
     table.scroll_into_view_if_needed()
@@ -141,15 +161,38 @@ def test_a_deal_played_with_the_keyboard_alone(widgets_page: Page, artifacts: Pa
     tab_to(page, "cribbage-throw")
     page.keyboard.press("Enter")
     table.locator(".cribbage-playable-hand").wait_for()
-    if table.locator(".cribbage-card-button:not([disabled])").count():
-        table.locator(".cribbage-play-area").click()  # Tab starts from here, as a reader's would
-        name = tab_to(page, "cribbage-card-button")
-        card = card_from_label(name.split(" (")[0])
-        page.keyboard.press("Enter")
-        # wait for the line of this lay itself: on a busy machine the throw's own lines
-        # (the starter) can still be arriving, so "the first line changed" is not enough
-        table.locator(".cribbage-log-line", has_text=f"Learner lays {card.symbol}").first \
-            .wait_for()
-        lines = table.locator(".cribbage-log-line").all_inner_texts()
-        assert any(line.startswith(f"Learner lays {card.symbol}") for line in lines), lines
-    table.screenshot(path=str(artifacts / "keyboard_played.png"))
+    laid = counted = 0
+    for _ in range(60):
+        said = focused_class(page, "cribbage-card-button cribbage-go cribbage-claim-box "
+                                   "cribbage-show-next cribbage-next")
+        active = page.evaluate("() => document.activeElement.className")
+        if "cribbage-card-button" in active:
+            card = card_from_label(said.split(" (")[0])
+            page.keyboard.press("Enter")
+            table.locator(".cribbage-log-line", has_text=f"Learner lays {card.symbol}") \
+                .first.wait_for()
+            laid += 1
+            if laid == 1:
+                table.screenshot(path=str(artifacts / "keyboard_played.png"))
+        elif "cribbage-go" in active:
+            page.keyboard.press("Enter")
+            table.locator(".cribbage-log-line", has_text="Learner says go").first.wait_for()
+        elif "cribbage-show-next" in active:
+            page.keyboard.press("Enter")
+            page.wait_for_timeout(100)
+        elif "cribbage-next" in active:
+            page.keyboard.press("Enter")  # Next deal: the next deal's first card
+            focused_class(page, "cribbage-card-toggle")
+            break
+        else:  # the claim box: type the count of the cards shown, Enter claims it
+            cards = shown_cards(table.locator(".cribbage-to-count"))
+            what = table.locator(".cribbage-to-count b").inner_text()
+            total = score_hand(cards[:4], cards[4], crib="crib" in what).total
+            page.keyboard.type(str(total))
+            page.keyboard.press("Enter")
+            counted += 1
+            table.locator(".cribbage-message", has_text="ight").first.wait_for()
+    else:
+        raise AssertionError("the deal never reached Next deal by the keyboard alone")
+    assert laid >= 1 and counted >= 1, (laid, counted)
+    table.screenshot(path=str(artifacts / "keyboard_next_deal.png"))

@@ -53,15 +53,19 @@ def shown_cards(area: Locator) -> list[Card]:
 
 
 def in_sight(game: Game) -> list[Card]:
-    """The cards the play area must show: the count since the last reset, or just after
-    a reset, the count that ended (until the next card is laid)."""
-    series: list[list[Card]] = [[]]
+    """The cards the play area must show: the count since the last reset and, until the
+    learner (seat 0) lays a card of the new count, the count that ended before it."""
+    series: list[list[tuple[int | None, Card]]] = [[]]
     for event in game.events:
         if event.deal == game.deal_number and event.kind == "lay":
-            series[-1].extend(event.cards)
+            series[-1].extend((event.player, card) for card in event.cards)
         elif event.deal == game.deal_number and event.kind == "reset":
             series.append([])
-    return series[-1] or (series[-2] if len(series) > 1 else [])
+    current = [card for _, card in series[-1]]
+    if (str(game.phase) == "play" and len(series) > 1
+            and all(who != 0 for who, _ in series[-1])):
+        return [card for _, card in series[-2]] + current
+    return current
 
 
 @pytest.fixture(scope="module")
