@@ -235,7 +235,7 @@ def test_game_table_counts_by_hand_and_tells_the_show_step_by_step(page: Page,
     six = button_cards(table.locator(".cribbage-selectable-hand"))
     assert six == list(twin.value.hand)
     for card in six[:2]:
-        card_button(table, card).click()
+        card_button(table.locator(".cribbage-selectable-hand"), card).click()
         twin.picker.toggle(card)
     table.locator(".cribbage-throw").click()
     twin.throw_button.click()
