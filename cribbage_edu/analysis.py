@@ -18,6 +18,7 @@ from fractions import Fraction
 from functools import cache
 from math import comb
 
+from .cards import Rank
 from .ranks import four_rank_multisets, rank_kinds, rank_points
 
 __all__ = [
@@ -32,9 +33,6 @@ __all__ = [
 
 HANDS_WITH_STARTER = comb(52, 4) * 48
 """How many (four-card hand, starter) combinations there are: 12,994,800."""
-
-_JACK = 10  # index of the jack among the ranks 0-12 (ace is 0)
-
 
 def score_distribution(crib: bool = False) -> dict[int, int]:
     """How many of the 12,994,800 (hand, starter) combinations score each total.
@@ -51,12 +49,13 @@ def score_distribution(crib: bool = False) -> dict[int, int]:
 @cache
 def _distribution(crib: bool) -> tuple[tuple[int, int], ...]:
     tally = [0] * 30
+    jack = Rank.JACK.offset  # a hand here is a count per rank, ace first
     for hand in four_rank_multisets():
         held = 1
         for c in hand:
             held *= comb(4, c)
         distinct = max(hand) == 1
-        jacks = hand[_JACK]
+        jacks = hand[jack]
         for s in range(13):
             free = 4 - hand[s]
             if not free:
@@ -65,7 +64,7 @@ def _distribution(crib: bool) -> tuple[tuple[int, int], ...]:
             five = list(hand)
             five[s] += 1
             base = rank_points(tuple(five))
-            nobs = 0 if s == _JACK else jacks * ways // 4
+            nobs = 0 if s == jack else jacks * ways // 4
             if distinct:
                 if hand[s] == 0:
                     # four of a suit: the starter matches in 4 ways, misses in 12
@@ -146,7 +145,8 @@ def census_cell(hand: tuple[int, ...], s: int,
     ways = held * (4 - hand[s])
     five = list(hand)
     five[s] += 1
-    matched = 0 if s == _JACK else hand[_JACK] * ways // 4
+    jack = Rank.JACK.offset
+    matched = 0 if s == jack else hand[jack] * ways // 4
     nobs = {0: ways - matched, 1: matched}
     flush = {0: ways, 4: 0, 5: 0}
     if max(hand) == 1:

@@ -209,7 +209,7 @@ class HandModel:
                 if p != q:
                     left[p] -= suits[p] == suits[q]
         left -= 1
-        nobs = np.where(ranks == _JACK_INDEX, left, 0).astype(np.int16)
+        nobs = np.where(ranks == Rank.JACK.offset, left, 0).astype(np.int16)
         all_nobs = nobs.sum(axis=0, dtype=np.int16)
         total = np.empty((15, len(hands)), dtype=np.int16)  # (15, N): a row per split
         slot = np.empty((15, len(hands)), dtype=np.int16)
@@ -288,9 +288,6 @@ class HandModel:
         opp_new = self.expectations(self.choices(own, dealer=True))
         self.say("opponent's crib done")
         return {k: (round(float(own_new[k]), 6), round(float(opp_new[k]), 6)) for k in own_new}
-
-
-_JACK_INDEX = Rank.JACK - 1
 
 
 def _flat_tables(tables: Tables) -> tuple[list[float], list[float]]:

@@ -63,8 +63,6 @@ __all__ = [
 UNSEEN_STARTERS = 46
 """Starters a player who holds six cards cannot see."""
 
-_JACK = Rank.JACK
-
 
 def _six(cards: str | Iterable[CardLike]) -> list[Card]:
     if type(cards) is list and len(cards) == 6 and all(type(c) is Card for c in cards):
@@ -99,7 +97,7 @@ def _suit_part(six: list[Card], keep: tuple[int, ...],
         total += 4 * UNSEEN_STARTERS + suit_left[suit]
         special = True
     for card in (a, b, c, d):
-        if card.rank is _JACK:
+        if card.rank is Rank.JACK:
             total += suit_left[card.suit]
             special = True
     return total, special
@@ -258,27 +256,38 @@ def _extremes(six: list[Card], keep: tuple[int, ...]) -> tuple[int, int]:
         bonus = [4, 4, 4, 4]
         bonus[suit] += 1
     for card in kept:
-        if card.rank is _JACK:
+        if card.rank is Rank.JACK:
             bonus[card.suit] += 1
     held = {c.index for c in six}
-    totals = [row[c.rank - 1] + bonus[c.suit] for c in FULL_DECK if c.index not in held]
+    totals = [row[c.rank.offset] + bonus[c.suit] for c in FULL_DECK if c.index not in held]
     return min(totals), max(totals)
 
 
-def discard_table(options: list[DiscardOption]) -> list[list[str]]:
-    """The options as rows of text for a table (keep, throw, hand, min-max, crib, net,
-    then the pegging column with its 95% interval and the net with pegging).
+def discard_table(options: Iterable[DiscardOption], *, pegging: bool = True,
+                  symbols: bool = False) -> list[list[str]]:
+    """The options as rows of text for a table, a header first: keep, throw, hand,
+    min-max, crib, net, then (unless ``pegging=False``) the pegging column with its 95%
+    interval and the net with pegging. The one table of the throws: the command line
+    prints it, the discard trainer draws it. ``symbols=True`` writes the cards as a
+    notebook shows them (``5♥``), else as they are typed (``5H``).
 
     >>> discard_table(advise("5H 5C 6D JS QH 2C", dealer=True))[0]
     ['keep', 'throw', 'hand', 'range', 'crib', 'net', 'pegging', 'with pegging']
+    >>> discard_table(advise("5H 5C 6D JS QH 2C", dealer=True), pegging=False,
+    ...               symbols=True)[1]
+    ['5♣ 5♥ J♠ Q♥', '2♣ 6♦', '12.70', '10-21', '+3.76', '16.46']
     """
-    rows = [["keep", "throw", "hand", "range", "crib", "net", "pegging", "with pegging"]]
+    rows = [["keep", "throw", "hand", "range", "crib", "net"]]
+    if pegging:
+        rows[0] += ["pegging", "with pegging"]
     for o in options:
         sign = "+" if o.dealer else "-"
-        rows.append([str(o.keep), str(o.discard), f"{float(o.hand_ev):.2f}",
-                     f"{o.hand_min}-{o.hand_max}", f"{sign}{o.crib_ev:.2f}",
-                     f"{o.net_ev:.2f}", f"{o.peg_ev:+.2f}±{o.peg_error:.2f}",
-                     f"{o.with_pegging:.2f}"])
+        cards = (o.keep.symbols, o.discard.symbols) if symbols else (str(o.keep), str(o.discard))
+        row = [*cards, f"{float(o.hand_ev):.2f}", f"{o.hand_min}-{o.hand_max}",
+               f"{sign}{o.crib_ev:.2f}", f"{o.net_ev:.2f}"]
+        if pegging:
+            row += [f"{o.peg_ev:+.2f}±{o.peg_error:.2f}", f"{o.with_pegging:.2f}"]
+        rows.append(row)
     return rows
 
 

@@ -225,7 +225,7 @@ class PlayerView:
     laid: tuple[tuple[int, Card], ...]
     opponent_cards: int
     opponent_said_go: bool
-    shown: tuple[tuple[int, str, Hand], ...]
+    shown: tuple[tuple[int, Source, Hand], ...]
     turn: int | None
     legal: tuple[Action, ...]
     _events: list[Event]  # the log this player sees, shared, read up to _n_events
@@ -321,7 +321,7 @@ class Game:
         self._starter: Card | None = None
         self._play: Play | None = None
         self._show_step = 0
-        self._shown: list[tuple[int, str, Hand]] = []
+        self._shown: list[tuple[int, Source, Hand]] = []
         a, b = self.start_scores
         self._board = Board(self.options.target, ((a, a), (b, b)))
         self._scores = [a, b]
@@ -472,13 +472,14 @@ class Game:
                 out[event.player][event.source] += event.points
         return out
 
-    def next_show(self) -> tuple[int, str, Hand] | None:
-        """In the count: who counts next, what (``"hand"`` or ``"crib"``) and its four
-        cards (the starter is ``game.starter``); ``None`` outside the count."""
+    def next_show(self) -> tuple[int, Source, Hand] | None:
+        """In the count: who counts next, what (``Source.HAND`` or ``Source.CRIB``,
+        which read ``"hand"`` and ``"crib"``) and its four cards (the starter is
+        ``game.starter``); ``None`` outside the count."""
         if self._phase is not Phase.COUNT:
             return None
         owner, _, cards, crib = self._show_cards()
-        return owner, "crib" if crib else "hand", cards
+        return owner, Source.CRIB if crib else Source.HAND, cards
 
     def kept(self, player: int) -> Hand | None:
         """The four cards ``player`` kept this deal, once both have discarded."""
@@ -1018,9 +1019,9 @@ class Game:
         starter = self._starter
         assert starter is not None
         score = score_hand(cards, starter, crib=crib)
-        self._shown.append((owner, "crib" if crib else "hand", cards))
-        if self._award(EventKind.SHOW, owner, score.total, Source.CRIB if crib else Source.HAND,
-                       score.items, tuple(cards),
+        source = Source.CRIB if crib else Source.HAND
+        self._shown.append((owner, source, cards))
+        if self._award(EventKind.SHOW, owner, score.total, source, score.items, tuple(cards),
                        f"{self.names[owner]} counts {'the crib' if crib else 'their hand'} "
                        f"{cards.symbols} with {starter.symbol}: {score}"):
             return
@@ -1038,10 +1039,10 @@ class Game:
         assert starter is not None
         score = score_hand(cards, starter, crib=crib)
         start = len(self._events)
-        self._shown.append((owner, "crib" if crib else "hand", cards))
+        source = Source.CRIB if crib else Source.HAND
+        self._shown.append((owner, source, cards))
         judged = judge_claim(points, score, muggins=self.options.muggins)
         awarded, taken = judged.awarded, judged.taken
-        source = Source.CRIB if crib else Source.HAND
         self._emit(EventKind.CLAIM, player, 0, tuple(cards),
                    f"{self.names[player]} claims {points} for {what}: {judged.verdict}")
         won = self._award(EventKind.SHOW, owner, awarded, source, score.items, tuple(cards),

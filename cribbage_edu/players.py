@@ -26,7 +26,7 @@ from typing import NamedTuple, Protocol, runtime_checkable
 from .cards import COUNT_VALUES, Card
 from .discard import advise, best_discard
 from .errors import IllegalActionError
-from .events import Action, ActionKind
+from .events import Action, ActionKind, Source
 from .game import Game, Phase, PlayerView
 from .pegging import pile_points
 from .ranks import held_rank_points
@@ -99,7 +99,6 @@ def points_before_starter(cards: Sequence[Card]) -> int:
     return points
 
 
-_VALUE = COUNT_VALUES  # what each rank adds to the count
 _PEG_MEMO: dict[tuple[int, ...], int] = {}
 
 
@@ -264,7 +263,7 @@ class ExpertPlayer:
                 values[card] = 1000.0 + now
                 continue
             if not k or view.opponent_said_go:
-                values[card] = now + 0.01 * _VALUE[rank]
+                values[card] = now + 0.01 * COUNT_VALUES[rank]
                 continue
             rest = list(held_ranks)
             rest.remove(rank)
@@ -276,7 +275,7 @@ class ExpertPlayer:
             for net, chance in answers:
                 expected += net * chance * none_yet
                 none_yet *= 1.0 - chance
-            values[card] = now - expected + none_yet + 0.01 * _VALUE[rank]
+            values[card] = now - expected + none_yet + 0.01 * COUNT_VALUES[rank]
         return values
 
 
@@ -312,12 +311,12 @@ def _replies(after: tuple[int, ...], rest: tuple[int, ...]) -> tuple[tuple[int, 
     found = _REPLY_MEMO.get(key)
     if found is not None:
         return found
-    count = sum(_VALUE[r] for r in after)
+    count = sum(COUNT_VALUES[r] for r in after)
     if count == 31:
         after, count = (), 0
     out = []
     for r in range(1, 14):
-        reply_count = count + _VALUE[r]
+        reply_count = count + COUNT_VALUES[r]
         if reply_count > 31:
             continue
         reply = (*after, r)
@@ -325,7 +324,7 @@ def _replies(after: tuple[int, ...], rest: tuple[int, ...]) -> tuple[tuple[int, 
         ours = 0
         if reply_count < 31:
             for mine in rest:
-                if reply_count + _VALUE[mine] <= 31:
+                if reply_count + COUNT_VALUES[mine] <= 31:
                     ours = max(ours, peg_points((*reply, mine)))
         out.append((r, theirs, ours))
     found = tuple(out)
@@ -420,7 +419,7 @@ def drive(game: Game, players: Sequence[Player | None], *,
                 show = game.next_show()
                 assert show is not None and game.starter is not None
                 _, what, cards = show
-                game.claim(who, score_hand(cards, game.starter, crib=what == "crib").total)
+                game.claim(who, score_hand(cards, game.starter, crib=what is Source.CRIB).total)
                 continue
             fits = game.legal_cards(who)
             if len(fits) > 1:

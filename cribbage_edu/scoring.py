@@ -317,7 +317,10 @@ class HandScore:
         return cards + self.table_html()
 
 
-_PAIR_NAMES = {1: "a pair", 2: "two pairs", 3: "a pair royal", 6: "double pair royal"}
+_PAIR_NAMES = {1: f"a {PAIR_WORDS[2]}", 2: "two pairs", 3: f"a {PAIR_WORDS[3]}",
+               6: PAIR_WORDS[4]}
+"""The pairs of a hand as the count says them, by the number of pairs (three of a rank
+make three pairs, four make six); the double pair royal is said without an article."""
 
 
 def _read_show(hand: str | Iterable[CardLike], starter: CardLike) -> tuple[Hand, Card]:

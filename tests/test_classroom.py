@@ -135,7 +135,7 @@ def test_with_the_token_a_game_is_served_and_the_cap_holds(classroom: Classroom)
     assert status == 200 and "application/vnd.jupyter.widget-view+json" in page
     assert "fontawesome" not in page  # the template that fetches nothing (issue 9 item 11)
     status, _, page = get(classroom.url(f"/?token={TOKEN}"))
-    assert status == 503 and "the class is full" in page
+    assert status == 503 and "the class is full (1 game is running," in page
 
 
 @pytest.mark.parametrize(("argv", "says"), [

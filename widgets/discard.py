@@ -18,7 +18,7 @@ import ipywidgets as w  # type: ignore[import-untyped]
 
 from cribbage_edu.cards import Deck, Hand
 from cribbage_edu.charts import advice_chart
-from cribbage_edu.discard import DiscardOption, advise, starter_distribution
+from cribbage_edu.discard import DiscardOption, advise, discard_table, starter_distribution
 from cribbage_edu.scoring import Kind
 
 from .cards import SelectableHand, cards_html
@@ -93,19 +93,16 @@ def why_html(mine: DiscardOption, best: DiscardOption) -> str:
 
 
 def options_html(options: tuple[DiscardOption, ...], mine: DiscardOption) -> str:
-    """The 15 throws ranked, the best first and the learner's own marked."""
-    head = ("<tr><th>#</th><th>keep</th><th>throw</th><th>hand</th><th>range</th>"
-            "<th>crib</th><th>net</th></tr>")
-    rows = []
-    for n, option in enumerate(options, 1):
+    """The 15 throws ranked (the engine's :func:`discard_table`), the best first and the
+    learner's own marked."""
+    header, *rows = discard_table(options, pegging=False, symbols=True)
+    head = "<tr><th>#</th>" + "".join(f"<th>{h}</th>" for h in header) + "</tr>"
+    body = []
+    for n, (option, row) in enumerate(zip(options, rows, strict=True), 1):
         style = " style='background:#fff3c4;font-weight:bold'" if option is mine else ""
-        sign = "+" if option.dealer else "-"
-        rows.append(
-            f"<tr{style}><td>{n}</td><td>{option.keep.symbols}</td>"
-            f"<td>{option.discard.symbols}</td><td>{float(option.hand_ev):.2f}</td>"
-            f"<td>{option.hand_min}-{option.hand_max}</td><td>{sign}{option.crib_ev:.2f}</td>"
-            f"<td>{option.net_ev:.2f}</td></tr>")
-    return f"<table class='cribbage-options'>{head}{''.join(rows)}</table>"
+        body.append(f"<tr{style}><td>{n}</td>" + "".join(f"<td>{c}</td>" for c in row)
+                    + "</tr>")
+    return f"<table class='cribbage-options'>{head}{''.join(body)}</table>"
 
 
 class DiscardTrainer(StaticPicture, w.VBox):  # type: ignore[misc]

@@ -47,7 +47,6 @@ from .console import (
     CommandParser,
     Console,
     Subparsers,
-    item_name,
     items_table,
     print_json,
     read_cards,
@@ -62,7 +61,7 @@ from .stats import add_stats
 __all__ = [
     "EXIT_BAD_INPUT", "EXIT_BROKEN_PIPE", "EXIT_INTERRUPTED", "EXIT_OK", "PROG",
     "SUBCOMMANDS", "AddSubcommand", "BadInput", "ClosedInput", "CommandParser", "Console",
-    "Subparsers", "build_parser", "item_name", "items_table", "main", "one_line",
+    "Subparsers", "build_parser", "items_table", "main", "one_line",
     "print_json", "read_cards",
 ]
 

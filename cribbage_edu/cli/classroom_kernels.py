@@ -18,7 +18,20 @@ from jupyter_server.services.kernels.kernelmanager import AsyncMappingKernelMana
 from tornado.web import HTTPError
 from traitlets import Integer
 
-__all__ = ["ClassroomKernelManager"]
+__all__ = ["ClassroomKernelManager", "class_full"]
+
+
+def class_full(running: int) -> str:
+    """What a visitor is told when ``running`` games already fill the class.
+
+    >>> class_full(1).split(";")[0]
+    'the class is full (1 game is running, the most this server allows)'
+    >>> class_full(40).split(";")[0]
+    'the class is full (40 games are running, the most this server allows)'
+    """
+    games = "1 game is" if running == 1 else f"{running} games are"
+    return (f"the class is full ({games} running, the most this server allows); "
+            f"try again in a few minutes")
 
 
 class ClassroomKernelManager(AsyncMappingKernelManager):
@@ -33,8 +46,6 @@ class ClassroomKernelManager(AsyncMappingKernelManager):
         if (asked is None or asked not in self) and running >= self.max_kernels:
             self.log.warning("refused a kernel: %d running, the cap is %d", running,
                              self.max_kernels)
-            raise HTTPError(503, reason=f"the class is full ({running} games are running, "
-                                        f"the most this server allows); try again in a few "
-                                        f"minutes")
+            raise HTTPError(503, reason=class_full(running))
         kernel_id: str = await super().start_kernel(*args, **kwargs)
         return kernel_id

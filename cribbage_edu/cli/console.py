@@ -29,7 +29,7 @@ if TYPE_CHECKING:
 __all__ = [
     "EXIT_BAD_INPUT", "EXIT_BROKEN_PIPE", "EXIT_INTERRUPTED", "EXIT_OK", "PROG",
     "AddSubcommand", "BadInput", "ClosedInput", "CommandParser", "Console", "Subparsers",
-    "chart_file", "count_argument", "item_name", "items_table", "print_json", "read_cards",
+    "chart_file", "count_argument", "items_table", "print_json", "read_cards",
     "shortened", "silence_stdout", "write_chart",
 ]
 
@@ -268,18 +268,9 @@ def silence_stdout() -> None:
         os.close(devnull)
 
 
-def item_name(item: ScoreItem) -> str:
-    """A score item's kind as a table shows it: runs and sets of a rank by size.
-
-    >>> from cribbage_edu import score_play
-    >>> [item_name(i) for i in score_play("5S 5H 5C").items]
-    ['fifteen', 'pair royal']
-    """
-    return item.name
-
-
 def items_table(items: Sequence[ScoreItem], total: int) -> list[str]:
-    """Score items as aligned text lines, with a total line.
+    """Score items as aligned text lines, each by its name (:attr:`ScoreItem.name`), with
+    a total line.
 
     >>> from cribbage_edu import score_hand
     >>> for line in items_table(score_hand("4S 5S 6S 6D", "KC").items[-3:], 8):
@@ -289,7 +280,7 @@ def items_table(items: Sequence[ScoreItem], total: int) -> list[str]:
       run of three  4S 5S 6S  3
       total                   8
     """
-    rows = [(item_name(item), " ".join(str(c) for c in item.cards), str(item.points))
+    rows = [(item.name, " ".join(str(c) for c in item.cards), str(item.points))
             for item in items]
     rows.append(("total", "", str(total)))
     kind_width = max(len(r[0]) for r in rows)

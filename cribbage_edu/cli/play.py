@@ -27,12 +27,12 @@ from collections.abc import Sequence
 from pathlib import Path
 from typing import TextIO
 
-from ..board import skunk_lines
+from ..board import Skunk, skunk_lines
 from ..cards import Card, Hand, parse_cards
 from ..chance import chance_words
 from ..errors import CribbageError, IllegalActionError, IllegalHandError
+from ..events import ActionKind, EventKind
 from ..game import Event, Game, Phase
-from ..pegging import PAIR_WORDS
 from ..players import Player, drive, hint
 from ..roster import PLAYER_NAMES, make_player
 from ..scoring import Kind, ScoreItem
@@ -114,29 +114,29 @@ class TerminalGame:
         """One event in words for the learner: who scored what, with which cards, and
         the scores after it (yours first)."""
         names = self.game.names
-        if event.kind == "deal":
+        if event.kind is EventKind.DEAL:
             if not self.show_chance:
                 return f"\n--- {event.reason} ---"
             chance = chance_words(scores[HUMAN], scores[1 - HUMAN],
                                   target=self.game.options.target,
                                   dealer=event.player == HUMAN)
             return f"\n--- {event.reason} ---\n  {chance}"
-        if event.kind == "win":
+        if event.kind is EventKind.WIN:
             return f"\n*** {event.reason} ***"
-        if event.kind == "claim" and event.player == HUMAN:
+        if event.kind is EventKind.CLAIM and event.player == HUMAN:
             return ""  # the verdict was just said, with the right count
-        if event.kind == "discard" and event.player == HUMAN and event.cards:
+        if event.kind is EventKind.DISCARD and event.player == HUMAN and event.cards:
             dealer = self.game.dealer
             whose = "your" if dealer == HUMAN else f"{names[1 - HUMAN]}'s"
             return f"  You lay away {Hand(event.cards).symbols} for {whose} crib"
         if not event.points:
             return f"  {event.reason}"
         tag = f"  [you {scores[HUMAN]}, {names[1 - HUMAN]} {scores[1 - HUMAN]}]"
-        if event.kind == "peg":
+        if event.kind is EventKind.PEG:
             words = ", ".join(item_words(item, pegging=True) for item in event.items)
             return f"  {names[event.player or 0]} pegs {event.points}: {words}{tag}"
         lines = [f"  {event.reason}{tag}"]
-        if event.kind == "show":
+        if event.kind is EventKind.SHOW:
             lines += [f"      {item_words(item)}" for item in event.items]
         return "\n".join(lines)
 
@@ -294,7 +294,7 @@ class TerminalGame:
         for text in self.board_lines():
             self.say(text)
         who = "You win" if result.winner == HUMAN else f"{game.names[result.winner]} wins"
-        extra = f" ({result.skunk})" if result.skunk.value != "no skunk" else ""
+        extra = f" ({result.skunk})" if result.skunk is not Skunk.NONE else ""
         self.say(f"{who}, {result.scores[0]}-{result.scores[1]} in {result.deals} deals"
                  f"{extra}.")
         return 0
@@ -428,18 +428,14 @@ def item_words(item: ScoreItem, *, pegging: bool = False) -> str:
     ['fifteen for 2', 'a pair royal (5♠ 5♥ 5♣) for 6']
     """
     kind = item.kind
-    if kind is Kind.PAIR:
-        what = f"a {PAIR_WORDS[len(item.cards)]}"  # the words the lessons teach
-    elif kind is Kind.RUN:
-        what = f"a run of {len(item.cards)}"
-    elif kind is Kind.NOBS:
+    if kind is Kind.NOBS:
         what = "nobs, the jack of the starter's suit"
-    elif kind is Kind.FLUSH:
-        what = "a flush"
+    elif kind in (Kind.PAIR, Kind.RUN, Kind.FLUSH):
+        what = f"a {item.name}"  # the item's name (ScoreItem.name), with its article
     elif kind in (Kind.GO, Kind.LAST_CARD):
-        what = f"the {kind}"
+        what = f"the {item.name}"
     else:
-        what = str(kind)
+        what = item.name
     if pegging and kind in (Kind.FIFTEEN, Kind.THIRTY_ONE, Kind.GO, Kind.LAST_CARD):
         return f"{what} for {item.points}"
     return f"{what} ({Hand(item.cards).symbols}) for {item.points}"
@@ -475,7 +471,7 @@ def _you(exc: Exception, name: str) -> str:
     return text[len(name) + 1:] if text.startswith(name + " ") else text
 
 
-def _action_words(kind: str, cards: Sequence[Card]) -> str:
+def _action_words(kind: ActionKind, cards: Sequence[Card]) -> str:
     return f"{kind} {' '.join(c.symbol for c in cards)}".strip()
 
 
