@@ -48,7 +48,12 @@ HOLES_PER_LANE = 30
 class Skunk(StrEnum):
     """How badly the loser lost: under the skunk line counts the game double,
     under the double skunk line triple (or as the table agrees). A text too, so a
-    game record written as JSON reads ``"skunk"``."""
+    game record written as JSON reads ``"skunk"``.
+
+    >>> import json
+    >>> json.dumps({"skunk": Skunk.SKUNK}), Skunk("no skunk") is Skunk.NONE
+    ('{"skunk": "skunk"}', True)
+    """
 
     NONE = "no skunk"
     SKUNK = "skunk"

@@ -75,7 +75,12 @@ def _peg_out(game: Game, seats: Sequence[Player]) -> tuple[int, int]:
 
 
 def sample_seeds(n: int, seed: int) -> list[int]:
-    """The shuffles of the table: the first ``n`` 63-bit draws from ``seed``."""
+    """The shuffles of the table: the first ``n`` 63-bit draws from ``seed``.
+
+    >>> first = sample_seeds(3, seed=1)
+    >>> len(first), first == sample_seeds(3, seed=1), first[:2] == sample_seeds(2, seed=1)
+    (3, True, True)
+    """
     draw = random.Random(seed)
     return [draw.getrandbits(63) for _ in range(n)]
 
@@ -128,7 +133,12 @@ def peg_sample(keep: Ranks, dealer: bool, shuffle_seed: int) -> tuple[int, int]:
 
 
 def simulate_entry(keep: Ranks, dealer: bool, seeds: Sequence[int]) -> EntrySums:
-    """The sums of :func:`peg_sample` over the shuffles ``seeds``."""
+    """The sums of :func:`peg_sample` over the shuffles ``seeds``.
+
+    >>> sums = simulate_entry((5, 5, 10, 10), True, sample_seeds(4, seed=1))
+    >>> sums.n, sums.mine >= 0, sums.mine_sq >= sums.mine
+    (4, True, True)
+    """
     n = mine = mine_sq = theirs = theirs_sq = net_sq = 0
     for shuffle_seed in seeds:
         a, b = peg_sample(keep, dealer, shuffle_seed)
@@ -145,7 +155,15 @@ def simulate_entry(keep: Ranks, dealer: bool, seeds: Sequence[int]) -> EntrySums
 def table_rows(sums: dict[tuple[Ranks, bool], EntrySums],
                keeps: Sequence[Ranks] | None = None) -> list[list[Any]]:
     """The rows of the data file, for ``keeps`` (all kinds by default), in order:
-    ``["1 1 1 2", [dealer sums], [pone sums]]``."""
+    ``["1 1 1 2", [dealer sums], [pone sums]]``.
+
+    >>> keep = (5, 5, 10, 10)
+    >>> sums = {(keep, dealer): simulate_entry(keep, dealer, sample_seeds(2, seed=1))
+    ...         for dealer in (True, False)}
+    >>> row = table_rows(sums, [keep])[0]
+    >>> row[0], row[1][0], row[2][0]
+    ('5 5 10 10', 2, 2)
+    """
     rows = []
     for keep in keep_classes() if keeps is None else keeps:
         row: list[Any] = [" ".join(map(str, keep))]

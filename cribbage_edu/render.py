@@ -63,7 +63,12 @@ def card_svg(card: Card, *, width: int = CARD_WIDTH, highlight: bool = False) ->
 
 
 def card_back_svg(*, width: int = CARD_WIDTH, label: str = "a face-down card") -> str:
-    """The back of a card, for cards a player may not see."""
+    """The back of a card, for cards a player may not see.
+
+    >>> svg = card_back_svg(label="the crib")
+    >>> svg.startswith("<svg"), "<title>the crib</title>" in svg
+    (True, True)
+    """
     height = width * CARD_HEIGHT // CARD_WIDTH
     return (
         f'<svg xmlns="http://www.w3.org/2000/svg" width="{width}" height="{height}" '
@@ -77,7 +82,12 @@ def card_back_svg(*, width: int = CARD_WIDTH, label: str = "a face-down card") -
 
 def svg_img(svg: str, label: str, kind: str, width: int, height: int) -> str:
     """An SVG picture as an ``<img>`` (a data URL) named ``label`` for screen readers:
-    markup that JupyterLab shows in an untrusted notebook, where inline SVG is stripped."""
+    markup that JupyterLab shows in an untrusted notebook, where inline SVG is stripped.
+
+    >>> img = svg_img("<svg/>", "a <blank> card", "cribbage-card", 50, 70)
+    >>> 'alt="a &lt;blank&gt; card"' in img, 'src="data:image/svg+xml;base64,' in img
+    (True, True)
+    """
     src = "data:image/svg+xml;base64," + b64encode(svg.encode()).decode("ascii")
     return (f'<img class="{kind}" alt="{escape(label)}" title="{escape(label)}" '
             f'width="{width}" height="{height}" src="{src}">')
@@ -90,14 +100,24 @@ def card_img(card: Card, *, width: int = CARD_WIDTH, highlight: bool = False) ->
 
 
 def back_img(*, width: int = CARD_WIDTH, label: str = "a face-down card") -> str:
-    """:func:`card_back_svg` as an ``<img>``, named ``label``."""
+    """:func:`card_back_svg` as an ``<img>``, named ``label``.
+
+    >>> 'alt="the crib"' in back_img(label="the crib")
+    True
+    """
     return svg_img(card_back_svg(width=width, label=label), label, "cribbage-card-back",
                    width, width * CARD_HEIGHT // CARD_WIDTH)
 
 
 def hand_html(cards: Iterable[Card], *, caption: str = "", width: int = CARD_WIDTH,
               highlight: Iterable[Card] = ()) -> str:
-    """A row of card faces, with an optional caption under it."""
+    """A row of card faces, with an optional caption under it.
+
+    >>> from cribbage_edu.cards import parse_cards
+    >>> row = hand_html(parse_cards("5H JD"), caption="kept")
+    >>> row.count("<img"), 'alt="jack of diamonds"' in row, "kept" in row
+    (2, True, True)
+    """
     marked = set(highlight)
     return card_row("".join(card_img(c, width=width, highlight=c in marked) for c in cards),
                     caption)
@@ -128,7 +148,13 @@ def backs_row(n: int, label: str = "a face-down card", caption: str = "", *,
 
 
 def table_html(header: Sequence[str], rows: Iterable[Sequence[object]]) -> str:
-    """A small plain HTML table; every cell is escaped."""
+    """A small plain HTML table; every cell is escaped.
+
+    >>> table_html(["kind", "points"], [["fifteen", 2], ["<pair>", 2]]).count("<tr>")
+    3
+    >>> "&lt;pair&gt;" in table_html(["kind"], [["<pair>"]])
+    True
+    """
     head = "".join(f"<th style='text-align:left'>{escape(str(h))}</th>" for h in header)
     body = "".join(
         "<tr>" + "".join(f"<td>{escape(str(cell))}</td>" for cell in row) + "</tr>"

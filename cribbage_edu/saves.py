@@ -298,12 +298,22 @@ def save_body(*, seed: int, first_dealer: int | None, names: Sequence[str],
 
 def write_save_file(path: str | Path, body: dict[str, Any]) -> Path:
     """Write a saved game to ``path`` as JSON (only when asked: the engine never writes
-    files on its own). Returns the path."""
+    files on its own). Returns the path.
+
+    >>> import tempfile
+    >>> path = write_save_file(f"{tempfile.mkdtemp()}/game.json", {"format": 1})
+    >>> json.loads(path.read_text(encoding="utf-8"))
+    {'format': 1}
+    """
     target = Path(path)
     target.write_text(save_text(body) + "\n", encoding="utf-8")
     return target
 
 
 def save_text(body: dict[str, Any]) -> str:
-    """A saved game as the JSON text a file holds."""
+    """A saved game as the JSON text a file holds.
+
+    >>> save_text({"seed": 7}).splitlines()
+    ['{', ' "seed": 7', '}']
+    """
     return json.dumps(body, indent=1)

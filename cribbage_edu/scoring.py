@@ -371,7 +371,11 @@ def score_hand(hand: str | Iterable[CardLike], starter: CardLike, *,
 # --- a claimed count, judged ---------------------------------------------------------------
 
 class Verdict(StrEnum):
-    """How a claimed count compares with the true count."""
+    """How a claimed count compares with the true count.
+
+    >>> Verdict.OVER == "over", [v.value for v in Verdict]
+    (True, ['right', 'over', 'under'])
+    """
 
     RIGHT = "right"
     OVER = "over"

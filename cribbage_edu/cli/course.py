@@ -51,7 +51,11 @@ _SKIP = shutil.ignore_patterns(".ipynb_checkpoints", "__pycache__", "nbval_sanit
 
 
 def lessons_folder() -> Path:
-    """The repository's ``lessons/`` folder (the course is installed from a clone)."""
+    """The repository's ``lessons/`` folder (the course is installed from a clone).
+
+    >>> (lessons_folder() / FIRST_LESSON).is_file()
+    True
+    """
     folder = Path(__file__).resolve().parents[2] / "lessons"
     if not (folder / FIRST_LESSON).exists():
         raise BadInput(f"cribbage-edu: error: no lessons found at {folder}: install the "
