@@ -16,14 +16,16 @@ from __future__ import annotations
 from collections import Counter
 from typing import Any
 
+from cribbage_edu.board import Skunk
+from cribbage_edu.events import SOURCES, EventKind, Source
+
 __all__ = ["SOURCES", "crib_of", "deal_stacked", "deal_story", "dealer_of", "describe",
            "first_to_lay", "points_by_source", "shows_of", "winning_moment"]
 
-SOURCES = ("pegging", "hand", "crib", "heels")
 
 
-def _events(game: Any, deal: int, kind: str) -> list[Any]:
-    return [e for e in game.events if e.deal == deal and str(e.kind) == kind]
+def _events(game: Any, deal: int, kind: EventKind) -> list[Any]:
+    return [e for e in game.events if e.deal == deal and e.kind is kind]
 
 
 def deal_story(game: Any, deal: int) -> None:
@@ -35,25 +37,25 @@ def deal_story(game: Any, deal: int) -> None:
 
 def dealer_of(game: Any, deal: int) -> str:
     """The name of the player who dealt this deal."""
-    event = _events(game, deal, "deal")[0]
+    event = _events(game, deal, EventKind.DEAL)[0]
     return str(game.names[event.player])
 
 
 def crib_of(game: Any, deal: int) -> tuple[Any, ...]:
     """The cards laid away into the crib in this deal."""
-    return tuple(card for e in _events(game, deal, "discard") for card in e.cards)
+    return tuple(card for e in _events(game, deal, EventKind.DISCARD) for card in e.cards)
 
 
 def first_to_lay(game: Any, deal: int) -> str:
     """The name of the player who laid the first card of the play in this deal."""
-    return str(game.names[_events(game, deal, "lay")[0].player])
+    return str(game.names[_events(game, deal, EventKind.LAY)[0].player])
 
 
 def shows_of(game: Any, deal: int) -> list[tuple[str, tuple[Any, ...], Any, int]]:
     """The show of a deal, in the order counted: (who, cards, starter, points)."""
-    starter = _events(game, deal, "starter")[0].cards[0]
+    starter = _events(game, deal, EventKind.STARTER)[0].cards[0]
     return [(str(game.names[e.player]), e.cards, starter, e.points)
-            for e in _events(game, deal, "show")]
+            for e in _events(game, deal, EventKind.SHOW)]
 
 
 def describe(game: Any) -> str:
@@ -62,7 +64,7 @@ def describe(game: Any) -> str:
     won, lost = result.scores[result.winner], result.scores[result.loser]
     deals = "1 deal" if result.deals == 1 else f"{result.deals} deals"
     text = f"{game.names[result.winner]} wins {won}-{lost} in {deals}"
-    return text + (f" ({result.skunk})" if str(result.skunk) != "no skunk" else "")
+    return text + (f" ({result.skunk})" if result.skunk is not Skunk.NONE else "")
 
 
 def points_by_source(game: Any) -> Counter[tuple[int, str]]:
@@ -78,15 +80,14 @@ def winning_moment(game: Any) -> str:
     """When the game was won: "his heels", "the play", or the show of "pone's hand",
     "the dealer's hand" or "the crib"."""
     events = list(game.events)
-    win = next(e for e in events if str(e.kind) == "win")
+    win = next(e for e in events if e.kind is EventKind.WIN)
     before = next(e for e in reversed(events[:events.index(win)]) if e.points)
-    kind = str(before.kind)
-    if kind == "heels":
+    if before.kind is EventKind.HEELS:
         return "his heels"
-    if kind == "peg":
+    if before.kind is EventKind.PEG:
         return "the play"
-    dealer = next(e.player for e in events if e.deal == win.deal and str(e.kind) == "deal")
-    if str(before.source) == "crib":
+    dealer = _events(game, win.deal, EventKind.DEAL)[0].player
+    if before.source is Source.CRIB:
         return "the crib"
     return "the dealer's hand" if before.player == dealer else "pone's hand"
 

@@ -8,6 +8,9 @@ explain a miss.
 pone lays 10♠: ten
 >>> table.lay("dealer", "6C")
 dealer lays 6♣: sixteen
+>>> table.retell(since=1, then="no points: 16 is no fifteen")
+dealer lays 6♣: sixteen
+no points: 16 is no fifteen
 
 :func:`lay_out` shows what the last of some cards laid since a reset scores, and
 :func:`play_misses` names the slips that lead to a wrong number of points:
@@ -23,10 +26,9 @@ from __future__ import annotations
 from itertools import combinations, pairwise
 from typing import Any
 
-from exercises import Exercise, as_word, question_html
-
 from cribbage_edu import Play, parse_cards, score_play
 from cribbage_edu.scoring import spoken_number
+from exercises import Exercise, as_word, question_html
 
 __all__ = ["PlayAloud", "lay_out", "play_exercise", "play_misses"]
 
@@ -46,6 +48,7 @@ class PlayAloud:
     def __init__(self, pone: Any, dealer: Any, *, quiet: bool = False) -> None:
         self.play = Play(pone_hand=pone, dealer_hand=dealer)
         self.quiet = quiet
+        self.said: list[Any] = []  # every event so far, quiet or not
 
     def lay(self, who: str, card: Any) -> None:
         """``who`` lays ``card``; print what happens."""
@@ -63,9 +66,23 @@ class PlayAloud:
         self._say(events)
 
     def _say(self, events: Any) -> None:
+        events = list(events)
+        self.said.extend(events)
         if not self.quiet:
             for event in events:
                 print(event)
+
+    @property
+    def mark(self) -> int:
+        """How many events have been said: a place to :meth:`retell` from."""
+        return len(self.said)
+
+    def retell(self, since: int = 0, then: str = "") -> None:
+        """Say again every event from ``since`` (a :attr:`mark`) on, then ``then``."""
+        for event in self.said[since:]:
+            print(event)
+        if then:
+            print(then)
 
     def legal(self, who: str) -> Any:
         """The cards ``who`` may lay now."""

@@ -21,14 +21,17 @@ from collections import Counter
 from itertools import combinations
 from typing import Any
 
+from cribbage_edu import Rank, parse_cards, score_hand
+from cribbage_edu.scoring import Kind, spoken_number
 from exercises import Exercise, question_html
 
-from cribbage_edu import parse_cards, score_hand
-from cribbage_edu.scoring import spoken_number
+__all__ = ["FIFTEENS_AND_PAIRS", "KINDS", "count_exercise", "count_misses", "itemised",
+           "kinds_hint"]
 
-__all__ = ["KINDS", "count_exercise", "count_misses", "itemised", "kinds_hint"]
-
+KINDS = ("fifteens", "pairs", "runs", "flushes", "nobs")
+FIFTEENS_AND_PAIRS = KINDS[:2]  # what lesson 02 has taught
 RUN_NAMES = {3: "three", 4: "four", 5: "five"}
+OR_ELSE = "; or else "  # joins two slips that lead to the same wrong total
 
 
 def itemised(hand: Any, starter: Any, crib: bool = False) -> None:
@@ -45,16 +48,20 @@ def _words(names: list[str], last: str = "and") -> str:
     return names[0] if len(names) == 1 else ", ".join(names[:-1]) + f" {last} " + names[-1]
 
 
-def kinds_hint(hand: Any, starter: Any, crib: bool = False) -> str:
-    """Which kinds score in this show, and which do not, without their points.
+def kinds_hint(hand: Any, starter: Any, crib: bool = False,
+               taught: tuple[str, ...] = KINDS) -> str:
+    """Which kinds score in this show, and which do not, without their points (only the
+    ``taught`` kinds are named).
 
     >>> print(kinds_hint("5H 5C JS QH", "2C").replace(": ", ":\\n"))
     this hand scores from fifteens and pairs, and nothing from runs, a flush or nobs:
     count each kind again, in order
     """
     s = score_hand(hand, starter, crib=crib)
-    kinds = [("fifteens", s.fifteens), ("pairs", s.pairs), ("runs", s.runs),
-             ("a flush", s.flush), ("nobs", s.nobs)]
+    kinds = [(name, points) for name, points, kind in
+             [("fifteens", s.fifteens, "fifteens"), ("pairs", s.pairs, "pairs"),
+              ("runs", s.runs, "runs"), ("a flush", s.flush, "flushes"),
+              ("nobs", s.nobs, "nobs")] if kind in taught]
     scoring = [name for name, points in kinds if points]
     missing = [name for name, points in kinds if not points]
     what = "crib" if crib else "hand"
@@ -64,13 +71,13 @@ def kinds_hint(hand: Any, starter: Any, crib: bool = False) -> str:
     return f"this {what} scores from {_words(scoring)}{absent}: count each kind again, in order"
 
 
-KINDS = ("fifteens", "pairs", "runs", "flushes", "nobs")
-
 
 def count_misses(hand: Any, starter: Any, crib: bool = False,
                  taught: tuple[str, ...] = KINDS) -> dict[int, str]:
     """The common wrong totals for this show, each with what it reveals. Where two
-    slips give the same total, the first (the more telling) is kept. Only slips about
+    slips about different kinds give the same total, both are said, the more telling
+    first ("...; or else ..."); of two about the same kind, the first is kept. Only
+    slips about
     the ``taught`` kinds are named (a lesson that has not taught nobs does not explain
     a miss by nobs)."""
     hand, starter = parse_cards(hand), parse_cards(starter)[0]
@@ -78,12 +85,17 @@ def count_misses(hand: Any, starter: Any, crib: bool = False,
     total = score.total
     five = [*hand, starter]
     found: dict[int, str] = {}
+    kinds: dict[int, str] = {}
 
-    def add(wrong: int, why: str, kind: str = "") -> None:
-        if wrong != total and wrong >= 0 and (not kind or kind in taught):
-            found.setdefault(wrong, why)
+    def add(wrong: int, why: str, kind: str) -> None:
+        if wrong == total or wrong < 0 or kind not in taught:
+            return
+        if wrong not in found:
+            found[wrong], kinds[wrong] = why, kind
+        elif OR_ELSE not in found[wrong] and kinds[wrong] != kind:
+            found[wrong] += OR_ELSE + why
 
-    runs = [item for item in score.items if str(item.kind) == "run"]
+    runs = [item for item in score.items if item.kind is Kind.RUN]
     if len(runs) >= 2:
         length = len(runs[0].cards)
         in_runs = {card.rank for item in runs for card in item.cards}
@@ -119,11 +131,11 @@ def count_misses(hand: Any, starter: Any, crib: bool = False,
     if score.flush:
         add(total - score.flush, f"you missed the flush: the four cards are all "
                                  f"{suit.name.lower()}", "flushes")
-    jacks = [card for card in hand if card.rank.symbol == "J"]
+    jacks = [card for card in hand if card.rank is Rank.JACK]
     if score.nobs:
         add(total - 1, f"you missed one for his nobs: the {jacks_of(jacks, starter)} in the "
                        f"{'crib' if crib else 'hand'} is of the starter's suit", "nobs")
-    if starter.rank.symbol == "J":
+    if starter.rank is Rank.JACK:
         add(total + 2, "a jack turned as the starter is his heels: 2 for the dealer, pegged "
                        "the moment it is turned, never counted again in the show", "nobs")
         if not score.nobs:
@@ -133,20 +145,22 @@ def count_misses(hand: Any, starter: Any, crib: bool = False,
         if jack.suit != starter.suit:
             add(total + 1, f"nobs needs the jack of the starter's suit: the {jack.symbol} "
                            f"does not match the {starter.symbol}", "nobs")
-    tens = sum(1 for a, b in combinations(five, 2)
-               if a.value == b.value == 10 and a.rank != b.rank)
+    tens = [(a, b) for a, b in combinations(five, 2)
+            if a.value == b.value == 10 and a.rank != b.rank]
     if tens:
-        add(total + 2 * tens, "tens, jacks, queens and kings all count ten, but they are "
-                              "different ranks: a jack and a queen are not a pair", "pairs")
+        a, b = tens[0]
+        add(total + 2 * len(tens), "tens, jacks, queens and kings all count ten, but they are "
+                                   f"different ranks: the {a.symbol} and the {b.symbol} are "
+                                   "not a pair", "pairs")
     if score.pairs:
         add(total - score.pairs, "you left out the pairs: count every two cards of one rank "
                                  "(three of a rank are three pairs, 6)", "pairs")
     if score.runs:
         add(total - score.runs, "you left out the runs: three or more ranks in a row, "
                                 "ace low", "runs")
-    fifteens = [item.cards for item in score.items if str(item.kind) == "fifteen"]
+    fifteens = [item.cards for item in score.items if item.kind is Kind.FIFTEEN]
     big = [cards for cards in fifteens if len(cards) >= 3]
-    if big and len(big) < len(fifteens):
+    if big:
         sets = "; ".join("+".join(card.symbol for card in cards) for cards in big)
         add(total - 2 * len(big), "a fifteen can use three, four or all five cards: "
                                   f"you missed {sets}", "fifteens")
@@ -179,7 +193,7 @@ def count_exercise(number: int, hand: Any, starter: Any, *, crib: bool = False,
     return Exercise(
         number, answer=score_hand(hand, starter, crib=crib).total,
         misses=count_misses(hand, starter, crib, taught),
-        explain=lambda guess: kinds_hint(hand, starter, crib),
+        explain=lambda guess: kinds_hint(hand, starter, crib, taught),
         solution=lambda: itemised(hand, starter, crib),
         praise=lambda: print(score_hand(hand, starter, crib=crib)),
         question=question_html(question, (what, hand), ("starter", starter)))

@@ -17,9 +17,9 @@ from __future__ import annotations
 
 from typing import Any
 
-from exercises import Exercise, as_cards, question_html
-
 from cribbage_edu import advise, parse_cards
+from cribbage_edu.discard import discard_table
+from exercises import Exercise, as_cards, question_html
 
 __all__ = [
     "KEPT_SHAPES",
@@ -72,12 +72,11 @@ def throw_words(option: Any) -> str:
 
 
 def print_options(options: Any, top: int = 15) -> None:
-    """The throws as a table: keep, throw, the hand's average and range, the crib, net."""
-    print(f"{'keep':<14}{'throw':<9}{'hand':>6}{'range':>8}{'crib':>7}{'net':>7}")
-    for o in list(options)[:top]:
-        sign = "+" if o.dealer else "-"
-        print(f"{o.keep.symbols:<14}{o.discard.symbols:<9}{float(o.hand_ev):>6.2f}"
-              f"{o.hand_min:>4}-{o.hand_max:<3}{sign}{o.crib_ev:>5.2f}{o.net_ev:>7.2f}")
+    """The throws as a table: keep, throw, the hand's average and range, the crib, net
+    (the engine's one table of the throws, without the pegging column)."""
+    for keep, throw, *numbers in discard_table(list(options)[:top], pegging=False,
+                                               symbols=True):
+        print(f"{keep:<14}{throw:<9}" + "".join(f"{n:>7}" for n in numbers))
 
 
 def throw_exercise(number: int, six: Any, *, dealer: bool, text: str = "",

@@ -17,8 +17,8 @@ Two kinds of seed:
 
 Usage (from anywhere)::
 
-    python scripts/find_class_seeds.py           # search and write (about a minute)
-    python scripts/find_class_seeds.py --check   # search again and compare with the file
+    .venv/bin/python scripts/find_class_seeds.py           # search and write (a second)
+    .venv/bin/python scripts/find_class_seeds.py --check   # search again and compare
 """
 
 from __future__ import annotations
@@ -31,8 +31,11 @@ from itertools import combinations
 from pathlib import Path
 from typing import Any
 
-from cribbage_edu import Game, score_hand
+from cribbage_edu import Game, Rank, score_hand
+from cribbage_edu.board import Skunk
+from cribbage_edu.events import EventKind, Phase, Source
 from cribbage_edu.players import ExpertPlayer, play_game
+from cribbage_edu.scoring import Kind
 
 PATH = Path(__file__).resolve().parent.parent / "lessons" / "data" / "class_seeds.json"
 LIMIT = 5000  # seeds tried for each situation before giving up
@@ -51,27 +54,23 @@ def first_deal_with(game: Game, test: Callable[[Any], bool]) -> int | None:
     return None
 
 
-def _kind(event: Any) -> str:
-    return str(event.kind)
-
-
-def _items(event: Any) -> list[str]:
-    return [str(item.kind) for item in getattr(event, "items", ())]
+def _items(event: Any) -> list[Kind]:
+    return [item.kind for item in getattr(event, "items", ())]
 
 
 GAME_SITUATIONS: dict[str, tuple[str, Callable[[Game], int | None]]] = {
-    "a go": ("a player says go", lambda g: first_deal_with(g, lambda e: _kind(e) == "go")),
+    "a go": ("a player says go", lambda g: first_deal_with(g, lambda e: e.kind is EventKind.GO)),
     "a 31": ("a card makes the count exactly 31",
-             lambda g: first_deal_with(g, lambda e: _kind(e) == "peg"
-                                       and "thirty-one" in _items(e))),
+             lambda g: first_deal_with(g, lambda e: e.kind is EventKind.PEG
+                                       and Kind.THIRTY_ONE in _items(e))),
     "his heels": ("a jack is turned as the starter",
-                  lambda g: first_deal_with(g, lambda e: _kind(e) == "heels")),
+                  lambda g: first_deal_with(g, lambda e: e.kind is EventKind.HEELS)),
     "a crib flush": ("the crib and the starter are all one suit",
-                     lambda g: first_deal_with(g, lambda e: _kind(e) == "show"
-                                               and str(e.source) == "crib"
-                                               and "flush" in _items(e))),
+                     lambda g: first_deal_with(g, lambda e: e.kind is EventKind.SHOW
+                                               and e.source is Source.CRIB
+                                               and Kind.FLUSH in _items(e))),
     "a 24-point hand": ("a hand or crib counts 24 or more",
-                        lambda g: first_deal_with(g, lambda e: _kind(e) == "show"
+                        lambda g: first_deal_with(g, lambda e: e.kind is EventKind.SHOW
                                                   and e.points >= 24)),
     "pegging out in the play": ("the game is won by a point scored in the play",
                                 lambda g: _won_in_the_play(g)),
@@ -81,22 +80,22 @@ GAME_SITUATIONS: dict[str, tuple[str, Callable[[Game], int | None]]] = {
 
 def _won_in_the_play(game: Game) -> int | None:
     events = list(game.events)
-    win = next(e for e in events if _kind(e) == "win")
+    win = next(e for e in events if e.kind is EventKind.WIN)
     before = next(e for e in reversed(events[:events.index(win)]) if e.points)
-    return int(win.deal) if _kind(before) == "peg" else None
+    return int(win.deal) if before.kind is EventKind.PEG else None
 
 
 def _skunk_deal(game: Game) -> int | None:
     result = game.result
     assert result is not None
-    return int(result.deals) if str(result.skunk) != "no skunk" else None
+    return int(result.deals) if result.skunk is not Skunk.NONE else None
 
 
 def first_deal(seed: int) -> tuple[Any, Any]:
     """The learner's six cards (seat 0) and the starter of the first deal of
     ``GameTable(seed=seed)``: both fixed by the seed, whatever is thrown."""
     game = Game(seed)
-    while str(game.phase) != "discard":
+    while game.phase is not Phase.DISCARD:
         game.advance()
     six = game.hand(0)
     for seat in (0, 1):
@@ -113,7 +112,7 @@ def best_keep(six: Any, starter: Any) -> int:
 
 TABLE_SITUATIONS: dict[str, tuple[str, Callable[[int], bool]]] = {
     "his heels": ("the starter of your first deal is a jack",
-                  lambda seed: first_deal(seed)[1].rank.symbol == "J"),
+                  lambda seed: first_deal(seed)[1].rank is Rank.JACK),
     "a 24-point hand": ("your first six cards can keep a hand of 24 or more with the starter",
                         lambda seed: best_keep(*first_deal(seed)) >= 24),
 }

@@ -7,7 +7,7 @@ widget. A lesson over 50 minutes is planned over two periods in the teacher's gu
 
 Usage (from anywhere)::
 
-    python scripts/lesson_plan.py
+    .venv/bin/python scripts/lesson_plan.py
 """
 
 from __future__ import annotations

@@ -10,8 +10,8 @@ are what the engine plays.
 
 Usage (from anywhere)::
 
-    python scripts/make_lesson_games.py              # 4,000 games, seed 2024 (a few minutes)
-    python scripts/make_lesson_games.py --check 20   # replay the first 20 and compare
+    .venv/bin/python scripts/make_lesson_games.py             # 4,000 games, seed 2024 (minutes)
+    .venv/bin/python scripts/make_lesson_games.py --check 20  # replay the first 20, compare
 
 ``--check`` exits with status 1 if the replayed games differ from the stored ones (the
 engine or the expert changed: run the script again and re-run lessons 11 to 13).

@@ -2,9 +2,9 @@
 
 Usage (from anywhere)::
 
-    python scripts/run_lessons.py              # every notebook in lessons/
-    python scripts/run_lessons.py 05 08        # only those whose name starts so
-    python scripts/run_lessons.py --skip play  # all but those whose name starts so
+    .venv/bin/python scripts/run_lessons.py              # every notebook in lessons/
+    .venv/bin/python scripts/run_lessons.py 05 08        # only those whose name starts so
+    .venv/bin/python scripts/run_lessons.py --skip play  # all but those whose name starts so
 
 Each notebook runs in a fresh ``python3`` kernel (this Python's own ipykernel) with
 its folder as the working directory and a throw-away ``IPYTHONDIR``, exactly as strict
