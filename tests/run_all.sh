@@ -23,7 +23,7 @@ fi
 # Warm matplotlib's font cache so its first-run message never lands in a notebook output.
 MPLBACKEND=Agg .venv/bin/python -c "import matplotlib.pyplot"
 
-.venv/bin/ruff check cribbage_edu widgets tests benchmarks scripts
+.venv/bin/ruff check cribbage_edu widgets tests benchmarks scripts lessons
 .venv/bin/mypy
 # Every tier: the fast tests, the slow ones (numpy crib model, statistics) and the browser.
 .venv/bin/python -m pytest --slow --browser "$@"
