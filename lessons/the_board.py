@@ -19,10 +19,13 @@ from typing import Any
 import ipywidgets as widgets
 import numpy as np
 
+from cribbage_edu import Game
 from cribbage_edu.chance import PEG_SLOTS, STREAM, chance_words, win_probability
+from cribbage_edu.game import stack_deck
 from cribbage_edu.widgets import Panel
 
-__all__ = ["Worth", "chance_explorer", "chance_grid", "deal_worth", "par", "print_deal_worth"]
+__all__ = ["Worth", "chance_explorer", "chance_grid", "deal_worth", "par", "position",
+           "print_deal_worth"]
 
 _COLUMN = {name: STREAM.index(name) for name in ("heels", "pone hand", "dealer hand", "crib")}
 
@@ -117,3 +120,26 @@ def chance_explorer(score: int = 100, other: int = 100, *, dealer: bool = True) 
     show()
     return Panel([mine, theirs, role, said],
                  run_to="read your chance to win from any scores")
+
+
+def position(pone_six: Any, dealer_six: Any, starter: Any, *, scores: tuple[int, int],
+             throws: tuple[Any, Any] | None = None) -> Game:
+    """A game at a chosen position: pone (seat 0) is dealt ``pone_six`` and the dealer
+    (seat 1) ``dealer_six``, the starter will be ``starter``, the scores are ``scores``
+    (pone's first). The game waits for the throws; with ``throws`` (pone's two cards,
+    then the dealer's) they are made and the starter is turned, so the play is next.
+
+    >>> game = position("2C 3D 4H 5S 9C KD", "AC 6D 7H 10S JC QD", "8S", scores=(113, 119),
+    ...                 throws=("9C KD", "JC QD"))
+    >>> str(game.phase), game.starter.symbol, game.scores
+    ('play', '8♠', (113, 119))
+    """
+    game = Game(seed=0, first_dealer=1, scores=scores,
+                decks=[stack_deck(pone_six, dealer_six, starter)])
+    game.advance()  # the deal
+    game.advance()  # to the discard
+    if throws is not None:
+        for seat, cards in enumerate(throws):
+            game.discard(seat, cards)
+        game.advance()  # the starter
+    return game
