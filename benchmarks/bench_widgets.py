@@ -24,6 +24,7 @@ from cribbage_edu.widgets import (
     GameTable,
     PeggingPractice,
     ProbabilityExplorer,
+    drawing,
     feedback,
 )
 from cribbage_edu.widgets.table import YOU
@@ -31,7 +32,7 @@ from cribbage_edu.widgets.table import YOU
 Timings = dict[str, list[float]]
 
 # Act as a kernel does: charts asked for by a click are drawn after it, on the loop.
-feedback.kernel_loop = asyncio.get_running_loop  # type: ignore[assignment]
+drawing.kernel_loop = asyncio.get_running_loop  # type: ignore[assignment]
 
 
 def timed(timings: Timings, name: str, click: Callable[[], Any]) -> None:

@@ -51,7 +51,7 @@ def charts_not_drawn(monkeypatch: pytest.MonkeyPatch) -> Iterator[list[Any]]:
     build one still shows) but not turned into a PNG, which would take most of the time."""
     built: list[Any] = []
 
-    def build_only(out: w.Output, make_figure: Callable[[], Any]) -> None:
+    def build_only(out: w.Output, make_figure: Callable[[], Any], **_: Any) -> None:
         built.append(make_figure())
     for module in ("discard", "probability", "table"):
         monkeypatch.setattr(getattr(widgets, module), "draw_soon", build_only)

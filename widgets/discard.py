@@ -10,11 +10,13 @@
 from __future__ import annotations
 
 import random
+from collections.abc import Callable
 from dataclasses import dataclass
 from fractions import Fraction
 from html import escape
 
 import ipywidgets as w  # type: ignore[import-untyped]
+from matplotlib.figure import Figure
 
 from cribbage_edu.cards import Deck, Hand
 from cribbage_edu.charts import advice_chart
@@ -22,6 +24,7 @@ from cribbage_edu.discard import DiscardOption, advise, discard_table, starter_d
 from cribbage_edu.scoring import Kind
 
 from .cards import SelectableHand, cards_html
+from .drawing import clear, prepare
 from .feedback import Message, StaticPicture, choose_seed, draw_soon, seed_badge
 
 __all__ = ["DiscardState", "DiscardTrainer", "why_html"]
@@ -171,18 +174,26 @@ class DiscardTrainer(StaticPicture, w.VBox):  # type: ignore[misc]
         self._thrown, self._options, self._mine = None, (), None
         self.role.disabled = False
         self.summary.value = self.why.value = self.ranking.value = ""
-        self.chart_out.outputs = ()
+        clear(self.chart_out)
         self._show_tally()
         self._selection_changed()
 
     def _whose(self) -> str:
         return "your own crib" if self.role.value else "your opponent's crib"
 
+    def _chart_for(self, throw: Hand) -> tuple[tuple[object, ...], Callable[[], Figure]]:
+        """The advisor's chart with ``throw`` marked, and the inputs it is drawn from."""
+        hand, dealer = self.picker.cards, bool(self.role.value)
+        key = ("advice", tuple(hand), dealer, frozenset(throw))
+        return key, lambda: advice_chart(advise(hand, dealer=dealer), mark=throw)
+
     def _selection_changed(self) -> None:
         if self._thrown is not None:
             return
         n = len(self.picker.value)
         if n == 2:
+            if self._chart:  # the chart the learner is about to ask for: drawn ahead
+                prepare(*self._chart_for(self.picker.value))
             self.message.say(f"Press Throw two to lay {self.picker.value.symbols} "
                              f"away to {self._whose()}.")
         else:
@@ -225,8 +236,8 @@ class DiscardTrainer(StaticPicture, w.VBox):  # type: ignore[misc]
         self._show_tally()
 
     def _draw_chart(self) -> None:
-        options, thrown = list(self._options), self._thrown or ()
-        draw_soon(self.chart_out, lambda: advice_chart(options, mark=thrown))
+        key, make = self._chart_for(self._thrown or Hand())
+        draw_soon(self.chart_out, make, key=key)
 
     def _show_tally(self) -> None:
         if self._hands:

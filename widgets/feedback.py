@@ -8,18 +8,18 @@
 
 from __future__ import annotations
 
-import asyncio
 import random
-from collections.abc import Callable
+from collections.abc import Callable, Hashable
 from html import escape
-from io import BytesIO
 from typing import Any
 
 import ipywidgets as w  # type: ignore[import-untyped]
 
+from .drawing import DPI, kernel_loop, paint, render, show_png
+
 __all__ = [
     "AnswerBox", "Message", "Panel", "StaticPicture", "choose_seed", "draw_soon",
-    "read_points", "seed_badge", "show_figure", "show_text",
+    "kernel_loop", "read_points", "seed_badge", "show_figure", "show_text",
 ]
 
 MAX_DIGITS = 3
@@ -179,30 +179,15 @@ class Message(w.HTML):  # type: ignore[misc]
         self._set("", "info")
 
 
-def show_figure(out: w.Output, fig: Any, *, dpi: int = 80) -> None:
-    """Replace what ``out`` shows with the matplotlib figure ``fig`` as a PNG.
+def show_figure(out: w.Output, fig: Any, *, dpi: int = DPI) -> None:
+    """Replace what ``out`` shows with the matplotlib figure ``fig`` as a PNG, drawn
+    now, in the caller's thread (a widget's charts go through :func:`draw_soon`).
 
     The PNG is made here (not by IPython's display formatters, which exist only once
     pyplot has set up the inline backend), and a figure pyplot knows of is closed, so
     it is not also drawn at the end of the cell. Anything else is shown as it displays.
     """
-    from matplotlib.figure import Figure
-
-    if not isinstance(fig, Figure):
-        out.outputs = ()
-        out.append_display_data(fig)
-        return
-    if fig.canvas.manager is not None:
-        import matplotlib.pyplot as plt
-
-        plt.close(fig)
-    from IPython.display import Image
-
-    buffer = BytesIO()
-    fig.savefig(buffer, format="png", dpi=dpi, metadata={"Software": None})  # the
-    # figures lay themselves out (constrained layout): no second pass to trim the edges
-    out.outputs = ()
-    out.append_display_data(Image(data=buffer.getvalue(), format="png"))  # type: ignore[no-untyped-call]
+    show_png(out, render(lambda: fig, dpi))
 
 
 def show_text(out: w.Output, text: str) -> None:
@@ -216,45 +201,16 @@ def show_text(out: w.Output, text: str) -> None:
     out.append_stdout(text + "\n")
 
 
-def draw_soon(out: w.Output, make_figure: Callable[[], Any]) -> None:
-    """Draw a chart into ``out`` just after the click that asked for it has answered.
-
-    Turning a matplotlib figure into PNG takes 0.1-0.4 s on a small machine, far more
-    than a click may take; so in a Jupyter kernel the click's text and tables are sent
-    first and the chart follows on the kernel's event loop. Outside a kernel (a script,
-    a test) the chart is drawn at once.
+def draw_soon(out: w.Output, make_figure: Callable[[], Any], *,
+              key: Hashable | None = None) -> None:
+    """Draw a chart into ``out`` without making the click that asked for it wait: in a
+    Jupyter kernel the chart is drawn on a background thread and follows the click's
+    text (at once when it was drawn before: ``key`` names its inputs, so a chart asked
+    for again, or prepared ahead with :func:`cribbage_edu.widgets.drawing.prepare`, is
+    not drawn twice). Outside a kernel (a script, a test) the chart is drawn at once.
+    See :mod:`cribbage_edu.widgets.drawing`.
 
     >>> out = w.Output(); draw_soon(out, lambda: "a figure"); out.outputs[0]["data"]
     {'text/plain': "'a figure'"}
     """
-    def draw() -> None:
-        try:
-            show_figure(out, make_figure())
-        except Exception as exc:  # a chart must never break the widget around it
-            show_text(out, f"the chart could not be drawn: {exc}")
-
-    loop = kernel_loop()
-    if loop is None:
-        draw()
-        return
-    out.outputs = ()
-    loop.call_soon(draw)
-
-
-def kernel_loop() -> asyncio.AbstractEventLoop | None:
-    """The event loop of the Jupyter kernel this code runs in, or ``None`` outside one
-    (another library's loop, such as a browser driver's, does not count).
-
-    >>> kernel_loop() is None
-    True
-    """
-    try:
-        from ipykernel.kernelbase import Kernel
-    except ImportError:
-        return None
-    if not Kernel.initialized():
-        return None
-    try:
-        return asyncio.get_running_loop()
-    except RuntimeError:
-        return None
+    paint(out, key, make_figure)

@@ -11,10 +11,12 @@
 from __future__ import annotations
 
 import random
+from collections.abc import Callable
 from dataclasses import dataclass
 from html import escape
 
 import ipywidgets as w  # type: ignore[import-untyped]
+from matplotlib.figure import Figure
 
 from cribbage_edu.cards import Deck, Hand, distinct_cards
 from cribbage_edu.charts import starter_chart
@@ -22,6 +24,7 @@ from cribbage_edu.discard import StarterDistribution, starter_distribution
 from cribbage_edu.errors import CribbageError
 
 from .cards import SelectableHand, cards_html
+from .drawing import clear, prepare
 from .feedback import Message, StaticPicture, choose_seed, draw_soon, seed_badge
 
 __all__ = ["ExplorerState", "ProbabilityExplorer", "distribution_html"]
@@ -103,6 +106,8 @@ class ProbabilityExplorer(StaticPicture, w.VBox):  # type: ignore[misc]
         self.deal_button.on_click(lambda _: self.deal())
         self.choice_a = SelectableHand()
         self.choice_b = SelectableHand()
+        for choice in (self.choice_a, self.choice_b):  # draw the charts ahead of Compare
+            choice.on_change(lambda _: self._prepare_charts())
         self.compare_button = w.Button(description="Compare", button_style="primary")
         self.compare_button.add_class("cribbage-compare")
         self.compare_button.on_click(lambda _: self.compare())
@@ -127,7 +132,8 @@ class ProbabilityExplorer(StaticPicture, w.VBox):  # type: ignore[misc]
         self.choice_b.deal(cards)
         self._a = self._b = None
         self.panel_a.value = self.panel_b.value = ""
-        self.chart_a.outputs = self.chart_b.outputs = ()
+        clear(self.chart_a)
+        clear(self.chart_b)
         if len(cards) == 4:
             for card in cards:
                 self.choice_a.toggle(card)
@@ -154,35 +160,53 @@ class ProbabilityExplorer(StaticPicture, w.VBox):  # type: ignore[misc]
             return
         self._show_cards(cards)
 
-    def compare(self) -> None:
-        """Work out the distribution of each choice (what Compare does)."""
+    def _choices(self) -> list[StarterDistribution] | str:
+        """The distribution of each complete choice (A, then B if chosen), or what is
+        wrong with the choices."""
         keep_a, keep_b = self.choice_a.value, self.choice_b.value
         if len(keep_a) != 4:
-            self.message.warn(f"select exactly four cards to keep in A: you selected "
-                              f"{len(keep_a)}")
-            return
+            return f"select exactly four cards to keep in A: you selected {len(keep_a)}"
         if keep_b and len(keep_b) != 4:
-            self.message.warn(f"select exactly four cards to keep in B (or none): you "
-                              f"selected {len(keep_b)}")
-            return
-        seen_a = Hand(c for c in self._cards if c not in set(keep_a))
-        dist_a = self._a = starter_distribution(keep_a, seen_a)
-        dists = [dist_a]
-        if keep_b:
-            seen_b = Hand(c for c in self._cards if c not in set(keep_b))
-            dists.append(starter_distribution(keep_b, seen_b))
-        # one scale for both: the same number of starters up, the same points across
+            return (f"select exactly four cards to keep in B (or none): you selected "
+                    f"{len(keep_b)}")
+        return [starter_distribution(keep, Hand(c for c in self._cards if c not in set(keep)))
+                for keep in (keep_a, keep_b) if keep]
+
+    @staticmethod
+    def _charts(dists: list[StarterDistribution]) -> list[tuple[tuple[object, ...],
+                                                              Callable[[], Figure]]]:
+        """Each choice's chart on one scale for both (the same number of starters up,
+        the same points across), with the inputs it is drawn from."""
         ymax = max(max(d.counts.values()) for d in dists)
         xmax = max(d.maximum for d in dists)
-        self.panel_a.value = distribution_html(dist_a, "A", top=ymax)
-        draw_soon(self.chart_a, lambda: starter_chart(dist_a, ymax=ymax, xmax=xmax,
-                                                      which=False))
-        if keep_b:
+
+        def chart(dist: StarterDistribution) -> Callable[[], Figure]:
+            return lambda: starter_chart(dist, ymax=ymax, xmax=xmax, which=False)
+        return [(("starters", tuple(d.keep), tuple(d.seen), ymax, xmax), chart(d))
+                for d in dists]
+
+    def _prepare_charts(self) -> None:
+        dists = self._choices()
+        if not isinstance(dists, str):
+            for key, make in self._charts(dists):
+                prepare(key, make)
+
+    def compare(self) -> None:
+        """Work out the distribution of each choice (what Compare does)."""
+        dists = self._choices()
+        if isinstance(dists, str):
+            self.message.warn(dists)
+            return
+        charts = self._charts(dists)
+        top = max(max(d.counts.values()) for d in dists)
+        dist_a = self._a = dists[0]
+        self.panel_a.value = distribution_html(dist_a, "A", top=top)
+        draw_soon(self.chart_a, charts[0][1], key=charts[0][0])
+        if len(dists) == 2:
             dist_b = self._b = dists[1]
-            self.panel_b.value = distribution_html(dist_b, "B", top=ymax)
-            draw_soon(self.chart_b, lambda: starter_chart(dist_b, ymax=ymax, xmax=xmax,
-                                                          which=False))
-            diff = float(self._a.expected - self._b.expected)
+            self.panel_b.value = distribution_html(dist_b, "B", top=top)
+            draw_soon(self.chart_b, charts[1][1], key=charts[1][0])
+            diff = float(dist_a.expected - dist_b.expected)
             better = "A" if diff > 0 else "B"
             self.message.say("A and B are worth the same on average." if diff == 0 else
                              f"{better} is worth {abs(diff):.2f} more on average "
@@ -190,9 +214,9 @@ class ProbabilityExplorer(StaticPicture, w.VBox):  # type: ignore[misc]
         else:
             self._b = None
             self.panel_b.value = ""
-            self.chart_b.outputs = ()
-            self.message.say(f"A: mean {float(self._a.expected):.2f} over "
-                             f"{self._a.n_starters} starters.")
+            clear(self.chart_b)
+            self.message.say(f"A: mean {float(dist_a.expected):.2f} over "
+                             f"{dist_a.n_starters} starters.")
 
     def __repr__(self) -> str:
         return f"<ProbabilityExplorer seed {self._seed}: cards '{self._cards}'>"

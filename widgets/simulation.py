@@ -20,6 +20,7 @@ from cribbage_edu.errors import CribbageError
 from cribbage_edu.roster import PLAYER_NAMES
 from cribbage_edu.simulation import SimulationResult, simulate
 
+from .drawing import clear
 from .feedback import Message, StaticPicture, draw_soon, seed_badge, show_text
 
 __all__ = ["SimulationRunner", "SimulationState"]
@@ -95,7 +96,7 @@ class SimulationRunner(StaticPicture, w.VBox):  # type: ignore[misc]
         self._badge.value = seed_badge(seed).value
         self.run_button.disabled = True
         self.report.outputs = ()
-        self.chart_out.outputs = ()
+        clear(self.chart_out)
         self._moved(0, n)
         self.message.say(f"Playing {n} games, {names[0]} against {names[1]}...")
         kwargs: dict[str, Any] = {"seed": seed, "target": target}

@@ -33,6 +33,7 @@ from cribbage_edu.scoring import HandScore, score_hand
 
 from .board import BoardWidget, board_img
 from .cards import HandView, PlayableHand, SelectableHand, cards_html
+from .drawing import clear
 from .feedback import (
     AnswerBox,
     Message,
@@ -625,7 +626,7 @@ class GameTable(_Table):
         self._paused_after = 0
         self.show_view.clear()
         self.result_view.value = ""
-        self.chart_out.outputs = ()
+        clear(self.chart_out)
         self._run()
         self._refresh()
 

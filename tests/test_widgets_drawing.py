@@ -1,0 +1,255 @@
+"""Charts in the widgets are drawn off the kernel's main thread, remembered by their
+inputs, drawn ahead when the widget can tell which one comes next, and never shown in
+an Output that has moved on. A kernel is imitated by a running asyncio loop."""
+
+from __future__ import annotations
+
+import asyncio
+import subprocess
+import sys
+import threading
+from collections.abc import Callable, Iterator
+from pathlib import Path
+from typing import Any
+
+import ipywidgets as w  # type: ignore[import-untyped]
+import pytest
+from matplotlib.figure import Figure
+
+from cribbage_edu.cards import parse_cards
+from cribbage_edu.widgets import DiscardTrainer, ProbabilityExplorer, drawing
+
+
+@pytest.fixture(autouse=True)
+def in_a_kernel(monkeypatch: pytest.MonkeyPatch) -> Iterator[None]:
+    """A kernel's event loop (the running asyncio loop) and an empty chart memory."""
+    monkeypatch.setattr(drawing, "kernel_loop", asyncio.get_running_loop)
+    drawing._cache.clear()
+    yield
+    drawing._cache.clear()
+
+
+def run(steps: Callable[[], Any]) -> Any:
+    """Run ``steps`` (which may return a coroutine to await) inside an event loop."""
+    async def main() -> Any:
+        result = steps()
+        if asyncio.iscoroutine(result):
+            result = await result
+        return result
+    return asyncio.run(main())
+
+
+def small_figure(threads: list[str] | None = None) -> Callable[[], Figure]:
+    def make() -> Figure:
+        if threads is not None:
+            threads.append(threading.current_thread().name)
+        fig = Figure(figsize=(2, 1))
+        fig.add_subplot().plot([0, 1], [1, 0])
+        return fig
+    return make
+
+
+async def settle(out: w.Output, timeout: float = 20.0) -> None:
+    """Let the loop run until ``out`` shows something (or the time is up)."""
+    for _ in range(int(timeout / 0.01)):
+        if out.outputs:
+            return
+        await asyncio.sleep(0.01)
+
+
+def is_png(out: w.Output) -> bool:
+    return len(out.outputs) == 1 and "image/png" in out.outputs[0]["data"]
+
+
+def recording_png(monkeypatch: pytest.MonkeyPatch) -> list[str]:
+    """The threads each PNG is made on."""
+    threads: list[str] = []
+    real = drawing.png
+
+    def png(fig: Any, dpi: int = drawing.DPI) -> Any:
+        threads.append(threading.current_thread().name)
+        return real(fig, dpi)
+    monkeypatch.setattr(drawing, "png", png)
+    return threads
+
+
+def test_a_chart_is_built_in_the_click_made_a_png_on_another_thread_and_follows(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    out = w.Output()
+    built: list[str] = []
+    made = recording_png(monkeypatch)
+
+    async def click_then_wait() -> tuple[int, bool]:
+        drawing.paint(out, ("one",), small_figure(built))
+        shown_at_once = len(out.outputs)  # the click answers before the PNG is made
+        await settle(out)
+        return shown_at_once, is_png(out)
+
+    assert run(click_then_wait) == (0, True)
+    here = threading.current_thread().name
+    assert built == [here]  # matplotlib's settings are used by the kernel's thread only
+    assert made == ["cribbage-charts"]
+
+
+def test_the_chart_thread_touches_neither_pyplot_nor_matplotlibs_settings() -> None:
+    """Each widget's chart, with the chart thread watched: no function of pyplot and
+    no change to rcParams is called there (the house style's rc_context is not)."""
+    import matplotlib
+
+    touched: list[str] = []
+
+    def watch(frame: Any, event: str, _: Any) -> None:
+        if event != "call":
+            return
+        code = frame.f_code
+        if code.co_filename.endswith("pyplot.py") or (
+                code.co_filename == matplotlib.__file__
+                and code.co_qualname in ("RcParams.__setitem__", "RcParams._set",
+                                         "RcParams._update_raw", "rc_context")):
+            touched.append(code.co_qualname)
+
+    async def every_chart() -> list[bool]:
+        await asyncio.wrap_future(drawing._submit(lambda: sys.setprofile(watch)))
+        trainer = DiscardTrainer(seed=7)
+        for card in trainer.value.hand[:2]:
+            trainer.picker.toggle(card)
+        trainer.throw_button.click()
+        explorer = ProbabilityExplorer(seed=7)
+        explorer.cards_box.value = "5H 5C 5S JD 2C 9H"
+        explorer.use_button.click()
+        for card in parse_cards("5H 5C 5S JD"):
+            explorer.choice_a.toggle(card)
+        for card in parse_cards("5H JD 2C 9H"):
+            explorer.choice_b.toggle(card)
+        explorer.compare_button.click()
+        outs = [trainer.chart_out, explorer.chart_a, explorer.chart_b]
+        for out in outs:
+            await settle(out)
+        await asyncio.wrap_future(drawing._submit(lambda: sys.setprofile(None)))
+        return [is_png(out) for out in outs]
+
+    assert run(every_chart) == [True, True, True]
+    assert touched == []
+
+
+def test_outside_a_kernel_a_chart_is_drawn_at_once_in_the_callers_thread(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setattr(drawing, "kernel_loop", lambda: None)
+    made = recording_png(monkeypatch)
+    out = w.Output()
+    drawing.prepare(("ahead",), small_figure())  # nothing drawn ahead in a script
+    drawing.paint(out, ("now",), small_figure())
+    assert is_png(out)
+    assert made == [threading.current_thread().name]
+    assert not drawing._cache
+
+
+def test_the_chart_thread_never_keeps_a_process_from_exiting(tmp_path: Path) -> None:
+    """A chart thread busy (here: forever) when the program ends does not hold it."""
+    script = tmp_path / "busy.py"
+    script.write_text(
+        "import threading\n"
+        "from cribbage_edu.widgets import drawing\n"
+        "drawing._submit(threading.Event().wait)\n"
+        "print('done')\n")
+    finished = subprocess.run([sys.executable, str(script)], capture_output=True,
+                              text=True, timeout=120)  # a hang fails, however long
+    assert (finished.returncode, finished.stdout) == (0, "done\n"), finished.stderr
+
+
+def test_a_prepared_chart_is_shown_with_the_click_and_not_drawn_again() -> None:
+    out = w.Output()
+    threads: list[str] = []
+
+    async def prepare_then_click() -> bool:
+        drawing.prepare(("two",), small_figure(threads))
+        await asyncio.wrap_future(drawing._cache[("two",)])
+        drawing.paint(out, ("two",), small_figure(threads))
+        return is_png(out)  # at once, within the click
+
+    assert run(prepare_then_click) is True
+    assert len(threads) == 1
+
+
+def test_a_late_chart_is_dropped_when_the_learner_has_moved_on() -> None:
+    out = w.Output()
+    gate = threading.Event()
+
+    def slow() -> Figure:
+        gate.wait(10)
+        return small_figure()()
+
+    async def move_on() -> list[Any]:
+        drawing.paint(out, ("slow",), slow)
+        drawing.clear(out)  # Next hand
+        drawing.paint(out, ("next",), small_figure())
+        gate.set()
+        await asyncio.wrap_future(drawing._cache[("slow",)])
+        await settle(out)
+        await asyncio.sleep(0.05)
+        return list(out.outputs)
+
+    shown = run(move_on)
+    assert len(shown) == 1  # the next hand's chart only, not the slow one as well
+    assert drawing._wanted[out] == ("next",)
+
+
+def test_a_chart_that_fails_says_so_and_is_not_remembered() -> None:
+    out = w.Output()
+
+    async def fail() -> str:
+        drawing.paint(out, ("broken",), lambda: 1 / 0)
+        await settle(out)
+        return str(out.outputs[0].get("text", ""))
+
+    assert run(fail).startswith("the chart could not be drawn: division by zero")
+    assert ("broken",) not in drawing._cache
+
+
+def test_the_discard_trainer_draws_the_throw_chart_when_two_cards_are_selected(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    import cribbage_edu.widgets.discard as discard
+
+    drawn: list[tuple[str, ...]] = []
+    real = discard.advice_chart
+
+    def recording(options: Any, **kwargs: Any) -> Figure:
+        drawn.append(tuple(sorted(str(c) for c in kwargs["mark"])))
+        return real(options, **kwargs)
+
+    monkeypatch.setattr(discard, "advice_chart", recording)
+
+    async def select_then_throw() -> bool:
+        trainer = DiscardTrainer(seed=7)
+        hand = trainer.value.hand
+        trainer.picker.toggle(hand[0])
+        assert drawn == [] and not drawing._cache  # one card: nothing to draw yet
+        trainer.picker.toggle(hand[1])
+        assert len(drawing._cache) == 1
+        await asyncio.wrap_future(next(iter(drawing._cache.values())))
+        trainer.throw_button.click()
+        return is_png(trainer.chart_out)  # ready before the click: sent with it
+
+    assert run(select_then_throw) is True
+    assert drawn == [tuple(sorted(str(c) for c in DiscardTrainer(seed=7).value.hand[:2]))]
+
+
+def test_the_explorer_draws_both_charts_once_the_choices_are_complete() -> None:
+    async def choose_then_compare() -> tuple[bool, bool]:
+        explorer = ProbabilityExplorer(seed=7)
+        explorer.cards_box.value = "5H 5C 5S JD 2C 9H"
+        explorer.use_button.click()
+        for card in parse_cards("5H 5C 5S JD"):
+            explorer.choice_a.toggle(card)
+        assert len(drawing._cache) == 1  # A alone is a complete choice
+        for card in parse_cards("5H JD 2C 9H"):
+            explorer.choice_b.toggle(card)
+        keys = [k for k in drawing._cache if k[0] == "starters"]
+        ready = [drawing._cache[k] for k in keys if k[3:] == keys[-1][3:]]
+        assert len(ready) == 2  # A and B on the scale they share
+        for future in ready:
+            await asyncio.wrap_future(future)
+        explorer.compare_button.click()
+        return is_png(explorer.chart_a), is_png(explorer.chart_b)
+
+    assert run(choose_then_compare) == (True, True)
