@@ -29,8 +29,8 @@ from cribbage_edu.render import (
     CARD_HEIGHT,
     CARD_WIDTH,
     back_img,
+    backs_row,
     card_img,
-    card_row,
     card_svg,
     hand_html,
 )
@@ -101,7 +101,7 @@ def backs_html(n: int, *, caption: str = "", width: int = CARD_WIDTH,
     >>> backs_html(3).count("cribbage-card-back")
     3
     """
-    return card_row("".join(back_img(width=width, label=label) for _ in range(n)), caption)
+    return backs_row(n, label, caption, width=width)
 
 
 def _card_button(card: Card, kind: type[w.Button], css_class: str) -> w.Button:
