@@ -43,7 +43,7 @@ from html import escape
 from numbers import Real
 from typing import Any
 
-__all__ = ["Exercise", "as_card", "as_cards", "as_word", "as_words"]
+__all__ = ["Exercise", "as_card", "as_cards", "as_numbers", "as_word", "as_words"]
 
 TRY_AGAIN = "Try again: change your answer and run the cell again."
 
@@ -93,6 +93,33 @@ def as_words(guess: Any) -> frozenset[str]:
     ['3', 'K']
     """
     return frozenset(str(guess).upper().replace(",", " ").split())
+
+
+def as_numbers(guess: Any) -> tuple[int, ...]:
+    """Read whole numbers given as a tuple or list (``(11, 20)``) or as text (``"11, 20"``,
+    ``"(11, 20)"``) as a tuple, in the order written.
+
+    >>> as_numbers([11, 20]), as_numbers(" (11, 20) ")
+    ((11, 20), (11, 20))
+    >>> as_numbers(11)
+    Traceback (most recent call last):
+    ...
+    ValueError: write the numbers in brackets, separated by a comma, such as (1, 2)
+    """
+    if isinstance(guess, str):
+        parts = guess.strip().strip("()[]").replace(",", " ").split()
+    elif isinstance(guess, (tuple, list)):
+        parts = list(guess)
+    else:
+        parts = []
+    try:
+        numbers = tuple(int(part) for part in parts)
+    except (TypeError, ValueError):
+        numbers = ()
+    if not numbers or any(isinstance(part, bool) or (isinstance(part, float) and
+                                                     not part.is_integer()) for part in parts):
+        raise ValueError("write the numbers in brackets, separated by a comma, such as (1, 2)")
+    return numbers
 
 
 class Exercise:
@@ -190,7 +217,8 @@ class Exercise:
             try:
                 guess = self._read(guess)
             except ValueError as exc:
-                print(f"{head} I could not read your answer: {exc}")
+                print(f"{head} I could not read your answer: {str(exc).rstrip('.')}. "
+                      "That did not count as a try.")
                 return
         elif isinstance(guess, str) and _is_number(self.answer):
             guess = _as_number(guess)
@@ -286,6 +314,8 @@ def _show(value: Any) -> str:
         return "nothing"
     if isinstance(value, (set, frozenset)):
         return " ".join(_one(v) for v in sorted(value, key=_order))
+    if isinstance(value, tuple) and all(_is_number(v) for v in value):
+        return "(" + ", ".join(str(v) for v in value) + ")"
     if isinstance(value, Iterable) and not isinstance(value, str):
         return " ".join(_one(v) for v in value)
     return _one(value)
