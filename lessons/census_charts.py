@@ -8,6 +8,7 @@
 from __future__ import annotations
 
 from matplotlib.figure import Figure
+from matplotlib.ticker import PercentFormatter
 
 from cribbage_edu.charts import COLOURS
 
@@ -57,7 +58,8 @@ def kept_and_random_chart(census: dict[int, int], kept: dict[str, dict[int, floa
     ax.set_xticks(range(30))
     ax.set_xlim(-0.8, 29.8)
     ax.set_xlabel("points in the show (four cards and the starter)")
-    ax.set_ylabel("probability")
+    ax.set_ylabel("share of hands")
+    ax.yaxis.set_major_formatter(PercentFormatter(1.0, decimals=0))
     ax.set_title("Kept hands score more than random ones: fewer zeros, more 8s to 16s",
                  fontweight="bold")
     ax.legend(loc="upper right")

@@ -123,7 +123,8 @@ def edge_by_length_chart(games: Sequence[Any], *, least: int = 30) -> Figure:
         ax.errorbar(x, rate, yerr=[[rate - low], [high - rate]], fmt="o", color=colour,
                     capsize=4, markersize=7)
         ax.annotate(f"{n:,} games", (x, rate), xytext=(9, 0), textcoords="offset points",
-                    ha="left", va="center", fontsize=8, color="#555")
+                    ha="left", va="center", fontsize=8, color="#555",
+                    bbox={"facecolor": "white", "edgecolor": "none", "pad": 0.5})
 
     for x, odd in ((0, True), (1, False)):
         some = [g for g in games if (g.deals % 2 == 1) == odd]
@@ -143,7 +144,7 @@ def edge_by_length_chart(games: Sequence[Any], *, least: int = 30) -> Figure:
     for ax in (pooled, by_length):
         ax.axhline(0.5, color="#777", linewidth=1, linestyle="--")
         ax.set_ylim(0.2, 0.9)
-        ax.yaxis.set_major_formatter(PercentFormatter(1.0))
+        ax.yaxis.set_major_formatter(PercentFormatter(1.0, decimals=0))
         ax.spines[["top", "right"]].set_visible(False)
     pooled.set_ylabel("first dealer's share of wins")
     fig.suptitle("The first dealer wins more of the games in which he has one more crib",
