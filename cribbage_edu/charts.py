@@ -7,7 +7,7 @@ inputs are plain data (numbers, lists, dicts) or the engine's own objects.
 
 >>> fig = score_distribution_chart()
 >>> [ax.get_title() for ax in fig.axes]
-['How many hands score each total']
+['2 and 4 points are the commonest totals; half of all hands score 4 or less']
 
 - :func:`score_distribution_chart`: hand and crib totals over all 12,994,800 hands.
 - :func:`starter_chart`: what each starter does to four kept cards.
@@ -28,7 +28,7 @@ from typing import TYPE_CHECKING, Any, ParamSpec
 
 import matplotlib
 from matplotlib.figure import Figure
-from matplotlib.ticker import MaxNLocator, PercentFormatter
+from matplotlib.ticker import FuncFormatter, MaxNLocator, PercentFormatter
 
 from .board import skunk_lines
 from .cards import CardLike, Rank, parse_cards
@@ -148,10 +148,42 @@ def score_distribution_chart(hand: Mapping[int, int] | None = None,
     ax.set_xlim(-0.8, 29.8)
     ax.set_xlabel("points in the show (four cards and the starter)")
     ax.set_ylabel("probability" if probabilities else "hands")
-    ax.set_title("How many hands score each total")
+    if not probabilities:  # plain numbers of hands: no "1e6" above the axis
+        ax.yaxis.set_major_formatter(FuncFormatter(_count_label))
+    ax.set_title(_commonest_title(series[0][1]))
     ax.legend(loc="upper right")
     ax.grid(axis="x", visible=False)
     return fig
+
+
+def _count_label(value: float, _: object = None) -> str:
+    """A count as a learner reads it: "0", "500,000", "1.5 million".
+
+    >>> [_count_label(v) for v in (0, 500_000, 1_000_000, 2_500_000)]
+    ['0', '500,000', '1 million', '2.5 million']
+    """
+    if abs(value) >= 1_000_000:
+        return f"{value / 1_000_000:g} million"
+    return f"{value:,.0f}"
+
+
+def _commonest_title(dist: Mapping[int, int | float]) -> str:
+    """The point of a score distribution: its two commonest totals and its median.
+
+    >>> _commonest_title({2: 5, 4: 6, 12: 1})
+    '2 and 4 points are the commonest totals; half of all hands score 4 or less'
+    """
+    total = sum(dist.values())
+    commonest = sorted(sorted(dist, key=lambda t: (-dist[t], t))[:2])
+    running, median = 0.0, 0
+    for points in sorted(dist):
+        running += dist[points]
+        if running >= total / 2:
+            median = points
+            break
+    first = " and ".join(str(t) for t in commonest)
+    return (f"{first} points are the commonest totals; half of all hands score "
+            f"{median} or less")
 
 
 # --- the discard -----------------------------------------------------------------------------
@@ -685,12 +717,13 @@ def simulation_chart(results: Any, *, names: Sequence[str] | None = None) -> Fig
     deals = [int(r["deals"]) for r in records]
     if deals:
         low, high = min(deals), max(deals)
-        length_ax.hist(deals, bins=[d - 0.5 for d in range(low, high + 2)],
-                       color=COLOURS["hand"], edgecolor="white")
+        counts, _, _ = length_ax.hist(deals, bins=[d - 0.5 for d in range(low, high + 2)],
+                                      color=COLOURS["hand"], edgecolor="white")
+        length_ax.set_ylim(0, max(counts) * 1.2)  # room above the bars for the mean
         mean = sum(deals) / len(deals)
         length_ax.axvline(mean, color=COLOURS["mean"], linestyle="--")
-        length_ax.annotate(f"mean {mean:.2f}", (mean, 0), xytext=(4, 4),
-                           textcoords="offset points", fontsize=9, va="bottom",
+        length_ax.annotate(f"mean {mean:.2f} deals", (mean, 1), xytext=(4, -3),
+                           textcoords="offset points", fontsize=9, va="top",
                            xycoords=("data", "axes fraction"))
     length_ax.set_xlabel("deals in the game")
     length_ax.set_ylabel("games")
@@ -715,7 +748,10 @@ def simulation_chart(results: Any, *, names: Sequence[str] | None = None) -> Fig
     points_ax.set_title("Points per deal by source")
     points_ax.legend(loc="upper right", fontsize=8)
     points_ax.set_ylim(0, max([*base, 1.0]) * 1.25)
-    fig.suptitle(f"{names[0]} vs {names[1]}: {len(records)} games", fontweight="bold")
+    fig.suptitle(f"{names[0]} vs {names[1]}: {len(records)} games", fontweight="bold",
+                 fontsize=13)
+    fig.set_layout_engine("constrained", h_pad=8 / 72)  # the title clear of the panels'
+    # own titles (the default pad is 3 points: they touched)
     return fig
 
 
@@ -752,6 +788,7 @@ def _wins_panel(ax: Any, records: list[Mapping[str, Any]], names: Sequence[str])
                     (0.02, 0.98), xycoords="axes fraction", va="top", fontsize=8)
     ax.set_xticks(xs, labels, fontsize=8)
     ax.set_ylim(0, 1.12)
+    ax.yaxis.set_major_formatter(PercentFormatter(1.0, decimals=0))  # as the bars say
     ax.set_ylabel("share of games won")
     ax.set_title("Who wins, by who dealt first")
 

@@ -7,6 +7,7 @@ from pathlib import Path
 
 import matplotlib
 import pytest
+from matplotlib.backends.backend_agg import FigureCanvasAgg
 from matplotlib.container import BarContainer
 from matplotlib.figure import Figure
 
@@ -43,6 +44,27 @@ def test_score_distribution_counts_and_marks() -> None:
     means = sorted(round(line.get_xdata()[0], 2) for line in ax.lines)
     assert means == [4.73, 4.77]
     assert ax.get_xlabel().startswith("points in the show") and ax.get_ylabel() == "hands"
+
+
+# The published census of the hand (four cards and the starter, all 12,994,800): the
+# commonest totals are 4 (2,855,676 hands) and 2 (2,813,796); 0, 1, 2 and 3 points take
+# 4,427,604 hands, fewer than half, and with 4 points 7,283,280, more than half.
+def test_score_distribution_says_its_point_in_plain_numbers() -> None:
+    fig = charts.score_distribution_chart()
+    (ax,) = fig.axes
+    assert ax.get_title() == ("2 and 4 points are the commonest totals; half of all "
+                              "hands score 4 or less")
+    FigureCanvasAgg(fig).draw()  # the tick labels and any offset exist once drawn
+    assert ax.yaxis.get_offset_text().get_text() == ""  # no "1e6" above the axis
+    labels = [t.get_text() for t in ax.get_yticklabels()]
+    assert "1 million" in labels and "2 million" in labels
+    assert not [label for label in labels if "e" in label.replace("million", "")]
+
+
+def test_a_distribution_title_follows_its_own_data() -> None:
+    fig = charts.score_distribution_chart({0: 1, 12: 5, 16: 2, 24: 4}, show_crib=False)
+    assert fig.axes[0].get_title() == ("12 and 24 points are the commonest totals; half "
+                                       "of all hands score 12 or less")
 
 
 def test_score_distribution_from_plain_data_as_probabilities() -> None:
@@ -250,6 +272,28 @@ def test_simulation_chart_from_plain_dicts() -> None:
     assert [round(h, 6) for h in dealer] == [round(76 / 24, 6), round(192 / 24, 6),
                                              round(109 / 24, 6), round(2 / 24, 6)]
     assert fig.get_suptitle() == "A vs B: 3 games"
+
+
+def test_simulation_chart_layout_reads_cleanly() -> None:
+    """Shares of games as percentages on the axis (as on the bars), the figure title
+    clear above every panel's title, the mean of the game length above the bars."""
+    fig = charts.simulation_chart(GAMES, names=("A", "B"))
+    wins, length, _ = fig.axes
+    canvas = FigureCanvasAgg(fig)
+    canvas.draw()
+    assert [t.get_text() for t in wins.get_yticklabels()][:6] == [
+        "0%", "20%", "40%", "60%", "80%", "100%"]
+    renderer = canvas.get_renderer()
+    title = fig._suptitle.get_window_extent(renderer)  # type: ignore[union-attr]
+    for ax in fig.axes:  # at least 10 points between the boxes (6 looked touching)
+        gap = title.y0 - ax.title.get_window_extent(renderer).y1
+        assert gap * 72 / fig.dpi >= 10
+    (mean,) = [t for t in length.texts if t.get_text().startswith("mean")]
+    assert mean.get_text() == "mean 9.00 deals"
+    box = mean.get_window_extent(renderer)
+    axis = length.get_window_extent(renderer)
+    tallest = max(p.get_window_extent(renderer).y1 for p in length.patches)
+    assert box.y0 > tallest and box.y1 <= axis.y1  # above the bars, inside the panel
 
 
 def test_simulation_chart_tells_two_players_of_one_kind_apart() -> None:
