@@ -71,10 +71,13 @@ def deal_worth() -> list[Worth]:
     ]
 
 
-def print_deal_worth() -> None:
-    """The table of :func:`deal_worth`, as text."""
+def print_deal_worth(*, difference: bool = False) -> None:
+    """The table of :func:`deal_worth`, as text (the dealer-less-pone row only with
+    ``difference=True``: lesson 14 asks for it first)."""
     print(f"{'':18}{'source':>10}{'mean':>8}   95% interval")
     for w in deal_worth():
+        if w.role == "dealer less pone" and not difference:
+            continue
         print(f"{w.role:18}{w.source:>10}{w.mean:8.2f}   {w.low:.2f} to {w.high:.2f}")
 
 
