@@ -432,7 +432,7 @@ ANSWERS: dict[str, dict[int, tuple[object, object]]] = {
            2: ("3S QS", "4C 4H"),            # never give pone's pair; 4-4-6-9 keeps 4 now
            3: ("5D 9S", "3C QC"),            # the dealer's five: A-A-3-Q keeps 4, 5-9 to the crib
            4: (12, 8)},                      # a double run of three: 8 now, about 4 more on average
-    "13": {1: (5, 10),                       # 5 + a ten-card (16 cards) makes 15
+    "13": {1: (4, 16),                       # from 11 only a 4 makes 15; 31 - 11 = 20: no card
            2: ("KS", "7C"),                  # off the run: the 7 invites 5, 8 (a run) or 2 (15)
            3: ("5C", "10D"),                 # 10 + 5 is fifteen now
            4: ("9S", "2H")},                 # 30: only an ace answers; 23 invites an 8 for 31
