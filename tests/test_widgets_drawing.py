@@ -9,6 +9,7 @@ import subprocess
 import sys
 import threading
 from collections.abc import Callable, Iterator
+from concurrent.futures import ThreadPoolExecutor
 from pathlib import Path
 from typing import Any
 
@@ -24,19 +25,23 @@ from cribbage_edu.widgets import DiscardTrainer, ProbabilityExplorer, drawing
 def in_a_kernel(monkeypatch: pytest.MonkeyPatch) -> Iterator[None]:
     """A kernel's event loop (the running asyncio loop) and an empty chart memory."""
     monkeypatch.setattr(drawing, "kernel_loop", asyncio.get_running_loop)
-    drawing._cache.clear()
+    drawing.forget()
     yield
-    drawing._cache.clear()
+    drawing.forget()
 
 
 def run(steps: Callable[[], Any]) -> Any:
-    """Run ``steps`` (which may return a coroutine to await) inside an event loop."""
+    """Run ``steps`` (which may return a coroutine to await) inside an event loop of
+    its own, on a thread of its own: the kernel's thread in these tests (the test's
+    own thread may already run a loop, e.g. Playwright's after the browser tests)."""
     async def main() -> Any:
         result = steps()
         if asyncio.iscoroutine(result):
             result = await result
         return result
-    return asyncio.run(main())
+
+    with ThreadPoolExecutor(max_workers=1, thread_name_prefix="kernel") as kernel:
+        return kernel.submit(asyncio.run, main()).result()
 
 
 def small_figure(threads: list[str] | None = None) -> Callable[[], Figure]:
@@ -79,15 +84,15 @@ def test_a_chart_is_built_in_the_click_made_a_png_on_another_thread_and_follows(
     built: list[str] = []
     made = recording_png(monkeypatch)
 
-    async def click_then_wait() -> tuple[int, bool]:
+    async def click_then_wait() -> tuple[int, bool, str]:
         drawing.paint(out, ("one",), small_figure(built))
         shown_at_once = len(out.outputs)  # the click answers before the PNG is made
         await settle(out)
-        return shown_at_once, is_png(out)
+        return shown_at_once, is_png(out), threading.current_thread().name
 
-    assert run(click_then_wait) == (0, True)
-    here = threading.current_thread().name
-    assert built == [here]  # matplotlib's settings are used by the kernel's thread only
+    shown_at_once, shown, kernel_thread = run(click_then_wait)
+    assert (shown_at_once, shown) == (0, True)
+    assert built == [kernel_thread]  # matplotlib's settings are used by the kernel's thread only
     assert made == ["cribbage-charts"]
 
 
@@ -109,7 +114,7 @@ def test_the_chart_thread_touches_neither_pyplot_nor_matplotlibs_settings() -> N
             touched.append(code.co_qualname)
 
     async def every_chart() -> list[bool]:
-        await asyncio.wrap_future(drawing._submit(lambda: sys.setprofile(watch)))
+        await asyncio.wrap_future(drawing.submit(lambda: sys.setprofile(watch)))
         trainer = DiscardTrainer(seed=7)
         for card in trainer.value.hand[:2]:
             trainer.picker.toggle(card)
@@ -125,7 +130,7 @@ def test_the_chart_thread_touches_neither_pyplot_nor_matplotlibs_settings() -> N
         outs = [trainer.chart_out, explorer.chart_a, explorer.chart_b]
         for out in outs:
             await settle(out)
-        await asyncio.wrap_future(drawing._submit(lambda: sys.setprofile(None)))
+        await asyncio.wrap_future(drawing.submit(lambda: sys.setprofile(None)))
         return [is_png(out) for out in outs]
 
     assert run(every_chart) == [True, True, True]
@@ -141,7 +146,7 @@ def test_outside_a_kernel_a_chart_is_drawn_at_once_in_the_callers_thread(
     drawing.paint(out, ("now",), small_figure())
     assert is_png(out)
     assert made == [threading.current_thread().name]
-    assert not drawing._cache
+    assert not drawing.remembered()
 
 
 def test_the_chart_thread_never_keeps_a_process_from_exiting(tmp_path: Path) -> None:
@@ -150,7 +155,7 @@ def test_the_chart_thread_never_keeps_a_process_from_exiting(tmp_path: Path) -> 
     script.write_text(
         "import threading\n"
         "from cribbage_edu.widgets import drawing\n"
-        "drawing._submit(threading.Event().wait)\n"
+        "drawing.submit(threading.Event().wait)\n"
         "print('done')\n")
     finished = subprocess.run([sys.executable, str(script)], capture_output=True,
                               text=True, timeout=120)  # a hang fails, however long
@@ -163,7 +168,7 @@ def test_a_prepared_chart_is_shown_with_the_click_and_not_drawn_again() -> None:
 
     async def prepare_then_click() -> bool:
         drawing.prepare(("two",), small_figure(threads))
-        await asyncio.wrap_future(drawing._cache[("two",)])
+        await asyncio.wrap_future(drawing.remembered()[("two",)])
         drawing.paint(out, ("two",), small_figure(threads))
         return is_png(out)  # at once, within the click
 
@@ -184,14 +189,14 @@ def test_a_late_chart_is_dropped_when_the_learner_has_moved_on() -> None:
         drawing.clear(out)  # Next hand
         drawing.paint(out, ("next",), small_figure())
         gate.set()
-        await asyncio.wrap_future(drawing._cache[("slow",)])
+        await asyncio.wrap_future(drawing.remembered()[("slow",)])
         await settle(out)
         await asyncio.sleep(0.05)
         return list(out.outputs)
 
     shown = run(move_on)
     assert len(shown) == 1  # the next hand's chart only, not the slow one as well
-    assert drawing._wanted[out] == ("next",)
+    assert drawing.wanted(out) == ("next",)
 
 
 def test_a_chart_that_fails_says_so_and_is_not_remembered() -> None:
@@ -203,7 +208,7 @@ def test_a_chart_that_fails_says_so_and_is_not_remembered() -> None:
         return str(out.outputs[0].get("text", ""))
 
     assert run(fail).startswith("the chart could not be drawn: division by zero")
-    assert ("broken",) not in drawing._cache
+    assert ("broken",) not in drawing.remembered()
 
 
 def test_the_discard_trainer_draws_the_throw_chart_when_two_cards_are_selected(
@@ -223,10 +228,10 @@ def test_the_discard_trainer_draws_the_throw_chart_when_two_cards_are_selected(
         trainer = DiscardTrainer(seed=7)
         hand = trainer.value.hand
         trainer.picker.toggle(hand[0])
-        assert drawn == [] and not drawing._cache  # one card: nothing to draw yet
+        assert drawn == [] and not drawing.remembered()  # one card: nothing to draw yet
         trainer.picker.toggle(hand[1])
-        assert len(drawing._cache) == 1
-        await asyncio.wrap_future(next(iter(drawing._cache.values())))
+        assert len(drawing.remembered()) == 1
+        await asyncio.wrap_future(next(iter(drawing.remembered().values())))
         trainer.throw_button.click()
         return is_png(trainer.chart_out)  # ready before the click: sent with it
 
@@ -241,11 +246,11 @@ def test_the_explorer_draws_both_charts_once_the_choices_are_complete() -> None:
         explorer.use_button.click()
         for card in parse_cards("5H 5C 5S JD"):
             explorer.choice_a.toggle(card)
-        assert len(drawing._cache) == 1  # A alone is a complete choice
+        assert len(drawing.remembered()) == 1  # A alone is a complete choice
         for card in parse_cards("5H JD 2C 9H"):
             explorer.choice_b.toggle(card)
-        keys = [k for k in drawing._cache if k[0] == "starters"]
-        ready = [drawing._cache[k] for k in keys if k[3:] == keys[-1][3:]]
+        keys = [k for k in drawing.remembered() if k[0] == "starters"]
+        ready = [drawing.remembered()[k] for k in keys if k[3:] == keys[-1][3:]]
         assert len(ready) == 2  # A and B on the scale they share
         for future in ready:
             await asyncio.wrap_future(future)

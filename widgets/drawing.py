@@ -43,8 +43,8 @@ from typing import Any
 
 import ipywidgets as w  # type: ignore[import-untyped]
 
-__all__ = ["CACHE_SIZE", "DPI", "build", "clear", "paint", "png", "prepare", "render",
-           "show_png"]
+__all__ = ["CACHE_SIZE", "DPI", "build", "clear", "forget", "paint", "png", "prepare",
+           "remembered", "render", "show_png", "submit", "wanted"]
 
 DPI = 80
 """The resolution of the widgets' charts (a 9-inch figure is 720 pixels wide)."""
@@ -152,8 +152,13 @@ def _work() -> None:
             future.set_exception(exc)
 
 
-def _submit(job: Callable[[], Any]) -> Future[Any]:
-    """Run ``job`` on the background thread (started on first use)."""
+def submit(job: Callable[[], Any]) -> Future[Any]:
+    """Run ``job`` on the chart thread (started on first use), after the charts
+    already asked for; its future gives the result.
+
+    >>> submit(lambda: 6 * 7).result(timeout=60)
+    42
+    """
     global _worker
     future: Future[Any] = Future()
     with _lock:
@@ -178,7 +183,7 @@ def _drawing(key: Hashable, make_figure: Callable[[], Any]) -> Future[Any]:
         failed: Future[Any] = Future()
         failed.set_exception(exc)
         return failed
-    future = _submit(lambda: png(fig))
+    future = submit(lambda: png(fig))
     with _lock:
         _cache[key] = future
         while len(_cache) > CACHE_SIZE:
@@ -243,6 +248,31 @@ def _deliver(out: w.Output, ticket: Hashable, future: Future[Any]) -> None:
         _show_failure(out, exc)
     else:
         show_png(out, future.result())
+
+
+def remembered() -> dict[Hashable, Future[Any]]:
+    """The charts remembered (drawn or being drawn), oldest first, by their inputs.
+
+    >>> forget(); remembered()
+    {}
+    """
+    with _lock:
+        return dict(_cache)
+
+
+def forget() -> None:
+    """Forget every remembered chart (each is drawn again when next asked for)."""
+    with _lock:
+        _cache.clear()
+
+
+def wanted(out: w.Output) -> Hashable | None:
+    """The inputs of the chart ``out`` shows or waits for (``None``: nothing asked).
+
+    >>> wanted(w.Output()) is None
+    True
+    """
+    return _wanted.get(out)
 
 
 def clear(out: w.Output) -> None:
