@@ -76,8 +76,11 @@ _BUTTON_CSS = f"""
 """
 
 
+_FACE_PREFIX = "cribbage-face-"
+
+
 def _face_class(card: Card) -> str:
-    return f"cribbage-face-{card}"
+    return f"{_FACE_PREFIX}{card}"
 
 
 def card_faces_css(cards: Iterable[Card]) -> str:
@@ -104,11 +107,11 @@ def backs_html(n: int, *, caption: str = "", width: int = CARD_WIDTH,
     return backs_row(n, label, caption, width=width)
 
 
-def _card_button(card: Card, kind: type[w.Button], css_class: str) -> w.Button:
-    button = kind(description=card.name, tooltip=card.name)
+def _card_button(kind: type[w.Button], css_class: str) -> w.Button:
+    """A card button with no face yet (:meth:`_CardButtons._buttons_for` gives it one)."""
+    button = kind()
     button.add_class("cribbage-card-face")
     button.add_class(css_class)
-    button.add_class(_face_class(card))
     return button
 
 
@@ -120,11 +123,33 @@ class _CardButtons(w.HBox):  # type: ignore[misc]
                                          padding="10px 0 0 0"))
         self._css = w.HTML(layout=w.Layout(display="none"))
         self._cards = Hand()
+        self._pool: list[w.Button] = []  # every button this row has made, in order
+        self._shown: tuple[w.Widget, ...] = ()
         self.add_class(css_class)
+
+    def _buttons_for(self, cards: Hand, make: Callable[[], w.Button]) -> list[w.Button]:
+        """A button showing each of ``cards``, enabled and in sight. The row's buttons
+        are used again (a new face, a new name), and ``make`` adds one only when the hand
+        is longer than any before: a new deal then changes a few properties of buttons
+        already on the page instead of creating widgets, which the browser must build
+        (and the kernel would keep for ever)."""
+        while len(self._pool) < len(cards):
+            self._pool.append(make())
+        for card, button in zip(cards, self._pool, strict=False):
+            with button.hold_sync():  # one message to the page for each button
+                for old in [c for c in button._dom_classes if c.startswith(_FACE_PREFIX)]:
+                    button.remove_class(old)
+                button.add_class(_face_class(card))
+                button.description = button.tooltip = card.name
+                button.disabled = False
+                button.layout.display = None
+        return self._pool[:len(cards)]
 
     def _lay_out(self, buttons: Iterable[w.Button]) -> None:
         self._css.value = card_faces_css(self._cards)
-        self.children = (self._css, *buttons)
+        children = (self._css, *buttons)
+        if children != self._shown:  # the same buttons: nothing to send to the page
+            self.children = self._shown = children
 
     @property
     def cards(self) -> Hand:
@@ -214,20 +239,39 @@ class SelectableHand(_CardButtons):
         super().__init__("cribbage-selectable-hand")
         self._callbacks: list[Callable[[Hand], None]] = []
         self._toggles: dict[Card, w.ToggleButton] = {}
+        self._dealing = False
         self.deal(cards)
 
     def deal(self, cards: Iterable[CardLike]) -> None:
-        """Show a new hand with nothing selected."""
+        """Show a new hand with nothing selected (no change is reported for the cards
+        of the last hand being cleared).
+
+        >>> picker = SelectableHand(parse_cards("AS 2S 3S")); picker.toggle("2S")
+        >>> ace = picker.button("AS"); picker.deal(parse_cards("KH QH JH"))
+        >>> picker.value, picker.button("KH") is ace, picker.button("KH").description
+        (Hand(''), True, 'king of hearts')
+        """
         self._cards = parse_cards(cards)
-        self._toggles = {}
+        self._dealing = True
+        try:
+            toggles = self._buttons_for(self._cards, self._new_toggle)
+            for toggle in toggles:
+                toggle.value = False
+        finally:
+            self._dealing = False
+        self._toggles = dict(zip(self._cards, toggles, strict=True))
         for card in self._cards:
-            toggle = _card_button(card, w.ToggleButton, "cribbage-card-toggle")
-            toggle.observe(self._toggled, names="value")
-            self._toggles[card] = toggle
             self._paint(card)
-        self._lay_out(self._toggles.values())
+        self._lay_out(toggles)
+
+    def _new_toggle(self) -> w.ToggleButton:
+        toggle = _card_button(w.ToggleButton, "cribbage-card-toggle")
+        toggle.observe(self._toggled, names="value")
+        return toggle
 
     def _toggled(self, change: dict[str, object]) -> None:
+        if self._dealing:
+            return
         for card, toggle in self._toggles.items():
             if toggle is change["owner"]:
                 self._paint(card)
@@ -310,19 +354,23 @@ class PlayableHand(_CardButtons):
                     button.layout.display, button.disabled = "none", True
             return
         self._cards = held
-        self._buttons = {}
-        for card in self._cards:
-            button = _card_button(card, w.Button, "cribbage-card-button")
+        buttons = self._buttons_for(held, self._new_button)
+        self._buttons = dict(zip(held, buttons, strict=True))
+        for card, button in self._buttons.items():
             button.tooltip = f"lay the {card.name}"
-            button.on_click(self._clicked(card))
-            self._buttons[card] = button
-        self._lay_out(self._buttons.values())
+        for button in self._pool[len(held):]:  # a longer hand before: out of sight
+            button.layout.display, button.disabled = "none", True
+        self._lay_out(buttons)
 
-    def _clicked(self, card: Card) -> Callable[[w.Button], None]:
-        def handle(_: w.Button) -> None:
-            if self._on_play is not None:
-                self._on_play(card)
-        return handle
+    def _new_button(self) -> w.Button:
+        button = _card_button(w.Button, "cribbage-card-button")
+        button.on_click(self._clicked)
+        return button
+
+    def _clicked(self, button: w.Button) -> None:
+        card = next((c for c, b in self._buttons.items() if b is button), None)
+        if card is not None and self._on_play is not None:
+            self._on_play(card)
 
     def enable(self, playable: Iterable[CardLike]) -> None:
         """Enable the buttons of ``playable`` and disable the others."""
