@@ -9,13 +9,17 @@ python3 -m venv .venv
 .venv/bin/python -m pip install --quiet --upgrade pip "setuptools>=77" wheel
 .venv/bin/python -m pip install --quiet -e ".[test,cluster]"
 
-# The browser tests drive Debian's Chromium; install it when it is missing.
-if [ ! -x /usr/bin/chromium ]; then
+# The browser tests drive Debian's Chromium, and the accessibility test fetches axe-core
+# with npm; install either when it is missing.
+missing=()
+[ -x /usr/bin/chromium ] || missing+=(chromium)
+command -v npm >/dev/null || missing+=(npm)
+if [ ${#missing[@]} -gt 0 ]; then
     if [ "$(id -u)" = 0 ] && command -v apt-get >/dev/null; then
         apt-get update -qq
-        DEBIAN_FRONTEND=noninteractive apt-get install -y -qq chromium >/dev/null
+        DEBIAN_FRONTEND=noninteractive apt-get install -y -qq "${missing[@]}" >/dev/null
     else
-        echo "the browser tests need Chromium at /usr/bin/chromium: sudo apt-get install chromium" >&2
+        echo "the browser tests need ${missing[*]}: sudo apt-get install ${missing[*]}" >&2
         exit 1
     fi
 fi

@@ -2,7 +2,10 @@
 
 from __future__ import annotations
 
+import subprocess
 from pathlib import Path
+
+import pytest
 
 from cribbage_edu.cli.course import FIRST_LESSON, lessons_folder, prepare_course
 
@@ -33,3 +36,18 @@ def test_an_older_copy_gets_new_helpers_and_keeps_its_lessons(tmp_path: Path) ->
     assert sorted(copied) == ["exercises.py", "small_widgets.py"]
     assert (mine / FIRST_LESSON).read_text() == "my answers"
     assert (mine / "exercises.py").read_bytes() == (lessons_folder() / "exercises.py").read_bytes()
+
+
+def test_git_ignores_the_course_and_every_reset_copy() -> None:
+    """A learner's answers never show in ``git status``: the course folder and every copy
+    a reset keeps (``my-course.old``, ``my-course.old-2``, ...) are ignored."""
+    root = Path(__file__).resolve().parent.parent
+    if not (root / ".git").exists():
+        pytest.skip("not a git checkout")
+    names = ["my-course", "my-course.old", "my-course.old-2", "my-course.old-17"]
+    found = subprocess.run(["git", "check-ignore", *(f"{n}/00_start_here.ipynb" for n in names)],
+                           cwd=root, capture_output=True, text=True, check=False)
+    assert found.stdout.split() == [f"{n}/00_start_here.ipynb" for n in names]
+    kept = subprocess.run(["git", "check-ignore", "lessons/00_start_here.ipynb"], cwd=root,
+                          capture_output=True, text=True, check=False)
+    assert kept.stdout == ""  # the tracked lessons are not ignored
