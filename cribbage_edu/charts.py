@@ -311,6 +311,9 @@ def advice_chart(options: Sequence[DiscardOption] | str | Iterable[CardLike], *,
                 zorder=3, xerr=[o.peg_error for o in opts],
                 error_kw={"elinewidth": 0.8, "capsize": 2},
                 label="net pegging of the kept cards (simulated, 95% interval)")
+        ax.scatter([o.with_pegging for o in opts], [y - 0.42 for y in ys], marker="D",
+                   color=COLOURS["pegging"], edgecolor=COLOURS["mean"], linewidth=0.8,
+                   zorder=4, s=22, label="net with pegging (the order of the rows)")
     for y, o in zip(ys, opts, strict=True):
         right = float(o.hand_ev) + (o.crib_ev if is_dealer else 0.0)
         text = f"{o.net_ev:.2f}"
@@ -330,7 +333,11 @@ def advice_chart(options: Sequence[DiscardOption] | str | Iterable[CardLike], *,
                        linewidth=1.8, linestyle="--", zorder=4, label="your throw")
             ax.get_yticklabels()[n].set_color(COLOURS["given"])
     whose = "your own crib (dealer)" if is_dealer else "the dealer's crib (pone)"
-    ax.set_title(f"The 15 ways to throw: best first, into {whose}")
+    if pegging:
+        ax.set_title(f"The 15 ways to throw into {whose}:\nbest first with the play "
+                     "counted (the orange diamonds)")
+    else:
+        ax.set_title(f"The 15 ways to throw: best first, into {whose}")
     ax.set_xlabel("expected points (hand over the 46 unseen starters; crib from the table)")
     right = max(float(o.hand_ev) + (o.crib_ev if is_dealer else 0.0) for o in opts)
     left = 0.0 if is_dealer else -max(crib)
@@ -338,7 +345,8 @@ def advice_chart(options: Sequence[DiscardOption] | str | Iterable[CardLike], *,
         right = max(right, *(o.with_pegging + o.peg_error for o in opts))
         left = min(left, *(o.with_pegging - o.peg_error for o in opts))
     ax.set_xlim(left - 0.3, right * 1.1 + (4.5 if pegging else 0.5))
-    fig.legend(*ax.get_legend_handles_labels(), loc="outside lower center", ncol=3,
+    fig.legend(*ax.get_legend_handles_labels(), loc="outside lower center",
+               ncol=2 if pegging else 3,
                fontsize=8)
     ax.grid(axis="y", visible=False)
     return fig
@@ -427,7 +435,7 @@ def board_chart(board: Any = None, *, pegs: Sequence[Sequence[int]] | None = Non
     game_hole = at(0, target)
     ax.scatter([game_hole[0]], [game_hole[1]], s=60, color=COLOURS["hole"], zorder=1)
     ax.annotate(str(target), game_hole, xytext=(6, 0), textcoords="offset points",
-                va="center", fontsize=8)
+                va="center", fontsize=9)
     for score in range(5, lap + 1, 5):  # hole numbers: the outer lanes outside, inner between
         inner = (score - 1) // HOLES_PER_LANE == 1
         text = f"{score}/{score + lap}" if score + lap < target else str(score)
@@ -435,7 +443,7 @@ def board_chart(board: Any = None, *, pegs: Sequence[Sequence[int]] | None = Non
             x, y = at(player, score)
             shift = (-11 if player == 0 else 11) if inner else (9 if player == 0 else -9)
             ax.annotate(text, (x, y), xytext=(0, shift), textcoords="offset points",
-                        ha="center", va="center", fontsize=6, color=COLOURS["hole"])
+                        ha="center", va="center", fontsize=8, color=COLOURS["hole"])
     skunk, double = skunk_lines(target)
     for line, label in ((skunk, "skunk line"), (double, "double skunk line")):
         if not 1 < line < target:
@@ -448,7 +456,7 @@ def board_chart(board: Any = None, *, pegs: Sequence[Sequence[int]] | None = Non
                     linewidth=2, zorder=2)
         x, _ = at(0, line)
         ax.annotate(f"{label}: {line - 1}|{line}", (x + (0.6 if x > 15 else -0.6), 3.3),
-                    ha="center", fontsize=7, color=COLOURS["given"])
+                    ha="center", fontsize=9, color=COLOURS["given"])
     for player, (front, rear) in enumerate(pairs):
         colour = COLOURS[f"player{player}"]
         for score, alpha, size in ((rear, 0.4, 90), (front, 1.0, 110)):

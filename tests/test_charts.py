@@ -134,6 +134,21 @@ def test_advice_chart_marks_the_learners_throw() -> None:
                 if p.get_label() == "your throw"]
 
 
+def test_with_pegging_the_chart_marks_the_total_it_is_ranked_by() -> None:
+    """Review: lesson 13's chart said "best first" while its net diamonds went up and
+    down (the rows are ranked by the net with pegging). The total the rows are ranked by
+    is marked on every row, it falls from top to bottom, and the title says so."""
+    options = advise("AC 4C 10D KH 3H 5S", dealer=True, pegging=True)
+    (ax,) = charts.advice_chart(options, pegging=True).axes
+    (marks,) = [c for c in ax.collections if c.get_label().startswith("net with pegging")]
+    xs, ys = marks.get_offsets()[:, 0], marks.get_offsets()[:, 1]
+    top_down = [x for _, x in sorted(zip(ys, xs, strict=True), reverse=True)]
+    assert top_down == sorted(top_down, reverse=True)
+    assert [round(x, 9) for x in xs] == [round(o.with_pegging, 9) for o in options]
+    assert "with the play counted" in ax.get_title()
+    assert "with the play" not in charts.advice_chart(options).axes[0].get_title()
+
+
 def test_advice_chart_from_cards_needs_the_side() -> None:
     with pytest.raises(TypeError, match="dealer=True or False"):
         charts.advice_chart("5H 5C 6D JS QH 2C")
