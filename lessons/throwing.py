@@ -359,6 +359,12 @@ def gives_up(options: Any) -> int:
     return max(points_now(o) for o in options) - points_now(options[0])
 
 
+def most_now(options: Any) -> Any:
+    """The option that keeps the most points now (of equals, the one the advisor ranks
+    first): what "points now" alone would throw."""
+    return max(options, key=points_now)
+
+
 def one_five_and_a_ten(options: Any) -> bool:
     """Do the six cards hold exactly one 5, and a ten-card?"""
     six = six_of(options)
