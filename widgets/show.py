@@ -74,13 +74,15 @@ def _cards_row(score: HandScore, lit: Hand, stepping: bool, width: int) -> str:
                  else "opacity:0.4" if stepping and lit else "")
         mark = "▲" if on else "&nbsp;"
         gap = "margin-left:14px" if n == 4 else ""
-        under = "starter" if n == 4 else ""
+        above = "starter" if n == 4 else "&nbsp;"  # the caption right over its card
         cells.append(
             f'<div class="cribbage-show-card{" cribbage-lit" if on else ""}" '
             f'style="display:flex;flex-direction:column;align-items:center;{gap}">'
+            f"<div style='font-size:11px;line-height:14px;color:#555;height:14px;"
+            f"margin-bottom:8px'>{above}</div>"
             f'<div style="{style}">{card_img(card, width=width, highlight=on)}</div>'
-            f'<div aria-hidden="true" style="font-size:12px;color:#3e2723;height:14px">'
-            f"{mark}</div><div style='font-size:11px;color:#555;height:14px'>{under}</div></div>")
+            f'<div aria-hidden="true" style="font-size:12px;line-height:14px;color:#3e2723;'
+            f'height:14px">{mark}</div></div>')
     return ('<div style="display:flex;gap:4px;align-items:flex-end;padding-top:8px">'
             + "".join(cells) + "</div>")
 
