@@ -1,0 +1,207 @@
+"""Wrong counts of the show, and what each reveals: the one home of that diagnosis.
+
+A wrong count usually has a reason a teacher would name: a fifteen missed, the pair of a
+double run counted twice, a four-card flush claimed in the crib, a jack of the wrong suit
+taken for nobs. :func:`count_misses` works out, from the engine's itemised count, which
+wrong totals those slips lead to, and says each in the words of the rule;
+:func:`kinds_hint` says which kinds score, without their points, for a miss no slip
+explains; :func:`diagnose` picks between them for one claimed total. The lessons, the
+counting quiz and the table's count by hand all ask here.
+
+>>> misses = count_misses("3H 3C 4S 5D", "9S")
+>>> misses[14]
+'you counted the pairs twice: ...'
+>>> misses[9]
+'there are 2 runs of three here, not one: ...'
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from collections.abc import Iterable
+from itertools import combinations
+
+from .cards import Card, CardLike, Rank
+from .scoring import HandScore, Kind, score_hand, spoken_number
+
+__all__ = ["FIFTEENS_AND_PAIRS", "SHOW_KINDS", "count_misses", "diagnose", "kinds_hint"]
+
+SHOW_KINDS: tuple[str, ...] = ("fifteens", "pairs", "runs", "flushes", "nobs")
+"""The kinds of points in the show, in the order they are counted (the names ``taught``
+takes)."""
+FIFTEENS_AND_PAIRS = SHOW_KINDS[:2]
+"""The kinds a learner meets first."""
+RUN_NAMES = {3: "three", 4: "four", 5: "five"}
+OR_ELSE = "; or else "
+"""Joins two slips that lead to the same wrong total."""
+
+
+def _words(names: list[str], last: str = "and") -> str:
+    return names[0] if len(names) == 1 else ", ".join(names[:-1]) + f" {last} " + names[-1]
+
+
+def _score(hand: str | Iterable[CardLike] | HandScore, starter: CardLike | None,
+           crib: bool) -> HandScore:
+    if isinstance(hand, HandScore):
+        return hand
+    if starter is None:
+        raise TypeError("a starter is needed with a hand (or pass a HandScore)")
+    return score_hand(hand, starter, crib=crib)
+
+
+def kinds_hint(hand: str | Iterable[CardLike] | HandScore, starter: CardLike | None = None,
+               crib: bool = False, taught: tuple[str, ...] = SHOW_KINDS) -> str:
+    """Which kinds score in this show, and which do not, without their points (only the
+    ``taught`` kinds are named). ``hand`` may be a :class:`HandScore` (then the starter
+    and ``crib`` are its own).
+
+    >>> print(kinds_hint("5H 5C JS QH", "2C").replace(": ", ":\\n"))
+    this hand scores from fifteens and pairs, and nothing from runs, a flush or nobs:
+    count each kind again, in order
+    """
+    s = _score(hand, starter, crib)
+    kinds = [(name, points) for name, points, kind in
+             [("fifteens", s.fifteens, "fifteens"), ("pairs", s.pairs, "pairs"),
+              ("runs", s.runs, "runs"), ("a flush", s.flush, "flushes"),
+              ("nobs", s.nobs, "nobs")] if kind in taught]
+    scoring = [name for name, points in kinds if points]
+    missing = [name for name, points in kinds if not points]
+    what = "crib" if s.crib else "hand"
+    if not scoring:
+        return f"this {what} scores nothing at all: check each kind again"
+    absent = f", and nothing from {_words(missing, 'or')}" if missing else ""
+    return f"this {what} scores from {_words(scoring)}{absent}: count each kind again, in order"
+
+
+def _jack_of(jacks: list[Card], starter: Card) -> str:
+    """The symbol of the jack that matches the starter's suit."""
+    return next(jack.symbol for jack in jacks if jack.suit == starter.suit)
+
+
+def count_misses(hand: str | Iterable[CardLike] | HandScore, starter: CardLike | None = None,
+                 crib: bool = False, taught: tuple[str, ...] = SHOW_KINDS) -> dict[int, str]:
+    """The common wrong totals for this show, each with what it reveals. Where two
+    slips about different kinds give the same total, both are said, the more telling
+    first ("...; or else ..."); of two about the same kind, the first is kept. Only
+    slips about the ``taught`` kinds are named (a lesson that has not taught nobs does
+    not explain a miss by nobs). ``hand`` may be a :class:`HandScore`.
+
+    >>> count_misses("JC 6C 7S 3S", "KH", crib=True)[1]
+    "nobs needs the jack of the starter's suit: the J♣ does not match the K♥"
+    >>> list(count_misses("JC 6C 7S 3S", "KH", crib=True, taught=("fifteens", "pairs")))
+    [2]
+    """
+    score = _score(hand, starter, crib)
+    crib = score.crib
+    cards, turned = score.hand, score.starter
+    total = score.total
+    five = [*cards, turned]
+    found: dict[int, str] = {}
+    kinds: dict[int, str] = {}
+
+    def add(wrong: int, why: str, kind: str) -> None:
+        if wrong == total or wrong < 0 or kind not in taught:
+            return
+        if wrong not in found:
+            found[wrong], kinds[wrong] = why, kind
+        elif OR_ELSE not in found[wrong] and kinds[wrong] != kind:
+            found[wrong] += OR_ELSE + why
+
+    runs = [item for item in score.items if item.kind is Kind.RUN]
+    if len(runs) >= 2:
+        length = len(runs[0].cards)
+        in_runs = {card.rank for item in runs for card in item.cards}
+        pair_points = sum(2 for a, b in combinations(five, 2)
+                          if a.rank == b.rank and a.rank in in_runs)
+        add(total + pair_points,
+            "you counted the pairs twice: say the pairs first, then the runs; each run of "
+            f"{RUN_NAMES[length]} adds only {length}, since its pairs are already said", "runs")
+        add(total - length * (len(runs) - 1),
+            f"there are {len(runs)} runs of {RUN_NAMES[length]} here, not one: each card of "
+            "a doubled rank makes its own run with the other cards", "runs")
+    if len(runs) == 1 and len(runs[0].cards) >= 4:
+        length = len(runs[0].cards)
+        add(total - length + 3 * (length - 2),
+            f"a run of {RUN_NAMES[length]} counts once, {length} points: not as the shorter "
+            "runs inside it", "runs")
+        add(total - length + 3,
+            f"the run is {RUN_NAMES[length]} cards long: {length} points, not 3", "runs")
+    suits = Counter(card.suit for card in cards)
+    suit, held = suits.most_common(1)[0]
+    if crib and held == 4 and turned.suit != suit:
+        add(total + 4, "a crib scores a flush only when the starter is of its suit too: "
+                       f"four {suit.name.lower()} and the {turned.symbol} make no flush",
+            "flushes")
+    if held == 3 and turned.suit == suit:
+        add(total + 4, f"three {suit.name.lower()} in the hand and a {suit.name.lower()[:-1]} "
+                       "starter are no flush: the four hand cards must all be one suit", "flushes")
+        add(total + 5, f"three {suit.name.lower()} in the hand and a {suit.name.lower()[:-1]} "
+                       "starter are no flush: the four hand cards must all be one suit", "flushes")
+    if score.flush == 5 and not crib:
+        add(total - 1, "the starter is of the same suit too: the flush is five, not four",
+            "flushes")
+    if score.flush:
+        add(total - score.flush, f"you missed the flush: the four cards are all "
+                                 f"{suit.name.lower()}", "flushes")
+    jacks = [card for card in cards if card.rank is Rank.JACK]
+    if score.nobs:
+        add(total - 1, f"you missed one for his nobs: the {_jack_of(jacks, turned)} in the "
+                       f"{'crib' if crib else 'hand'} is of the starter's suit", "nobs")
+    if turned.rank is Rank.JACK:
+        add(total + 2, "a jack turned as the starter is his heels: 2 for the dealer, pegged "
+                       "the moment it is turned, never counted again in the show", "nobs")
+        if not score.nobs:
+            add(total + 1, "the starter jack is not nobs: nobs is a jack in the hand (or "
+                           "crib) of the starter's suit", "nobs")
+    for jack in jacks:
+        if jack.suit != turned.suit:
+            add(total + 1, f"nobs needs the jack of the starter's suit: the {jack.symbol} "
+                           f"does not match the {turned.symbol}", "nobs")
+    tens = [(a, b) for a, b in combinations(five, 2)
+            if a.value == b.value == 10 and a.rank != b.rank]
+    if tens:
+        a, b = tens[0]
+        add(total + 2 * len(tens), "tens, jacks, queens and kings all count ten, but they are "
+                                   f"different ranks: the {a.symbol} and the {b.symbol} are "
+                                   "not a pair", "pairs")
+    if score.pairs:
+        add(total - score.pairs, "you left out the pairs: count every two cards of one rank "
+                                 "(three of a rank are three pairs, 6)", "pairs")
+    if score.runs:
+        add(total - score.runs, "you left out the runs: three or more ranks in a row, "
+                                "ace low", "runs")
+    fifteens = [item.cards for item in score.items if item.kind is Kind.FIFTEEN]
+    big = [fifteen for fifteen in fifteens if len(fifteen) >= 3]
+    if big:
+        sets = "; ".join("+".join(card.symbol for card in fifteen) for fifteen in big)
+        add(total - 2 * len(big), "a fifteen can use three, four or all five cards: "
+                                  f"you missed {sets}", "fifteens")
+    if fifteens:
+        sets = "; ".join("+".join(card.symbol for card in fifteen) for fifteen in fifteens)
+        n = len(fifteens)
+        for k in range(1, n + 1):
+            if n == 1:
+                what = "the fifteen"
+            elif k == n:
+                what = f"all {spoken_number(n)} fifteens" if n > 2 else "both fifteens"
+            else:
+                what = f"{spoken_number(k)} of the {spoken_number(n)} fifteens"
+            add(total - 2 * k, f"you missed {what} ({sets})", "fifteens")
+    return found
+
+
+def diagnose(claimed: int, score: HandScore, taught: tuple[str, ...] = SHOW_KINDS) -> str:
+    """What a claimed total of this show reveals: "" when it is right, the known slip
+    that leads to it if one does, else which kinds score (:func:`kinds_hint`).
+
+    >>> crib = score_hand("JC 6C 7S 3S", "KH", crib=True)  # no fifteen, pair or run: 0
+    >>> diagnose(0, crib)
+    ''
+    >>> diagnose(1, crib)
+    "nobs needs the jack of the starter's suit: the J♣ does not match the K♥"
+    >>> diagnose(5, crib)
+    'this crib scores nothing at all: check each kind again'
+    """
+    if claimed == score.total:
+        return ""
+    return count_misses(score, taught=taught).get(claimed) or kinds_hint(score, taught=taught)
