@@ -69,8 +69,11 @@ def test_muggins_gives_the_missed_points_away() -> None:
 def test_a_wrong_answer_gets_a_second_try_before_the_answer() -> None:
     quiz = CountingQuiz(seed=7)
     quiz.pose("4S 5S 6S 6D", "KC")  # 14, worked by hand above
-    quiz.answer(12)
-    assert quiz.value.message == "You said 12: that is under. Count again and check once more."
+    quiz.answer(12)  # 14 less the pair: the slip is named, the answer is not told
+    said = quiz.value.message
+    assert said.startswith("You said 12: that is under. You left out the pairs: count every "
+                           "two cards of one rank")
+    assert said.endswith(". Count again and check once more.")
     assert quiz.value.answered is False and quiz.explanation.value == ""
     assert "14" not in quiz.value.message and quiz.stepper.value.said == ()
     quiz.total_box.value = "14"
@@ -83,6 +86,57 @@ def test_a_wrong_answer_gets_a_second_try_before_the_answer() -> None:
     quiz.answer(16)
     assert quiz.value.message == "You said 16: that is over. The hand makes 14."
     assert quiz.value.correct is False and quiz.value.streak == 0
+
+
+def test_a_wrong_total_is_told_what_it_reveals() -> None:
+    """Review: the crib J♣ 6♣ 7♠ 3♠ with K♥ answered 1 (nobs claimed for a jack not of
+    the starter's suit) was told only "over". The crib makes 0: no fifteen, pair or run,
+    and the jack does not match the starter."""
+    quiz = CountingQuiz(seed=7, level="the crib")
+    quiz.pose("JC 6C 7S 3S", "KH", crib=True)
+    quiz.answer(1)
+    assert quiz.value.message == (
+        "You said 1: that is over. Nobs needs the jack of the starter's suit: the J♣ does "
+        "not match the K♥. Count again and check once more.")
+    assert quiz.value.answered is False
+    quiz.answer(1)  # the second try as before: the answer
+    assert quiz.value.message == "You said 1: that is over. The crib makes 0."
+
+
+def test_a_right_total_is_not_diagnosed() -> None:
+    quiz = CountingQuiz(seed=7, level="the crib")
+    quiz.pose("JC 6C 7S 3S", "KH", crib=True)
+    quiz.answer(0)
+    assert quiz.value.message == "Right: 0."
+
+
+def test_a_total_no_slip_explains_gets_the_kinds_without_their_points() -> None:
+    quiz = CountingQuiz(seed=7, level="any hand")
+    quiz.pose("5H 5C JS QH", "2C")  # fifteens 5+J, 5+Q twice each (8), pair of fives: 10
+    quiz.answer(17)
+    assert quiz.value.message == (
+        "You said 17: that is over. This hand scores from fifteens and pairs, and nothing "
+        "from runs, a flush or nobs: count each kind again, in order. Count again and check "
+        "once more.")
+
+
+def test_a_level_names_only_the_kinds_its_learner_has_met() -> None:
+    # the same hand, 10, answered 11: the J♠ taken for nobs with the 2♣
+    nobs = "Nobs needs the jack of the starter's suit: the J♠ does not match the 2♣."
+    quiz = CountingQuiz(seed=7, level="any hand")
+    quiz.pose("5H 5C JS QH", "2C")
+    quiz.answer(11)
+    assert nobs in quiz.value.message
+    first = CountingQuiz(seed=7, level="fifteens and pairs")  # nobs not met yet
+    first.pose("5H 5C JS QH", "2C")
+    first.answer(11)
+    assert first.value.message == (
+        "You said 11: that is over. This hand scores from fifteens and pairs: count each "
+        "kind again, in order. Count again and check once more.")
+    # a kind the hand scores is met now, whatever the level: 5♥ 5♣ 5♠ J♦ with 5♦, 29
+    first.pose("5H 5C 5S JD", "5D")
+    first.answer(28)
+    assert "You missed one for his nobs: the J♦ in the hand" in first.value.message
 
 
 def test_after_the_answer_the_count_can_be_stepped_through_on_the_cards() -> None:

@@ -298,6 +298,57 @@ def test_manual_counting_with_muggins() -> None:
         assert "press Next deal" in table.value.message or "Game over" in table.value.message
 
 
+def _to_your_first_count(seed: int) -> GameTable:
+    """A table (counting by hand) at the learner's first count: the first two cards
+    thrown, the first card that fits played each turn."""
+    table = GameTable(seed=seed, manual_count=True, target=61)
+    hand = table.value.hand
+    table.picker.toggle(hand[0])
+    table.picker.toggle(hand[1])
+    table.throw_button.click()
+    while table._game.phase is Phase.PLAY:
+        click_a_turn(table)
+    show = table._game.next_show()
+    assert show is not None and show[0] == YOU
+    return table
+
+
+def test_a_wrong_claim_names_the_slip_that_explains_it() -> None:
+    table = _to_your_first_count(10)
+    show = table._game.next_show()
+    assert show is not None
+    assert (show[1], str(show[2]), str(table._game.starter)) == ("hand", "9H JH QC KD", "5C")
+    # J, Q, K each with the 5 (6), the run J-Q-K (3): 9; the J♥ is no nobs with the 5♣
+    table.claim_box.value = "10"
+    table.claim_button.click()
+    said = table.value.message
+    assert said.startswith("Over by 1: Learner's hand scores 9, not 10")
+    assert ". Nobs needs the jack of the starter's suit: the J♥ does not match the 5♣. " in said
+
+
+@pytest.mark.parametrize(("claim", "slip"), [
+    # 4♥ 9♦ Q♦ Q♠ with 5♠: Q+5 twice (4), the pair of queens (2): 6
+    (2, "You missed both fifteens"),
+    (4, "You left out the pairs"),
+    (6, None),  # right: nothing to diagnose
+    (5, None),  # under by 1: no known slip leads there
+])
+def test_a_claim_is_diagnosed_only_when_a_slip_explains_it(claim: int,
+                                                            slip: str | None) -> None:
+    table = _to_your_first_count(7)
+    show = table._game.next_show()
+    assert show is not None
+    assert (str(show[2]), str(table._game.starter)) == ("4H 9D QD QS", "5S")
+    table.claim_box.value = str(claim)
+    table.claim_button.click()
+    said = table.value.message
+    if slip is None:
+        assert not any(word in said for word in ("You missed", "You left out", "Nobs needs"))
+        assert said.startswith("Right" if claim == 6 else "Under by 1")
+    else:
+        assert said.startswith("Under by") and f". {slip}" in said
+
+
 def play_to_the_end_claiming(table: GameTable, claim: int) -> bool:
     """Click through a game with manual counting, claiming ``claim`` for every count;
     whether the game ended on one of the learner's claims."""

@@ -15,6 +15,7 @@ from dataclasses import dataclass
 import ipywidgets as w  # type: ignore[import-untyped]
 
 from cribbage_edu.cards import Card, Deck, Hand
+from cribbage_edu.misses import FIFTEENS_AND_PAIRS, SHOW_KINDS, diagnose
 from cribbage_edu.scoring import HandScore, Kind, Verdict, judge_claim, score_hand
 
 from .cards import HandView, cards_html
@@ -30,19 +31,25 @@ def _runs(score: HandScore) -> int:
 
 @dataclass(frozen=True)
 class Level:
-    """A level of the quiz: which hands it deals (judged from the engine's count)."""
+    """A level of the quiz: which hands it deals (judged from the engine's count), and
+    the kinds a learner at this level has met (a wrong answer is explained only in
+    those: the levels go simplest first, each teaching its kinds on top of the ones
+    before)."""
 
     name: str
     crib: bool
     wants: Callable[[HandScore], bool]
+    taught: tuple[str, ...] = SHOW_KINDS
 
 
 LEVELS: dict[str, Level] = {
     level.name: level for level in (
         Level("fifteens and pairs", False,
-              lambda s: s.total > 0 and not s.runs and not s.flush and not s.nobs),
-        Level("runs", False, lambda s: _runs(s) == 1 and not s.flush),
-        Level("double runs", False, lambda s: _runs(s) >= 2),
+              lambda s: s.total > 0 and not s.runs and not s.flush and not s.nobs,
+              FIFTEENS_AND_PAIRS),
+        Level("runs", False, lambda s: _runs(s) == 1 and not s.flush,
+              (*FIFTEENS_AND_PAIRS, "runs")),
+        Level("double runs", False, lambda s: _runs(s) >= 2, (*FIFTEENS_AND_PAIRS, "runs")),
         Level("flushes and nobs", False, lambda s: bool(s.flush or s.nobs)),
         Level("the crib", True, lambda s: True),
         Level("any hand", False, lambda s: True),
@@ -51,6 +58,15 @@ LEVELS: dict[str, Level] = {
 """The levels, simplest first: each deals hands whose count uses that level's kinds."""
 
 _KINDS = ("fifteens", "pairs", "runs", "flush", "nobs")
+
+
+def _met(score: HandScore, level: Level) -> tuple[str, ...]:
+    """The kinds a wrong answer may be explained in: the level's, and any kind this
+    hand scores (a hand that holds nobs at the runs level, or a hand posed by a
+    teacher, shows the learner that kind now)."""
+    points = dict(zip(SHOW_KINDS, (score.fifteens, score.pairs, score.runs, score.flush,
+                                   score.nobs), strict=True))
+    return tuple(kind for kind in SHOW_KINDS if kind in level.taught or points[kind])
 
 
 def _explained(score: HandScore) -> str:
@@ -240,8 +256,9 @@ class CountingQuiz(StaticPicture, w.VBox):  # type: ignore[misc]
         right = judged.verdict is Verdict.RIGHT
         side = str(judged.verdict)
         if not right and self._tried < self._tries:
-            self.message.warn(f"You said {total}: that is {side}. Count again and check "
-                              f"once more.")
+            why = diagnose(total, self._score, _met(self._score, LEVELS[self.level_picker.value]))
+            self.message.warn(f"You said {total}: that is {side}. {why[0].upper()}{why[1:]}. "
+                              "Count again and check once more.")
             return
         self._answered, self._answer = True, total
         self._correct = right

@@ -26,6 +26,7 @@ from cribbage_edu.charts import progress_chart
 from cribbage_edu.errors import CribbageError
 from cribbage_edu.events import EventKind, Source
 from cribbage_edu.game import Event, Game, GameResult, Phase, PlayerView
+from cribbage_edu.misses import count_misses
 from cribbage_edu.players import ExpertPlayer, Player, drive, hint
 from cribbage_edu.render import back_img, card_img
 from cribbage_edu.roster import PLAYER_NAMES, make_player
@@ -672,7 +673,10 @@ class GameTable(_Table):
         self._run()
         self._refresh()  # says what comes next: the crib to count, Next deal, game over
         following = self.message.text
-        self.message.say(verdict.explanation[0].upper() + verdict.explanation[1:]
+        slip = count_misses(verdict.score).get(points, "")
+        if slip:  # the known slip that leads to this wrong claim, in the words of the rule
+            slip = f". {slip[0].upper()}{slip[1:]}"
+        self.message.say(verdict.explanation[0].upper() + verdict.explanation[1:] + slip
                          + (f". {following}" if following else ""))
         self._focus_next()
 

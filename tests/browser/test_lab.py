@@ -99,7 +99,9 @@ def test_counting_quiz_right_then_wrong(page: Page, artifacts: Path) -> None:
     box = quiz.locator(".cribbage-quiz-total input")
     box.fill(str(total + 3))
     box.press("Enter")  # Enter checks, as the button does; a first miss gets a second try
-    message.get_by_text(f"You said {total + 3}: that is over. Count again").wait_for()
+    message.get_by_text(f"You said {total + 3}: that is over.").wait_for()
+    # what the miss reveals (here, which kinds score), then the second try
+    assert message.inner_text().strip().endswith("Count again and check once more.")
     assert str(total) not in message.inner_text().replace(str(total + 3), "")
     box.fill(str(total + 2))
     box.press("Enter")
