@@ -72,7 +72,16 @@ from .saves import (
     save_text,
     write_save_file,
 )
-from .scoring import HandScore, Judgement, Kind, ScoreItem, Verdict, judge_claim, score_hand
+from .scoring import (
+    BEST_HAND,
+    HandScore,
+    Judgement,
+    Kind,
+    ScoreItem,
+    Verdict,
+    judge_claim,
+    score_hand,
+)
 
 __all__ = [
     "SAVE_FORMAT",
@@ -711,10 +720,10 @@ class Game:
             raise OutOfTurnError(f"{self.names[player]} cannot claim points now: "
                                  f"{self._waiting_for()} counts {what}")
         try:
-            points = whole_number(points, "points", 0, 29)
+            points = whole_number(points, "points", 0, BEST_HAND)
         except IllegalActionError:
             raise IllegalActionError(f"{self.names[player]} claims {points!r}: a hand "
-                                     f"scores a whole number of points, 0 to 29") from None
+                                     f"scores a whole number of points, 0 to {BEST_HAND}") from None
         result: list[Claim] = []
         self._record(Action(ActionKind.CLAIM, player, (), points),
                      lambda: result.append(self._do_claim(player, points)))

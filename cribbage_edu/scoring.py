@@ -28,8 +28,8 @@ from typing import Any, NamedTuple
 from .cards import COUNT_VALUES, Card, CardLike, Hand, Rank, parse_cards
 from .errors import IllegalHandError
 
-__all__ = ["PAIR_WORDS", "HandScore", "Judgement", "Kind", "ScoreItem", "Verdict", "judge_claim",
-           "rank_points", "score_hand", "spoken_number"]
+__all__ = ["BEST_HAND", "PAIR_WORDS", "HandScore", "Judgement", "Kind", "ScoreItem", "Verdict",
+           "judge_claim", "rank_points", "score_hand", "spoken_number"]
 
 
 class Kind(StrEnum):
@@ -75,6 +75,10 @@ class ScoreItem(NamedTuple):
 
 PAIR_WORDS = {2: "pair", 3: "pair royal", 4: "double pair royal"}
 """Sets of one rank by their size, as players name them."""
+
+BEST_HAND = 29
+"""The best hand (5-5-5-J, the fourth 5 turned, the jack of its suit): no single score
+in cribbage, a hand, a crib or a card played, is more (RULES.md)."""
 
 
 _NUMBERS = (

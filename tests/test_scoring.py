@@ -25,6 +25,7 @@ from cribbage_edu import (
     score_hand,
 )
 from cribbage_edu.render import BLACK, RED
+from cribbage_edu.scoring import BEST_HAND
 
 
 def kinds(score: HandScore) -> dict[str, int]:
@@ -109,6 +110,7 @@ def test_the_29_hand() -> None:
         "fifteen two, fifteen four, fifteen six, fifteen eight, fifteen ten, fifteen twelve, "
         "fifteen fourteen, fifteen sixteen, double pair royal is twenty-eight, "
         "and one for his nobs is twenty-nine")
+    assert score.total == BEST_HAND == 29  # the engine's name for the most any score is
 
 
 @pytest.mark.parametrize(("hand", "starter"), [

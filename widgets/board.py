@@ -21,10 +21,11 @@ from html import escape, unescape
 
 import ipywidgets as w  # type: ignore[import-untyped]
 
-from cribbage_edu.board import HOLES_PER_LANE, Board, hole_xy
+from cribbage_edu.board import HOLES_PER_LANE, Board, Skunk, hole_xy, skunk_lines
 from cribbage_edu.charts import COLOURS
 from cribbage_edu.errors import CribbageError
 from cribbage_edu.render import svg_img
+from cribbage_edu.scoring import BEST_HAND
 
 from .feedback import AnswerBox, Message, StaticPicture, choose_seed, read_points, seed_badge
 
@@ -178,11 +179,21 @@ class BoardWidget(StaticPicture, w.VBox):  # type: ignore[misc]
 
     def peg(self, player: int, points: int) -> None:
         """Peg ``points`` for ``player`` (the engine's board moves the pegs); refused
-        once a player has won (New board starts again)."""
+        over the best hand (no score is more) and once a player has won (New board
+        starts again). The win says whether the loser was skunked.
+
+        >>> board = BoardWidget(seed=7, names=("Ann", "Bob"))
+        >>> board.peg(0, 95); board.value.message
+        'cannot peg 95 in one go: no single score in cribbage is over 29 (the best hand)'
+        """
         winner = self._board.winner
         if winner is not None:
             self.message.warn(f"{self._names[winner]} has won: press New board to peg "
                               f"another game")
+            return
+        if points > BEST_HAND:
+            self.message.warn(f"cannot peg {points} in one go: no single score in cribbage "
+                              f"is over {BEST_HAND} (the best hand)")
             return
         try:
             self._board.peg(player, points)
@@ -191,8 +202,21 @@ class BoardWidget(StaticPicture, w.VBox):  # type: ignore[misc]
             return
         winner = self._board.winner
         text = f"{self._names[player]} pegs {points}: {self._board.front(player)}"
-        self.message.say(text + (" and wins" if winner == player else ""))
+        if winner == player:
+            text += " and wins" + self._skunk_words()
+        self.message.say(text)
         self._draw()
+
+    def _skunk_words(self) -> str:
+        """Whether the loser was skunked, in the engine's words and by its skunk lines."""
+        board = self._board
+        skunk = board.skunk()
+        if skunk is Skunk.NONE:
+            return ""
+        loser = 1 - (board.winner or 0)
+        line = skunk_lines(board.target)[skunk is Skunk.DOUBLE]
+        return (f": a {skunk}, {self._names[loser]} is on {board.front(loser)}, under the "
+                f"{skunk} line ({line})")
 
     def new_board(self) -> None:
         """Both players' pegs back to the start (what New board does)."""
