@@ -313,27 +313,37 @@ def _to_your_first_count(seed: int) -> GameTable:
     return table
 
 
-def test_a_wrong_claim_names_the_slip_that_explains_it() -> None:
+def test_a_first_wrong_claim_is_told_its_slip_and_counted_again() -> None:
+    """Without muggins, a first wrong claim is not taken: the learner hears what it
+    reveals and counts again; the game judges the second (the slip said again)."""
     table = _to_your_first_count(10)
-    show = table._game.next_show()
+    game = table._game
+    show = game.next_show()
     assert show is not None
-    assert (show[1], str(show[2]), str(table._game.starter)) == ("hand", "9H JH QC KD", "5C")
+    assert (show[1], str(show[2]), str(game.starter)) == ("hand", "9H JH QC KD", "5C")
     # J, Q, K each with the 5 (6), the run J-Q-K (3): 9; the J♥ is no nobs with the 5♣
+    before = (game.scores, len(game.events), game.next_show())
     table.claim_box.value = "10"
     table.claim_button.click()
     said = table.value.message
+    assert said.startswith("You said 10: that is over. Nobs needs the jack of the starter's "
+                           "suit: the J♥ does not match the 5♣. Count your hand again")
+    assert (game.scores, len(game.events), game.next_show()) == before  # nothing taken
+    assert table.claim_box.value == "10"  # to correct, not to type again
+    table.claim_button.click()  # the same claim again: now the game judges it
+    said = table.value.message
     assert said.startswith("Over by 1: Learner's hand scores 9, not 10")
     assert ". Nobs needs the jack of the starter's suit: the J♥ does not match the 5♣. " in said
+    assert game.next_show() != before[2]
 
 
 @pytest.mark.parametrize(("claim", "slip"), [
     # 4♥ 9♦ Q♦ Q♠ with 5♠: Q+5 twice (4), the pair of queens (2): 6
     (2, "You missed both fifteens"),
     (4, "You left out the pairs"),
-    (6, None),  # right: nothing to diagnose
     (5, None),  # under by 1: no known slip leads there
 ])
-def test_a_claim_is_diagnosed_only_when_a_slip_explains_it(claim: int,
+def test_a_wrong_claim_is_diagnosed_when_a_slip_explains_it(claim: int,
                                                             slip: str | None) -> None:
     table = _to_your_first_count(7)
     show = table._game.next_show()
@@ -341,12 +351,33 @@ def test_a_claim_is_diagnosed_only_when_a_slip_explains_it(claim: int,
     assert (str(show[2]), str(table._game.starter)) == ("4H 9D QD QS", "5S")
     table.claim_box.value = str(claim)
     table.claim_button.click()
-    said = table.value.message
-    if slip is None:
-        assert not any(word in said for word in ("You missed", "You left out", "Nobs needs"))
-        assert said.startswith("Right" if claim == 6 else "Under by 1")
+    first = table.value.message
+    assert first.startswith(f"You said {claim}: that is under. ")
+    table.claim_button.click()
+    judged = table.value.message
+    assert judged.startswith(f"Under by {6 - claim}")
+    if slip is None:  # the first look names the kinds that score; the verdict adds nothing
+        assert "this hand scores from fifteens and pairs" in first.lower()
+        assert not any(word in judged for word in ("You missed", "You left out", "Nobs"))
     else:
-        assert said.startswith("Under by") and f". {slip}" in said
+        assert f". {slip}" in first and f". {slip}" in judged
+
+
+def test_a_right_claim_and_a_muggins_claim_are_judged_at_once() -> None:
+    table = _to_your_first_count(7)  # the hand is worth 6
+    table.claim_box.value = "6"
+    table.claim_button.click()
+    assert table.value.message.startswith("Right")
+    strict = GameTable(seed=7, manual_count=True, muggins=True, target=61)
+    hand = strict.value.hand
+    strict.picker.toggle(hand[0])
+    strict.picker.toggle(hand[1])
+    strict.throw_button.click()
+    while strict._game.phase is Phase.PLAY:
+        click_a_turn(strict)
+    strict.claim_box.value = "4"
+    strict.claim_button.click()  # muggins: no second look, the computer takes the 2
+    assert strict.value.message.startswith("Under by 2")
 
 
 def play_to_the_end_claiming(table: GameTable, claim: int) -> bool:
@@ -524,7 +555,8 @@ def test_a_new_game_against_the_opponent_chosen() -> None:
 
 def test_the_chance_to_win_shows_at_each_deal_and_can_be_hidden() -> None:
     """The line under the message is the table's chance for the learner at the start of
-    the deal (between deals: of the next one, the deal passed); unticking the box, or
+    the deal (between deals: of the next one, the deal passed, once the show has been
+    said to the end, Next by Next or with Show all); unticking the box, or
     chance=False, hides it; the end chart gains the chance panel only when it is shown."""
     from cribbage_edu.chance import chance_words
 
@@ -545,6 +577,10 @@ def test_the_chance_to_win_shows_at_each_deal_and_can_be_hidden() -> None:
             click_a_turn(table)
     mine, theirs = game.scores[YOU], game.scores[1 - YOU]
     second = chance_words(mine, theirs, dealer=game.dealer != YOU)  # the deal passes
+    assert table.chance_view.value == ""  # not before the show has been said
+    table.show_view.next()
+    assert table.chance_view.value == ""
+    table.show_view.show_all()
     assert f"Deal 2. {second}" in table.chance_view.value
     quiet = GameTable(seed=7, chance=False)
     assert quiet.chance_view.value == "" and quiet.chance_box.value is False

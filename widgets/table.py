@@ -26,11 +26,11 @@ from cribbage_edu.charts import progress_chart
 from cribbage_edu.errors import CribbageError
 from cribbage_edu.events import EventKind, Source
 from cribbage_edu.game import Event, Game, GameResult, Phase, PlayerView
-from cribbage_edu.misses import count_misses
+from cribbage_edu.misses import count_misses, diagnose
 from cribbage_edu.players import ExpertPlayer, Player, drive, hint
 from cribbage_edu.render import back_img, card_img
 from cribbage_edu.roster import PLAYER_NAMES, make_player
-from cribbage_edu.scoring import HandScore, score_hand
+from cribbage_edu.scoring import BEST_HAND, HandScore, score_hand
 
 from .board import BoardWidget, board_img
 from .cards import HandView, PlayableHand, SelectableHand, cards_html
@@ -352,13 +352,18 @@ class _Table(StaticPicture, w.VBox):  # type: ignore[misc]
             self.hand_view.show(view.kept or view.hand, caption=f"{NAMES[YOU]}'s hand")
         can_go = game.can_go(YOU)
         self.go_button.layout.display = "inline-flex" if can_go else "none"
+        # read top to bottom, oldest first, as it happened; the box opens scrolled to its
+        # newest line at the bottom (a column-reverse box starts from its end: its one
+        # child keeps its own order), so no script is needed
         self.log_view.value = (
+            "<div style='font-size:small;color:#555'>The game so far (newest at the "
+            "bottom):</div>"
             "<div role='log' aria-label='the game so far' tabindex='0' "
-            "style='max-height:160px;overflow-y:auto;font-size:small;"
-            "border:1px solid #ddd;padding:4px'>"
+            "style='max-height:160px;overflow-y:auto;font-size:small;display:flex;"
+            "flex-direction:column-reverse;border:1px solid #ddd;padding:4px'><div>"
             + "".join(f"<div class='cribbage-log-line'>{escape(line)}</div>"
-                      for line in reversed(self._log[-200:]))
-            + "</div>")
+                      for line in self._log[-200:])
+            + "</div></div>")
 
     # --- what a test or a lesson reads ---------------------------------------------------
 
@@ -431,6 +436,10 @@ class PeggingPractice(_Table):
     def _log_line(self, event: Event) -> str:
         if event.kind == EventKind.DEAL:  # each hand is a new game's first deal: number the hands
             return event.reason.replace("deal 1:", f"hand {self._hands}:", 1)
+        if event.kind == EventKind.DISCARD and event.player == YOU and event.cards:
+            # the learner chose nothing: the practice throws for them, and says so
+            return (f"the advisor throws {Hand(event.cards).symbols} to the crib for you "
+                    f"(this practice is the play alone)")
         return event.reason
 
     def _new_hand(self) -> None:
@@ -511,8 +520,10 @@ class GameTable(_Table):
     Throw two), the starter, the play (click a card; Go when none fits), the count,
     then Next deal. **You count your own hand and crib**, as at a real table: the
     cards are shown face up with the starter; type the points and press Claim (or
-    Enter), and the computer judges the claim (``muggins=True``: points you miss go to
-    the computer). ``manual_count=False`` lets the computer count for you. After each
+    Enter), and the computer judges the claim. A first wrong claim for a hand or crib
+    is told what it reveals and you count again; the second is judged. With
+    ``muggins=True`` every claim is judged at once, and points you miss go to the
+    computer. ``manual_count=False`` lets the computer count for you. After each
     deal the show is told step by step (pone's hand, the dealer's hand, then the crib):
     Next lights each combination as its words appear, Show all says the rest.
 
@@ -554,6 +565,7 @@ class GameTable(_Table):
             target, manual_count, muggins, skunk)
         self._paused = False
         self._paused_after = 0
+        self._looked_again: tuple[int, str] | None = None  # the show given a second look
         self.board = BoardWidget(self._seed, target=target, names=NAMES, controls=False)
         self.help_line = w.HTML(
             f"<div style='font-size:small;color:#444'>{escape(self.HELP)}</div>"
@@ -580,6 +592,7 @@ class GameTable(_Table):
         self.crib_view = w.HTML(layout=w.Layout(margin="0 24px 0 0"))
         self.show_view = ShowStepper(width=_SMALL + 6)
         self.show_view.on_done(self._focus_next)  # the show's buttons go: Next deal
+        self.show_view.on_done(self._show_said)
         self.result_view = w.HTML()
         self.result_view.add_class("cribbage-result")
         self.chance_view = w.HTML()
@@ -625,6 +638,7 @@ class GameTable(_Table):
         self._game = game
         self._seen_events, self._log, self._paused = 0, [], False
         self._paused_after = 0
+        self._looked_again = None
         self.show_view.clear()
         self.result_view.value = ""
         clear(self.chart_out)
@@ -663,6 +677,8 @@ class GameTable(_Table):
             self.message.warn(points if self.claim_box.value.strip() else
                               "type your count as a number, like 8, then press Claim")
             return
+        if self._second_look(points):
+            return
         try:
             verdict = game.claim(YOU, points)
         except CribbageError as exc:
@@ -679,6 +695,31 @@ class GameTable(_Table):
         self.message.say(verdict.explanation[0].upper() + verdict.explanation[1:] + slip
                          + (f". {following}" if following else ""))
         self._focus_next()
+
+    def _second_look(self, points: int) -> bool:
+        """Without muggins, a first wrong claim for a hand or crib is not taken: the
+        learner is told what it reveals (over or under, and the slip that leads to it, or
+        which kinds score) and counts again; the second claim is the one the game judges.
+        With muggins a claim stands at once (missed points are the opponent's). Returns
+        whether the claim was held back."""
+        game = self._game
+        show = game.next_show()
+        if (game.options.muggins or show is None or game.starter is None
+                or not 0 <= points <= BEST_HAND):
+            return False
+        where = (game.deal_number, show[1])
+        if self._looked_again == where:
+            return False
+        score = score_hand(show[2], game.starter, crib=show[1] == "crib")
+        if points == score.total:
+            return False
+        self._looked_again = where
+        slip = diagnose(points, score)
+        side = "over" if points > score.total else "under"
+        self.message.warn(f"You said {points}: that is {side}. {slip[0].upper()}{slip[1:]}. "
+                          f"Count your {show[1]} again and claim once more: your second "
+                          f"claim is the one that scores.")
+        return True
 
     def _next_control(self) -> w.DOMWidget | None:
         game = self._game
@@ -875,6 +916,8 @@ class GameTable(_Table):
         game = self._game
         if not self.chance_box.value or game.is_over or game.dealer is None:
             return ""
+        if self._paused and not self.show_view.value.done:
+            return ""  # the next deal's chance comes after the show has been said
         if self._paused:
             scores, dealer, deal = game.scores, 1 - game.dealer, game.deal_number + 1
         else:
@@ -885,6 +928,10 @@ class GameTable(_Table):
                              target=game.options.target)
         return (f"<div style='font-size:small;color:#333'>Deal {deal}. "
                 f"{escape(words)}</div>")
+
+    def _show_said(self) -> None:
+        """The whole show has been said: now the chance for the next deal."""
+        self.chance_view.value = self._chance_html()
 
     def _finish(self) -> None:
         result = self._game.result

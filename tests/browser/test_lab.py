@@ -157,14 +157,15 @@ def test_pegging_practice_until_the_play_ends(page: Page, artifacts: Path) -> No
     practice = page.locator(".cribbage-pegging-practice")
     practice.wait_for()
     twin = PeggingPractice(seed=7)  # the same seed deals and plays the same in the kernel
-    log = practice.locator(".cribbage-log-line").first
+    log = practice.locator(".cribbage-log-line").last
 
     def page_matches_engine() -> None:
         game = twin.game
         expect_log = twin.value.log[-1]
         page.wait_for_function(
-            "text => { const d = document.querySelector('.cribbage-pegging-practice "
-            ".cribbage-log-line'); return d && d.textContent === text; }", arg=expect_log)
+            "text => { const d = [...document.querySelectorAll("
+            "'.cribbage-pegging-practice .cribbage-log-line')].pop();"
+            " return d && d.textContent === text; }", arg=expect_log)
         assert log.inner_text() == expect_log
         area = practice.locator(".cribbage-play-area")
         if twin.value.phase == "play":
@@ -250,8 +251,9 @@ def test_game_table_counts_by_hand_and_tells_the_show_step_by_step(page: Page,
             card_button(table.locator(".cribbage-playable-hand"), card).click()
             twin.play(card)
         page.wait_for_function(
-            "text => { const d = document.querySelector('.cribbage-game-table "
-            ".cribbage-log-line'); return d && d.textContent === text; }",
+            "text => { const d = [...document.querySelectorAll("
+            "'.cribbage-game-table .cribbage-log-line')].pop();"
+            " return d && d.textContent === text; }",
             arg=twin.value.log[-1])
     table.screenshot(path=str(artifacts / "lab_game_table_count.png"))
     while twin.value.phase == "count":
