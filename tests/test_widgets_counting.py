@@ -46,7 +46,10 @@ def test_over_and_under_are_named_and_reset_the_streak() -> None:
     quiz = CountingQuiz(seed=7, tries=1)
     quiz.pose("4S 5S 6S 6D", "KC")  # 15s: 4-5-6 twice + 5-K = 6; pair 2; double run 6 -> 14
     quiz.answer(16)
-    assert quiz.value.message == "You said 16: that is over. The hand makes 14."
+    assert quiz.value.message == (  # 16: the double run's pair said twice (14 + 2)
+        "You said 16: that is over. The hand makes 14. You counted the pairs twice: say the "
+        "pairs first, then the runs; each run of three adds only 3, since its pairs are "
+        "already said.")
     assert quiz.value.correct is False and quiz.value.streak == 0
     quiz.next_button.click()
     quiz.pose("2H 4H 6H 8H", "KC", crib=True)  # all even: no 15; a crib flush needs the starter
@@ -55,7 +58,10 @@ def test_over_and_under_are_named_and_reset_the_streak() -> None:
     quiz.next_button.click()
     quiz.pose("5H 5C 10H JD", "2S", crib=True)  # 15s: 5-10, 5-J twice each -> 8; pair 2 -> 10
     quiz.answer(8)
-    assert quiz.value.message == "You said 8: that is under. The crib makes 10."
+    said = quiz.value.message  # 8: the pair left out (10 - 2), or one fifteen missed
+    assert said.startswith("You said 8: that is under. The crib makes 10. You left out the "
+                           "pairs")
+    assert "or else you missed one of the four fifteens" in said
 
 
 def test_muggins_gives_the_missed_points_away() -> None:
@@ -84,7 +90,10 @@ def test_a_wrong_answer_gets_a_second_try_before_the_answer() -> None:
     quiz.pose("4S 5S 6S 6D", "KC")
     quiz.answer(15)
     quiz.answer(16)
-    assert quiz.value.message == "You said 16: that is over. The hand makes 14."
+    assert quiz.value.message == (  # 16: the double run's pair said twice (14 + 2)
+        "You said 16: that is over. The hand makes 14. You counted the pairs twice: say the "
+        "pairs first, then the runs; each run of three adds only 3, since its pairs are "
+        "already said.")
     assert quiz.value.correct is False and quiz.value.streak == 0
 
 
@@ -99,8 +108,19 @@ def test_a_wrong_total_is_told_what_it_reveals() -> None:
         "You said 1: that is over. Nobs needs the jack of the starter's suit: the J♣ does "
         "not match the K♥. Count again and check once more.")
     assert quiz.value.answered is False
-    quiz.answer(1)  # the second try as before: the answer
-    assert quiz.value.message == "You said 1: that is over. The crib makes 0."
+    quiz.answer(1)  # the second try: the answer, and the slip said again
+    assert quiz.value.message == (
+        "You said 1: that is over. The crib makes 0. Nobs needs the jack of the starter's "
+        "suit: the J♣ does not match the K♥.")
+    last = CountingQuiz(seed=7, level="the crib", tries=1)  # one try: the slip comes with
+    last.pose("JC 6C 7S 3S", "KH", crib=True)               # the answer
+    last.answer(1)
+    assert last.value.message.endswith("The crib makes 0. Nobs needs the jack of the "
+                                       "starter's suit: the J♣ does not match the K♥.")
+    last.next_hand()
+    last.pose("5H 5C JS QH", "2C")  # 10; 17 is no known slip: the answer alone
+    last.answer(17)
+    assert last.value.message == "You said 17: that is over. The hand makes 10."
 
 
 def test_a_right_total_is_not_diagnosed() -> None:

@@ -15,7 +15,7 @@ from dataclasses import dataclass
 import ipywidgets as w  # type: ignore[import-untyped]
 
 from cribbage_edu.cards import Card, Deck, Hand
-from cribbage_edu.misses import FIFTEENS_AND_PAIRS, SHOW_KINDS, diagnose
+from cribbage_edu.misses import FIFTEENS_AND_PAIRS, SHOW_KINDS, count_misses, diagnose
 from cribbage_edu.scoring import HandScore, Kind, Verdict, judge_claim, score_hand
 
 from .cards import HandView, cards_html
@@ -215,8 +215,11 @@ class CountingQuiz(StaticPicture, w.VBox):  # type: ignore[misc]
         """Ask about a particular hand (for a lesson or a teacher's example).
 
         >>> quiz = CountingQuiz(seed=7, tries=1)
-        >>> quiz.pose("5H 5C 5S JD", "5D"); quiz.answer(28); quiz.value.message
-        'You said 28: that is under. The hand makes 29.'
+        >>> quiz.pose("5H 5C 5S JD", "5D"); quiz.answer(28)
+        >>> for sentence in quiz.value.message.split(". "): print(sentence)
+        You said 28: that is under
+        The hand makes 29
+        You missed one for his nobs: the J♦ in the hand is of the starter's suit.
         """
         score = score_hand(hand, starter, crib=crib)
         self._show(score)
@@ -272,6 +275,10 @@ class CountingQuiz(StaticPicture, w.VBox):  # type: ignore[misc]
             self._streak = 0
             what = "crib" if self._score.crib else "hand"
             text = f"You said {total}: that is {side}. The {what} makes {actual}."
+            taught = _met(self._score, LEVELS[self.level_picker.value])
+            slip = count_misses(self._score, taught=taught).get(total)
+            if slip:  # the last answer too is told the slip that leads to it
+                text += f" {slip[0].upper()}{slip[1:]}."
             if judged.taken:
                 self._muggins_points += judged.taken
                 text += f" Muggins! Your opponent takes the {judged.taken} you missed."
