@@ -544,8 +544,9 @@ class GameTable(_Table):
     """
 
     HELP = ("You count your own hand and crib: type the points and press Claim (or "
-            "Enter); the computer judges your claim. After each deal, Next says the "
-            "show score by score, lighting the cards; Show all says it at once.")
+            "Enter); the computer judges your claim (a wrong first claim is told what it "
+            "missed, and you count again). After each deal, Next says the show score by "
+            "score, lighting the cards; Show all says it at once.")
 
     RUN_TO = "play a whole game against the computer"
 
