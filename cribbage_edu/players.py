@@ -372,6 +372,9 @@ def hint(view: PlayerView) -> Hint:
             return Hint(action, f"lay {choice.symbol}: it pegs out and wins the game")
         now = peg_points((*_pile_ranks(view), int(choice.rank)))
         pegs = f"it pegs {now} now" if now else "it pegs nothing now"
+        if not view.pile and choice.value < 5:  # a new count: the lead's own principle
+            pegs += (f"; a lead under five: no one card makes fifteen with it, since "
+                     f"{choice.value} + 10 is only {choice.value + 10}")
         worth = (f"Each card's worth in points, what it pegs less what "
                  f"{view.names[view.opponent]} is likely to peg back: "
                  + ", ".join(f"{c.symbol} {values[c]:+.1f}" for c in ranked))

@@ -6,8 +6,9 @@ import re
 
 import pytest
 
-from cribbage_edu import Card, parse_cards, score_hand
+from cribbage_edu import Card, advise, parse_cards, score_hand
 from cribbage_edu.game import Game, Phase
+from cribbage_edu.players import hint
 from cribbage_edu.widgets import GameTable, PeggingPractice
 from cribbage_edu.widgets.table import COMPUTER, NAMES, YOU
 
@@ -206,7 +207,9 @@ def test_invalid_actions_show_a_message_and_change_nothing() -> None:
 def test_hints_come_from_the_advisor_and_the_expert() -> None:
     table = GameTable(seed=7)
     table.hint_button.click()
-    assert table.value.message.startswith("Hint: keep ")
+    options = advise(table.value.hand, dealer=table._game.dealer == YOU)
+    assert table.value.message == (f"Hint: {options[0].explanation}. "
+                                   f"Next best: {options[1].explanation}.")
     hand = table.value.hand
     table.picker.toggle(hand[0])
     table.picker.toggle(hand[1])
@@ -214,6 +217,30 @@ def test_hints_come_from_the_advisor_and_the_expert() -> None:
     if table._game.turn == YOU:
         table.hint_button.click()
         assert table.value.message.startswith("Hint: the expert would lay")
+        assert "Each card's worth in points" in table.value.message  # the numbers behind it
+
+
+def test_a_low_lead_is_hinted_with_its_principle() -> None:
+    """RULES.md: a card's count value is at most 10, so after a lead of 4 or less no
+    single card makes the count fifteen; a hint for such a lead says so, and a hint for
+    any other card does not."""
+    low = other = 0
+    for seed in range(40):
+        practice = PeggingPractice(seed=seed)
+        game = practice._game
+        if game.turn != YOU or game.pile:
+            continue
+        practice.hint_button.click()
+        choice = hint(game.view(YOU)).action.cards[0]  # type: ignore[union-attr]
+        said = practice.value.message
+        if choice.value < 5:
+            low += 1
+            assert (f"a lead under five: no one card makes fifteen with it, since "
+                    f"{choice.value} + 10 is only {choice.value + 10}") in said
+        else:
+            other += 1
+            assert "a lead under five" not in said
+    assert low and other  # both kinds of lead were seen
 
 
 def test_save_and_load_round_trip_and_a_damaged_save_is_refused() -> None:
@@ -476,7 +503,7 @@ def test_go_is_offered_only_when_no_card_fits() -> None:
             if practice.value.can_go:
                 assert not game.legal_cards(YOU) and game.hand(YOU)
                 practice.hint_button.click()
-                assert practice.value.message == "Hint: no card fits under 31: say go"
+                assert practice.value.message == "Hint: no card fits under 31: say go."
             check_play_area(practice)
             click_a_turn(practice)
 

@@ -24,7 +24,7 @@ from cribbage_edu.cards import Card, Hand
 from cribbage_edu.chance import chance_words
 from cribbage_edu.charts import progress_chart
 from cribbage_edu.errors import CribbageError
-from cribbage_edu.events import EventKind, Source
+from cribbage_edu.events import ActionKind, EventKind, Source
 from cribbage_edu.game import Event, Game, GameResult, Phase, PlayerView
 from cribbage_edu.misses import count_misses, diagnose
 from cribbage_edu.players import ExpertPlayer, Player, drive, hint
@@ -321,7 +321,12 @@ class _Table(StaticPicture, w.VBox):  # type: ignore[misc]
 
     def hint(self) -> None:
         """What the advisor (in the discard) or the expert player (in the play) would do."""
-        self.message.say(f"Hint: {hint(self._game.view(YOU)).explanation}")
+        advice = hint(self._game.view(YOU))
+        others = [line for line in advice.details if line != advice.explanation][:1]
+        lead = ("Next best: " if advice.action is not None
+                and advice.action.kind is ActionKind.DISCARD else "")
+        why = "".join(f" {lead}{line}." for line in others)  # the numbers behind the advice
+        self.message.say(f"Hint: {advice.explanation}.{why}")
 
     # --- drawing -------------------------------------------------------------------------
 
