@@ -325,10 +325,10 @@ def test_manual_counting_with_muggins() -> None:
         assert "press Next deal" in table.value.message or "Game over" in table.value.message
 
 
-def _to_your_first_count(seed: int) -> GameTable:
+def _to_your_first_count(seed: int, *, muggins: bool = False) -> GameTable:
     """A table (counting by hand) at the learner's first count: the first two cards
     thrown, the first card that fits played each turn."""
-    table = GameTable(seed=seed, manual_count=True, target=61)
+    table = GameTable(seed=seed, manual_count=True, target=61, muggins=muggins)
     hand = table.value.hand
     table.picker.toggle(hand[0])
     table.picker.toggle(hand[1])
@@ -395,13 +395,7 @@ def test_a_right_claim_and_a_muggins_claim_are_judged_at_once() -> None:
     table.claim_box.value = "6"
     table.claim_button.click()
     assert table.value.message.startswith("Right")
-    strict = GameTable(seed=7, manual_count=True, muggins=True, target=61)
-    hand = strict.value.hand
-    strict.picker.toggle(hand[0])
-    strict.picker.toggle(hand[1])
-    strict.throw_button.click()
-    while strict._game.phase is Phase.PLAY:
-        click_a_turn(strict)
+    strict = _to_your_first_count(7, muggins=True)
     strict.claim_box.value = "4"
     strict.claim_button.click()  # muggins: no second look, the computer takes the 2
     assert strict.value.message.startswith("Under by 2")
