@@ -243,14 +243,20 @@ def test_a_low_lead_is_hinted_with_its_principle() -> None:
     assert low and other  # both kinds of lead were seen
 
 
-def test_save_and_load_round_trip_and_a_damaged_save_is_refused() -> None:
-    table = GameTable(seed=7)
+def _throw_and_play(table: GameTable) -> None:
+    """Throw the first two cards, then lay the first card that fits each turn, to the
+    end of the play."""
     hand = table.value.hand
     table.picker.toggle(hand[0])
     table.picker.toggle(hand[1])
     table.throw_button.click()
     while table._game.phase is Phase.PLAY:
         click_a_turn(table)
+
+
+def test_save_and_load_round_trip_and_a_damaged_save_is_refused() -> None:
+    table = GameTable(seed=7)
+    _throw_and_play(table)
     while table._game.phase is Phase.COUNT:
         claim_right(table)
     assert table.next_button.layout.display != "none"  # between deals: the whole game
@@ -300,12 +306,7 @@ def test_a_save_during_a_deal_shows_nothing_the_learner_cannot_see() -> None:
 
 def test_manual_counting_with_muggins() -> None:
     table = GameTable(seed=7, manual_count=True, muggins=True, target=61)
-    hand = table.value.hand
-    table.picker.toggle(hand[0])
-    table.picker.toggle(hand[1])
-    table.throw_button.click()
-    while table._game.phase is Phase.PLAY:
-        click_a_turn(table)
+    _throw_and_play(table)
     game = table._game
     assert game.phase is Phase.COUNT and YOU in game.to_act
     assert table.claim_row.layout.display == "flex"
@@ -329,12 +330,7 @@ def _to_your_first_count(seed: int, *, muggins: bool = False) -> GameTable:
     """A table (counting by hand) at the learner's first count: the first two cards
     thrown, the first card that fits played each turn."""
     table = GameTable(seed=seed, manual_count=True, target=61, muggins=muggins)
-    hand = table.value.hand
-    table.picker.toggle(hand[0])
-    table.picker.toggle(hand[1])
-    table.throw_button.click()
-    while table._game.phase is Phase.PLAY:
-        click_a_turn(table)
+    _throw_and_play(table)
     show = table._game.next_show()
     assert show is not None and show[0] == YOU
     return table
