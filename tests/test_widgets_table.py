@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import re
+from collections.abc import Callable
 
 import pytest
 
@@ -243,15 +244,22 @@ def test_a_low_lead_is_hinted_with_its_principle() -> None:
     assert low and other  # both kinds of lead were seen
 
 
+def click_until(table: GameTable, done: Callable[[], bool]) -> None:
+    """Click the table on the same way every time until ``done()``: in the discard throw
+    the first two cards, in the play lay the last card that fits (or go)."""
+    while not done():
+        if table._game.phase is Phase.DISCARD:
+            hand = table.value.hand
+            table.picker.toggle(hand[0])
+            table.picker.toggle(hand[1])
+            table.throw_button.click()
+        else:
+            click_a_turn(table)
+
+
 def _throw_and_play(table: GameTable) -> None:
-    """Throw the first two cards, then lay the first card that fits each turn, to the
-    end of the play."""
-    hand = table.value.hand
-    table.picker.toggle(hand[0])
-    table.picker.toggle(hand[1])
-    table.throw_button.click()
-    while table._game.phase is Phase.PLAY:
-        click_a_turn(table)
+    """Throw the first two cards, then lay a card each turn, to the end of the play."""
+    click_until(table, lambda: table._game.phase not in (Phase.DISCARD, Phase.PLAY))
 
 
 def test_save_and_load_round_trip_and_a_damaged_save_is_refused() -> None:
@@ -584,14 +592,7 @@ def test_the_chance_to_win_shows_at_each_deal_and_can_be_hidden() -> None:
     table.chance_box.value = False
     assert table.chance_view.value == ""
     table.chance_box.value = True
-    while table.next_button.layout.display == "none":
-        if game.phase is Phase.DISCARD:
-            hand = table.value.hand
-            table.picker.toggle(hand[0])
-            table.picker.toggle(hand[1])
-            table.throw_button.click()
-        else:
-            click_a_turn(table)
+    click_until(table, lambda: table.next_button.layout.display != "none")
     mine, theirs = game.scores[YOU], game.scores[1 - YOU]
     second = chance_words(mine, theirs, dealer=game.dealer != YOU)  # the deal passes
     assert table.chance_view.value == ""  # not before the show has been said
@@ -634,14 +635,7 @@ def _play_deal(table: GameTable) -> tuple[object, ...]:
     lay the last card that fits); the game's actions when the deal is counted."""
     game = table._game
     deal = game.deal_number
-    while game.deal_number == deal and not game.is_over and not table._paused:
-        if game.phase is Phase.DISCARD:
-            hand = table.value.hand
-            table.picker.toggle(hand[0])
-            table.picker.toggle(hand[1])
-            table.throw_button.click()
-        else:
-            click_a_turn(table)
+    click_until(table, lambda: game.deal_number != deal or game.is_over or table._paused)
     return game.actions
 
 
