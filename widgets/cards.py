@@ -358,9 +358,7 @@ class PlayableHand(_CardButtons):
         self._buttons = dict(zip(held, buttons, strict=True))
         for card, button in self._buttons.items():
             button.tooltip = f"lay the {card.name}"
-        for button in self._pool[len(held):]:  # a longer hand before: out of sight
-            button.layout.display, button.disabled = "none", True
-        self._lay_out(buttons)
+        self._lay_out(buttons)  # buttons of a longer hand before are left out of the row
 
     def _new_button(self) -> w.Button:
         button = _card_button(w.Button, "cribbage-card-button")
