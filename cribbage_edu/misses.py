@@ -133,10 +133,10 @@ def count_misses(hand: str | Iterable[CardLike] | HandScore, starter: CardLike |
                        f"four {suit.name.lower()} and the {turned.symbol} make no flush",
             "flushes")
     if held == 3 and turned.suit == suit:
-        add(total + 4, f"three {suit.name.lower()} in the hand and a {suit.name.lower()[:-1]} "
-                       "starter are no flush: the four hand cards must all be one suit", "flushes")
-        add(total + 5, f"three {suit.name.lower()} in the hand and a {suit.name.lower()[:-1]} "
-                       "starter are no flush: the four hand cards must all be one suit", "flushes")
+        why = (f"three {suit.name.lower()} in the hand and a {suit.name.lower()[:-1]} "
+               "starter are no flush: the four hand cards must all be one suit")
+        for flush in (4, 5):  # claimed as a hand flush, or as one with the starter
+            add(total + flush, why, "flushes")
     if score.flush == 5 and not crib:
         add(total - 1, "the starter is of the same suit too: the flush is five, not four",
             "flushes")
