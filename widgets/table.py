@@ -702,6 +702,14 @@ class GameTable(_Table):
                          + (f". {following}" if following else ""))
         self._focus_next()
 
+    def _counting(self) -> tuple[str, HandScore] | None:
+        """In the count: what is counted next ("hand" or "crib") and its score."""
+        game = self._game
+        show = game.next_show()
+        if show is None or game.starter is None:
+            return None
+        return str(show[1]), score_hand(show[2], game.starter, crib=show[1] == "crib")
+
     def _second_look(self, points: int) -> bool:
         """Without muggins, a first wrong claim for a hand or crib is not taken: the
         learner is told what it reveals (over or under, and the slip that leads to it, or
@@ -709,21 +717,20 @@ class GameTable(_Table):
         With muggins a claim stands at once (missed points are the opponent's). Returns
         whether the claim was held back."""
         game = self._game
-        show = game.next_show()
-        if (game.options.muggins or show is None or game.starter is None
-                or not 0 <= points <= BEST_HAND):
+        counting = self._counting()
+        if game.options.muggins or counting is None or not 0 <= points <= BEST_HAND:
             return False
-        where = (game.deal_number, show[1])
+        what, score = counting
+        where = (game.deal_number, what)
         if self._looked_again == where:
             return False
-        score = score_hand(show[2], game.starter, crib=show[1] == "crib")
         if points == score.total:
             return False
         self._looked_again = where
         slip = diagnose(points, score)
         side = "over" if points > score.total else "under"
         self.message.warn(f"You said {points}: that is {side}. {slip[0].upper()}{slip[1:]}. "
-                          f"Count your {show[1]} again and claim once more: your second "
+                          f"Count your {what} again and claim once more: your second "
                           f"claim is the one that scores.")
         return True
 
@@ -743,11 +750,11 @@ class GameTable(_Table):
         leaves the counting to the learner: the order to count in and the kinds of
         points this hand holds, never how many."""
         game = self._game
-        show = game.next_show() if YOU in game.to_act else None
-        if show is None or game.starter is None:
+        counting = self._counting() if YOU in game.to_act else None
+        if counting is None or game.starter is None:
             super().hint()
             return
-        score = score_hand(show[2], game.starter, crib=show[1] == "crib")
+        what, score = counting
         found = [words for words, points in (
             ("fifteens", score.fifteens), ("a pair or more", score.pairs),
             ("a run", score.runs), ("a flush", score.flush), ("his nobs", score.nobs))
@@ -757,7 +764,7 @@ class GameTable(_Table):
                     if len(found) > 1 else f"look for {found[0]}")
         else:
             look = "look hard: this one may hold nothing at all"
-        self.message.say(f"Hint: count your {show[1]} in order with the starter "
+        self.message.say(f"Hint: count your {what} in order with the starter "
                          f"{game.starter.symbol}: fifteens, pairs, runs, the flush, nobs; "
                          f"{look}.")
 
