@@ -126,7 +126,8 @@ def _after(rest: Ranks, theirs: Ranks, pile: Ranks, count: int, rank: int) -> in
 
 
 def _best(mine: Ranks, theirs: Ranks, pile: Ranks, count: int) -> int:
-    """The best net for the player to lay, who holds a card that fits."""
+    """The best net for the player to lay, who holds a card that fits. (The body of
+    :func:`_after` is written out in the loop: this is the solver's inner loop.)"""
     key = (mine, theirs, pile, count)
     found = _MEMO.get(key)
     if found is not None:
@@ -134,15 +135,44 @@ def _best(mine: Ranks, theirs: Ranks, pile: Ranks, count: int) -> int:
     best = -1000
     previous = 0
     room = 31 - count
+    value_of = _VALUE
     for i, rank in enumerate(mine):
         if rank == previous:
             continue
-        if _VALUE[rank] > room:
+        if value_of[rank] > room:
             break  # sorted by rank, so by value too: nothing further fits
         previous = rank
-        value = _after(mine[:i] + mine[i + 1:], theirs, pile, count, rank)
-        if value > best:
-            best = value
+        rest = mine[:i] + mine[i + 1:]
+        laid = (*pile, rank)
+        step = _STEP.get(laid)
+        if step is None:
+            step = _step(laid)
+        points, kept = step
+        now = count + value_of[rank]
+        if now == 15:
+            points += 2
+        elif now == 31:
+            points += 2
+            if theirs:
+                points -= _best(theirs, rest, (), 0)
+            elif rest:
+                points += _best(rest, (), (), 0)
+            if points > best:
+                best = points
+            continue
+        left = 31 - now
+        if theirs and value_of[theirs[0]] <= left:
+            points -= _best(theirs, rest, kept, now)
+        elif rest and value_of[rest[0]] <= left:
+            points += _best(rest, theirs, kept, now)
+        else:
+            points += 1  # a go, or the last card
+            if theirs:
+                points -= _best(theirs, rest, (), 0)
+            elif rest:
+                points += _best(rest, (), (), 0)
+        if points > best:
+            best = points
     if len(_MEMO) >= MEMO_LIMIT:
         _MEMO.clear()
     _MEMO[key] = best
