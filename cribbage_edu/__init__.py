@@ -7,9 +7,11 @@
 3
 """
 
+from . import coach
 from .analysis import score_distribution
 from .board import Board
 from .cards import FULL_DECK, Card, Deck, Hand, Rank, Suit, parse_cards
+from .coach import judge_card, judge_count, judge_throw, review
 from .discard import DiscardOption, StarterDistribution, advise, best_discard, starter_distribution
 from .errors import (
     CardParseError,
@@ -79,13 +81,18 @@ __all__ = [
     "__version__",
     "advise",
     "best_discard",
+    "coach",
     "drive",
     "hint",
+    "judge_card",
     "judge_claim",
+    "judge_count",
+    "judge_throw",
     "make_player",
     "parse_cards",
     "play_game",
     "play_out",
+    "review",
     "score_distribution",
     "score_hand",
     "score_play",

@@ -73,6 +73,7 @@ import zlib
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
 from enum import StrEnum
+from functools import cache, lru_cache
 from typing import Any
 
 from .cards import FULL_DECK, Card, CardLike, Hand, Rank, parse_cards
@@ -773,45 +774,53 @@ class _Show:
 
     def __init__(self, position: _Position) -> None:
         assert position.scores is not None
-        self.dealer = position.dealer
-        self.target = position.target
-        rows = scenarios()[:SHOW_DEALS]
-        pone, dealer_hand, crib = (STREAM.index(c) for c in ("pone hand", "dealer hand",
-                                                             "crib"))
         own = None
         if position.kept is not None:
             own = score_hand(position.kept, position.starter).total
-        mine_at, theirs_at = (dealer_hand, pone) if self.dealer else (pone, dealer_hand)
-        self.deals = [(row[mine_at] if own is None else own, row[theirs_at], row[crib])
-                      for row in rows]
-        self.table = win_table(self.target)
-        self._memo: dict[tuple[int, int], float] = {}
+        self.key = (position.dealer, own, position.target)
 
     def __call__(self, need_me: int, need_them: int) -> float:
-        found = self._memo.get((need_me, need_them))
-        if found is not None:
-            return found
-        total = 0.0
-        for mine, theirs, crib in self.deals:
-            if self.dealer:
-                if theirs >= need_them:
-                    continue
-                if mine + crib >= need_me:
-                    total += 1.0
-                    continue
-                got_me, got_them = mine + crib, theirs
-            else:
-                if mine >= need_me:
-                    total += 1.0
-                    continue
-                if theirs + crib >= need_them:
-                    continue
-                got_me, got_them = mine, theirs + crib
-            me = self.target - need_me + got_me
-            them = self.target - need_them + got_them
-            total += self.table.chance(me, them, dealer=not self.dealer)  # the deal passes
-        found = self._memo[need_me, need_them] = total / len(self.deals)
-        return found
+        return _show_chance(*self.key, need_me, need_them)
+
+
+@cache
+def _show_deals(dealer: bool, own: int | None) -> tuple[tuple[int, int, int, int], ...]:
+    """The stored deals as (your hand, the opponent's hand, the crib, how many deals)."""
+    pone, dealer_hand, crib = (STREAM.index(c) for c in ("pone hand", "dealer hand", "crib"))
+    mine_at, theirs_at = (dealer_hand, pone) if dealer else (pone, dealer_hand)
+    found: dict[tuple[int, int, int], int] = {}
+    for row in scenarios()[:SHOW_DEALS]:
+        deal = (row[mine_at] if own is None else own, row[theirs_at], row[crib])
+        found[deal] = found.get(deal, 0) + 1
+    return tuple((*deal, n) for deal, n in sorted(found.items()))
+
+
+@lru_cache(maxsize=200_000)
+def _show_chance(dealer: bool, own: int | None, target: int, need_me: int,
+                 need_them: int) -> float:
+    """Your chance to win after the play (see :class:`_Show`)."""
+    table = win_table(target)
+    total = 0.0
+    deals = 0
+    for mine, theirs, crib, n in _show_deals(dealer, own):
+        deals += n
+        if dealer:
+            if theirs >= need_them:
+                continue
+            if mine + crib >= need_me:
+                total += n
+                continue
+            got_me, got_them = mine + crib, theirs
+        else:
+            if mine >= need_me:
+                total += n
+                continue
+            if theirs + crib >= need_them:
+                continue
+            got_me, got_them = mine, theirs + crib
+        me, them = target - need_me + got_me, target - need_them + got_them
+        total += n * table.chance(me, them, dealer=not dealer)  # the deal passes
+    return total / deals
 
 
 def _card_options(position: _Position, limit: int = EXACT_HANDS,

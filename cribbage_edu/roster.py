@@ -9,16 +9,19 @@ ask :func:`make_player` for a player by the name a learner types.
   the card that pegs most now; ``expert``: the best hand and crib on average and a
   look-ahead of a card each in the play (all in :mod:`cribbage_edu.players`);
 - ``master``: the expert whose throw also counts what the kept cards peg, and who plays
-  for the game rather than for points near the end (:mod:`cribbage_edu.master`).
+  for the game rather than for points near the end (:mod:`cribbage_edu.master`);
+- ``coach``: throws and lays by the coach's judge: the master's throw, and the card
+  with the best whole rest of the play (:mod:`cribbage_edu.coach`).
 
 >>> PLAYER_NAMES
-('random', 'greedy', 'expert', 'master')
+('random', 'greedy', 'expert', 'master', 'coach')
 """
 
 from __future__ import annotations
 
 import random
 
+from .coach import CoachPlayer
 from .errors import IllegalActionError
 from .master import MasterPlayer
 from .players import ExpertPlayer, GreedyPlayer, Player, RandomPlayer
@@ -26,19 +29,19 @@ from .players import ExpertPlayer, GreedyPlayer, Player, RandomPlayer
 __all__ = ["PLAYER_NAMES", "make_player"]
 
 
-PLAYER_NAMES = ("random", "greedy", "expert", "master")
+PLAYER_NAMES = ("random", "greedy", "expert", "master", "coach")
 """The computer players, weakest first."""
 
 _PLAYERS: dict[str, type[RandomPlayer] | type[GreedyPlayer] | type[ExpertPlayer]
-               | type[MasterPlayer]] = {
+               | type[MasterPlayer] | type[CoachPlayer]] = {
     "random": RandomPlayer, "greedy": GreedyPlayer, "expert": ExpertPlayer,
-    "master": MasterPlayer,
+    "master": MasterPlayer, "coach": CoachPlayer,
 }
 
 
 def make_player(name: str, seed: int | random.Random | None = None) -> Player:
-    """A computer player by name: ``"random"``, ``"greedy"``, ``"expert"`` or
-    ``"master"``.
+    """A computer player by name: ``"random"``, ``"greedy"``, ``"expert"``, ``"master"``
+    or ``"coach"``.
 
     >>> make_player("expert").name
     'expert'
