@@ -87,7 +87,7 @@ from .game import Game, PlayerView
 from .master import ENDGAME, throw_chances
 from .misses import diagnose
 from .pegging import pile_points, score_play
-from .pegsolver import PegRace, answer_after
+from .pegsolver import PegRace, after_card, answer_after
 from .players import points_before_starter
 from .scoring import HandScore, Judgement, Verdict, judge_claim, score_hand
 
@@ -746,14 +746,20 @@ def _opponent_hands(position: _Position, limit: int, sampled: int
     k = position.opponent_cards
     if _kinds_count(unseen, k) <= limit:
         return _hand_kinds(unseen, k), True
-    key = repr((sorted(int(c.rank) for c in position.hand),
-                [int(c.rank) for c in position.pile], unseen, k)).encode()
-    rng = random.Random(zlib.crc32(key))
     drawn: dict[Ranks, int] = {}
-    for _ in range(sampled):
-        hand = tuple(sorted(rng.sample(unseen, k)))
+    for hand in _draws(position, unseen, sampled):
         drawn[hand] = drawn.get(hand, 0) + 1
     return sorted(drawn.items()), False
+
+
+def _draws(position: _Position, unseen: list[int], n: int) -> list[Ranks]:
+    """``n`` opponent hands drawn at random from ``unseen``, in order, with a seed made
+    from the position: the same position always draws the same hands."""
+    key = repr((sorted(int(c.rank) for c in position.hand),
+                [int(c.rank) for c in position.pile], unseen,
+                position.opponent_cards)).encode()
+    rng = random.Random(zlib.crc32(key))
+    return [tuple(sorted(rng.sample(unseen, position.opponent_cards))) for _ in range(n)]
 
 
 def _mean_error(values: Sequence[float], weights: Sequence[int], exact: bool
@@ -824,10 +830,12 @@ def _show_chance(dealer: bool, own: int | None, target: int, need_me: int,
 
 
 def _card_options(position: _Position, limit: int = EXACT_HANDS,
-                  sampled: int = SAMPLED_HANDS, chance_hands: int = CHANCE_HANDS
+                  sampled: int = SAMPLED_HANDS, chance_hands: int = CHANCE_HANDS,
+                  answers_too: bool = True
                   ) -> tuple[list[CardOption], dict[int, list[float]], list[int], bool]:
     """Each legal card's columns, best first, with each rank's value in every opponent
-    hand (for paired errors), the hands' weights, and whether they are exact."""
+    hand (for paired errors), the hands' weights, and whether they are exact. Without
+    ``answers_too`` the answer column is left at 0 (a player needs only the values)."""
     mine = tuple(sorted(int(c.rank) for c in position.hand))
     pile = [int(c.rank) for c in position.pile]
     legal = position.legal
@@ -838,7 +846,8 @@ def _card_options(position: _Position, limit: int = EXACT_HANDS,
     answers: dict[int, list[float]] = {r: [] for r in ranks}
     for theirs, _ in hands:
         for r in ranks:
-            net, reply = answer_after(mine, theirs, pile, r)
+            net, reply = (answer_after(mine, theirs, pile, r) if answers_too
+                          else (after_card(mine, theirs, pile, r), 0))
             values[r].append(net)
             answers[r].append(reply)
     chances: dict[int, float] = {}
@@ -1078,14 +1087,62 @@ class CoachPlayer:
         return list(options[0].discard)
 
     def play(self, view: PlayerView) -> Card:
-        """The card the judge puts first."""
+        """The card the judge puts first; away from home, sampled hands are drawn eight
+        at a time and the drawing stops (from 16 hands on) once the best card leads every
+        other by more than two standard errors of the paired difference."""
         legal = [a.cards[0] for a in view.legal if a.kind is ActionKind.PLAY]
         if len({c.rank for c in legal}) == 1:
             return legal[0]
         position = _view_position(view)
-        options, _, _, _ = _card_options(position, min(self.hands, EXACT_HANDS), self.hands,
-                                         min(self.hands, CHANCE_HANDS))
-        return options[0].card
+        if position.scores is not None and _in_reach(position.scores, position.target):
+            options, _, _, _ = _card_options(position, min(self.hands, EXACT_HANDS),
+                                             self.hands, min(self.hands, CHANCE_HANDS),
+                                             answers_too=False)
+            return options[0].card
+        rank = _leading_rank(position, self.hands)
+        return min(c for c in legal if int(c.rank) == rank)
+
+
+def _leading_rank(position: _Position, hands: int) -> int:
+    """The rank of the card worth most to the end of the play, over at most ``hands``
+    opponent hands, stopping early when it leads clearly (see :meth:`CoachPlayer.play`).
+    Ties go to the lower rank, as in the judge."""
+    mine = tuple(sorted(int(c.rank) for c in position.hand))
+    pile = [int(c.rank) for c in position.pile]
+    ranks = sorted({int(c.rank) for c in position.legal})
+    unseen = position.unseen_ranks()
+    k = position.opponent_cards
+    if _kinds_count(unseen, k) <= hands:
+        kinds = _hand_kinds(unseen, k)
+        totals = {r: sum(w * after_card(mine, theirs, pile, r) for theirs, w in kinds)
+                  for r in ranks}
+        return max(ranks, key=lambda r: (totals[r], -r))
+    values: dict[int, list[int]] = {r: [] for r in ranks}
+    solved: dict[Ranks, dict[int, int]] = {}
+    for n, theirs in enumerate(_draws(position, unseen, hands), 1):
+        row = solved.get(theirs)
+        if row is None:
+            row = solved[theirs] = {r: after_card(mine, theirs, pile, r) for r in ranks}
+        for r in ranks:
+            values[r].append(row[r])
+        if n >= 16 and n % 8 == 0 and _clear_leader(values, n):
+            break
+    return max(ranks, key=lambda r: (sum(values[r]), -r))
+
+
+def _clear_leader(values: dict[int, list[int]], n: int) -> bool:
+    """Whether the rank with the best sum beats every other by more than two standard
+    errors of the paired difference."""
+    leader = max(values, key=lambda r: (sum(values[r]), -r))
+    for r, other in values.items():
+        if r == leader:
+            continue
+        diffs = [a - b for a, b in zip(values[leader], other, strict=True)]
+        mean = sum(diffs) / n
+        var = sum((d - mean) ** 2 for d in diffs) / (n - 1)
+        if mean <= 2 * math.sqrt(var / n):
+            return False
+    return True
 
 
 # --- the review -----------------------------------------------------------------------------
