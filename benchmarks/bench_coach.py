@@ -15,6 +15,7 @@ most 50 ms and 99th percentile at most 200 ms for each; a whole game's review at
 from __future__ import annotations
 
 import argparse
+import os
 import random
 import statistics
 import time
@@ -50,24 +51,31 @@ def percentile(values: list[float], q: float) -> float:
     return ordered[min(len(ordered) - 1, round(q * (len(ordered) - 1)))]
 
 
-def timed(views: list[PlayerView], rng: random.Random, throw: bool) -> list[float]:
-    out = []
+def timed(views: list[PlayerView], rng: random.Random, throw: bool
+          ) -> tuple[list[float], list[float]]:
+    """Wall-clock and processor milliseconds for each judgement (the processor time
+    shows the work when other processes share the cores)."""
+    out, cpu = [], []
     for view in views:
         if throw:
             choice: list[object] = rng.sample(list(view.hand), 2)
         else:
             legal = [a.cards[0] for a in view.legal if a.kind is ActionKind.PLAY]
             choice = [rng.choice(legal)]
-        start = time.perf_counter()
+        start, start_cpu = time.perf_counter(), time.process_time()
         judge_view(view, choice)  # type: ignore[arg-type]
         out.append((time.perf_counter() - start) * 1000)
-    return out
+        cpu.append((time.process_time() - start_cpu) * 1000)
+    return out, cpu
 
 
-def report(name: str, ms: list[float]) -> str:
+def report(name: str, times: tuple[list[float], list[float]]) -> str:
+    ms, cpu = times
     return (f"{name}: {len(ms)} positions: median {statistics.median(ms):.1f} ms, p90 "
             f"{percentile(ms, 0.9):.1f} ms, p99 {percentile(ms, 0.99):.1f} ms, slowest "
-            f"{max(ms):.1f} ms (first 100: median {statistics.median(ms[:100]):.1f} ms)")
+            f"{max(ms):.1f} ms (first 100: median {statistics.median(ms[:100]):.1f} ms); "
+            f"processor time: median {statistics.median(cpu):.1f} ms, p99 "
+            f"{percentile(cpu, 0.99):.1f} ms")
 
 
 def main() -> None:
@@ -80,6 +88,7 @@ def main() -> None:
     rng = random.Random(args.seed)
     throws = rng.sample(throws, min(args.positions, len(throws)))
     cards = rng.sample(cards, min(args.positions, len(cards)))
+    print(f"load average before: {os.getloadavg()[0]:.2f}", flush=True)
     print(report("judge_card", timed(cards, rng, throw=False)), flush=True)
     print(report("judge_throw", timed(throws, rng, throw=True)), flush=True)
     seeds = random.Random(args.seed + 1)
@@ -93,7 +102,8 @@ def main() -> None:
         print(f"  review of game {i + 1}: {len(done.decisions)} decisions in "
               f"{times[-1]:.2f} s", flush=True)
     print(f"review of a whole game: median {statistics.median(times):.2f} s, slowest "
-          f"{max(times):.2f} s over {len(times)} games")
+          f"{max(times):.2f} s over {len(times)} games; load average after: "
+          f"{os.getloadavg()[0]:.2f}")
 
 
 if __name__ == "__main__":

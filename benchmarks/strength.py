@@ -41,7 +41,7 @@ from concurrent.futures import Executor, ProcessPoolExecutor
 from typing import Any
 
 from cribbage_edu.chance import win_probability
-from cribbage_edu.coach import SAMPLED_HANDS, CoachPlayer
+from cribbage_edu.coach import PLAYER_HANDS, CoachPlayer
 from cribbage_edu.events import EventKind
 from cribbage_edu.game import Game
 from cribbage_edu.master import MasterPlayer
@@ -216,7 +216,7 @@ def main() -> None:
     parser.add_argument("--only", choices=("classic", "master", "coach", "peer"),
                         help="run only the classic matches, only master vs expert, only "
                              "coach vs master, or only a player against CribbageSim")
-    parser.add_argument("--hands", type=int, default=SAMPLED_HANDS,
+    parser.add_argument("--hands", type=int, default=PLAYER_HANDS,
                         help="opponent hands the coach weighs a card over, at most")
     parser.add_argument("--player", default="coach",
                         help="the player to set against CribbageSim (--only peer)")
