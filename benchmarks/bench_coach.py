@@ -20,10 +20,11 @@ import random
 import statistics
 import time
 
-from cribbage_edu.coach import judge_view, review
-from cribbage_edu.events import ActionKind, Phase
-from cribbage_edu.game import Game, PlayerView
-from cribbage_edu.players import ExpertPlayer, play_out
+from cribbage_edu.rules.drive import play_out
+from cribbage_edu.rules.events import ActionKind, Phase
+from cribbage_edu.rules.game import Game, PlayerView
+from cribbage_edu.strategy.coach import judge_view, review
+from cribbage_edu.strategy.players import ExpertPlayer
 
 
 def positions(n_games: int, seed: int) -> tuple[list[PlayerView], list[PlayerView]]:

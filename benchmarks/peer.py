@@ -28,9 +28,9 @@ from collections.abc import Sequence
 from pathlib import Path
 from typing import Any
 
-from cribbage_edu.cards import Card
-from cribbage_edu.events import ActionKind
-from cribbage_edu.game import PlayerView
+from cribbage_edu.rules.cards import Card
+from cribbage_edu.rules.events import ActionKind
+from cribbage_edu.rules.game import PlayerView
 
 SERVER = r'''
 import json, sys

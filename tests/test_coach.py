@@ -11,7 +11,17 @@ import json
 import pytest
 
 from cribbage_edu import Card, Game, judge_card, judge_count, judge_throw, review
-from cribbage_edu.coach import (
+from cribbage_edu.rules.drive import drive, play_out
+from cribbage_edu.rules.errors import (
+    CribbageError,
+    IllegalActionError,
+    IllegalHandError,
+    IllegalPlayError,
+    OutOfTurnError,
+)
+from cribbage_edu.rules.game import stack_deck
+from cribbage_edu.rules.scoring import Verdict, score_hand
+from cribbage_edu.strategy.coach import (
     BLUNDER,
     INACCURACY,
     MISTAKE,
@@ -22,18 +32,9 @@ from cribbage_edu.coach import (
     ThrowVerdict,
     judge_view,
 )
-from cribbage_edu.cribtable import crib_ev
-from cribbage_edu.errors import (
-    CribbageError,
-    IllegalActionError,
-    IllegalHandError,
-    IllegalPlayError,
-    OutOfTurnError,
-)
-from cribbage_edu.game import stack_deck
-from cribbage_edu.players import ExpertPlayer, drive, play_out
-from cribbage_edu.roster import PLAYER_NAMES, make_player
-from cribbage_edu.scoring import Verdict, score_hand
+from cribbage_edu.strategy.players import ExpertPlayer
+from cribbage_edu.strategy.roster import PLAYER_NAMES, make_player
+from cribbage_edu.tables.cribtable import crib_ev
 
 # --- grades ----------------------------------------------------------------------------------
 

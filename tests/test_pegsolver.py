@@ -9,10 +9,16 @@ import random
 import pytest
 
 from cribbage_edu import FULL_DECK, Play
-from cribbage_edu.cards import Card
-from cribbage_edu.errors import IllegalPlayError
-from cribbage_edu.events import EventKind
-from cribbage_edu.pegsolver import PegRace, after_card, answer_after, pile_key, rest_of_play
+from cribbage_edu.rules.cards import Card
+from cribbage_edu.rules.errors import IllegalPlayError
+from cribbage_edu.rules.events import EventKind
+from cribbage_edu.strategy.pegsolver import (
+    PegRace,
+    after_card,
+    answer_after,
+    pile_key,
+    rest_of_play,
+)
 
 # --- known answers, worked by hand ------------------------------------------------------
 

@@ -38,7 +38,7 @@ import time
 from pathlib import Path
 from types import FrameType
 
-from ..workers import die_with_parent
+from ..study.workers import die_with_parent
 from .console import PROG, BadInput, Console, Subparsers, count_argument, shortened
 
 __all__ = ["DEFAULT_NOTEBOOK", "add_classroom", "new_token", "run_classroom", "voila_command"]
