@@ -372,3 +372,42 @@ def test_the_coach_is_on_the_roster_and_plays_a_legal_game() -> None:
     game = play_out(Game(seed=3, target=61, first_dealer=1),
                     [CoachPlayer(hands=16), ExpertPlayer()])
     assert game.is_over
+
+
+# --- the sentences name a principle only when its numbers back it -------------------------
+
+
+def test_feeding_your_own_crib_is_named_when_the_crib_decides() -> None:
+    verdict = judge_throw("JH KD 2C 3H 10D AH", "10D KD", dealer=True)
+    assert verdict.sentence.startswith("feed your own crib: 10-J (touching cards")
+    ten_jack = crib_ev(["10D", "JH"], dealer=True)
+    assert f"about {ten_jack:.1f} points in your crib" in verdict.sentence
+
+
+def test_a_five_thrown_to_the_dealer_is_named() -> None:
+    verdict = judge_throw("2H AH 3C 8S 4D 5C", "AH 5C", dealer=False)
+    assert verdict.sentence.startswith("you gave the dealer A-5: a throw with a five")
+
+
+def test_breaking_a_run_is_named_when_the_hand_decides() -> None:
+    verdict = judge_throw("JH KD 2C 3H 10D AH", "AH JH", dealer=True)
+    assert verdict.sentence.startswith("you broke a run: A♥ 2♣ 3♥ K♦")
+
+
+def test_a_throw_close_to_the_best_is_said_to_be_close() -> None:
+    verdict = judge_throw("4S 10D 9H 3C 6S 10H", "10D 10H", dealer=True)
+    assert 0 < verdict.loss < INACCURACY and verdict.grade is Grade.GOOD
+    assert verdict.sentence.startswith("close to the best")
+
+
+def test_a_five_lead_is_named_as_the_worst_lead() -> None:
+    verdict = judge_card("5C 3D 9H KS", "5C", starter="QD", seen="2S 8C", dealer=False)
+    assert verdict.sentence.startswith("a five is the worst lead")
+    by_card = {o.card: o for o in verdict.options}
+    # the answer column is what separates it: his answer pegs more after the five
+    assert by_card[Card.parse("5C")].answer > by_card[verdict.best].answer
+
+
+def test_a_plain_comparison_when_no_principle_fits() -> None:
+    verdict = judge_throw("3D 4H JC KS 9D 7C", "4H KS", dealer=False)
+    assert verdict.sentence.startswith("throwing 9♦ K♠ nets")

@@ -434,21 +434,23 @@ def _throw_numbers(option: ThrowOption, dealer: bool) -> str:
 
 _HOT_PAIRS: tuple[tuple[str, Any], ...] = (
     ("a pair of fives", lambda a, b: a.rank == b.rank == Rank.FIVE),
-    ("a five", lambda a, b: Rank.FIVE in (a.rank, b.rank)),
+    ("a throw with a five", lambda a, b: Rank.FIVE in (a.rank, b.rank)),
     ("a pair", lambda a, b: a.rank == b.rank),
     ("cards that make fifteen", lambda a, b: a.value + b.value == 15),
     ("cards that add to five", lambda a, b: a.value + b.value == 5),
-    ("touching cards", lambda a, b: 0 < abs(int(a.rank) - int(b.rank)) <= 2),
+    ("touching cards", lambda a, b: abs(int(a.rank) - int(b.rank)) == 1),
+    ("cards one apart", lambda a, b: abs(int(a.rank) - int(b.rank)) == 2),
 )
 """What makes two cards good for a crib, hottest first (lesson 12's heat, in words)."""
 
 _CRIB_REASONS = {
     "a pair of fives": "fives make fifteen with every ten-card",
-    "a five": "a five makes fifteen with every ten-card",
+    "a throw with a five": "a five makes fifteen with every ten-card",
     "a pair": "a pair scores 2 before anything is added",
     "cards that make fifteen": "they score 2 before anything is added",
     "cards that add to five": "any ten-card makes fifteen with them",
     "touching cards": "they start runs",
+    "cards one apart": "one card between them makes a run",
 }
 
 
@@ -456,6 +458,10 @@ def _heat(pair: Sequence[Card]) -> str | None:
     """The first crib principle these two cards show (hottest first), or ``None``."""
     a, b = pair
     return next((name for name, test in _HOT_PAIRS if test(a, b)), None)
+
+
+def _card_pairs(cards: Sequence[Card]) -> list[tuple[Card, Card]]:
+    return [(a, b) for i, a in enumerate(cards) for b in cards[i + 1:]]
 
 
 def _run_ranks(cards: Iterable[Card]) -> set[int]:
@@ -477,6 +483,9 @@ def _throw_sentence(mine: ThrowOption, best: ThrowOption, top: ThrowOption, deal
                 f"against {_throw_numbers(mine, dealer)})")
     if mine is top or loss < 1e-9:
         return f"the best throw: keep {mine.keep.symbols} ({_throw_numbers(mine, dealer)})"
+    if loss < INACCURACY:
+        return (f"close to the best: throwing {top.discard.symbols} nets {top.total:.2f}, "
+                f"yours {mine.total:.2f} ({loss:.2f} less)")
     sign = 1.0 if dealer else -1.0
     parts = {"hand": top.hand - mine.hand, "crib": sign * (top.crib - mine.crib),
              "play": top.pegging - mine.pegging}
@@ -489,7 +498,8 @@ def _throw_sentence(mine: ThrowOption, best: ThrowOption, top: ThrowOption, deal
         if not dealer:
             heat = _heat(mine.discard)
             if heat is not None and heat != _heat(top.discard):
-                return (f"you gave the dealer {_pair_name(mine.discard)}: {heat} average about "
+                verb = "average" if heat.startswith(("cards ", "touching")) else "averages"
+                return (f"you gave the dealer {_pair_name(mine.discard)}: {heat} {verb} about "
                         f"{mine.crib:.1f} points in his crib ({_CRIB_REASONS[heat]}); "
                         f"{_pair_name(top.discard)} gives him {top.crib:.1f}, and "
                         f"{compare}")
@@ -498,19 +508,21 @@ def _throw_sentence(mine: ThrowOption, best: ThrowOption, top: ThrowOption, deal
                     f"and {compare}")
         heat = _heat(top.discard)
         if heat is not None and heat != _heat(mine.discard):
-            return (f"feed your own crib: {_pair_name(top.discard)} is {heat} ("
-                    f"{_CRIB_REASONS[heat]}), about {top.crib:.1f} points in your crib "
-                    f"against {mine.crib:.1f} for {_pair_name(mine.discard)}; {compare}")
+            return (f"feed your own crib: {_pair_name(top.discard)} ({heat}: "
+                    f"{_CRIB_REASONS[heat]}) averages about {top.crib:.1f} points in your "
+                    f"crib against {mine.crib:.1f} for {_pair_name(mine.discard)}; {compare}")
         return (f"{_pair_name(top.discard)} averages {top.crib:.1f} in your own crib, your "
                 f"{_pair_name(mine.discard)} {mine.crib:.1f}; {compare}")
     if main == "hand":
-        before_top, before_mine = points_before_starter(top.keep), points_before_starter(
-            mine.keep)
+        before_top, before_mine = (points_before_starter(top.keep),
+                                   points_before_starter(mine.keep))
+        gap = before_top - before_mine
+        pairs_top = sum(2 for a, b in _card_pairs(top.keep) if a.rank == b.rank)
         if _run_ranks(top.keep) and not _run_ranks(mine.keep):
-            what = "you broke a run"
-        elif len({c.rank for c in top.keep}) < 4 <= len({c.rank for c in mine.keep}):
+            what = "you broke a run"  # the hand column is most of the loss, and the run is in it
+        elif 0 < gap <= 2 * pairs_top and len({c.rank for c in mine.keep}) == 4:
             what = "you broke a pair"
-        elif before_top > before_mine:
+        elif gap > 0:
             what = "you kept fewer points"
         else:
             what = "your keep scores less with the starters to come"
@@ -993,6 +1005,8 @@ def _card_sentence(position: _Position, mine: CardOption, best: CardOption, top:
         return f"the best card: {mine.card.symbol} {net}"
     compare = (f"{top.card.symbol} nets {top.value:+.2f} to the end of the play, "
                f"{mine.card.symbol} {mine.value:+.2f}")
+    if loss < INACCURACY:
+        return f"close to the best: {compare} ({loss:.2f} less)"
     parts = {"now": float(top.now - mine.now), "answer": mine.answer - top.answer}
     parts["rest"] = loss - parts["now"] - parts["answer"]
     main = max(parts, key=lambda k: parts[k])
@@ -1021,15 +1035,16 @@ def _answer_reason(position: _Position, mine: CardOption, top: CardOption) -> st
                f"{mine.card.symbol}, {top.answer:.2f} after {top.card.symbol}")
     last = position.pile[-1] if position.pile else None
     top_count = position.count + top.card.value
-    if count in (5, 21) and top_count not in (5, 21):
-        aim = "fifteen" if count == 5 else "31"
-        return (f"you left the count at {count}: any ten-card makes {aim} ({answers})")
     if not position.pile:
         if mine.card.value == 5:
-            return f"a five is the worst lead: every ten-card makes fifteen on it ({answers})"
+            return (f"a five is the worst lead: every ten-card makes fifteen on it "
+                    f"({answers})")
         if mine.card.value > 4 and top.card.value <= 4:
             return (f"a lead under five leaves no fifteen: no one card makes 15 with "
                     f"{top.card.symbol} ({answers})")
+    if count in (5, 21) and top_count not in (5, 21):
+        aim = "fifteen" if count == 5 else "31"
+        return (f"you left the count at {count}: any ten-card makes {aim} ({answers})")
     if last is not None and mine.card.rank == last.rank and top.card.rank != last.rank:
         return f"pairing invites a pair royal for 6 ({answers})"
     if last is not None:
