@@ -109,17 +109,23 @@ def duel(n: int, seed: int, executor: Executor | None, first: str, second: str, 
     """``n`` seeded games, ``first`` (seat 0) against ``second``, with progress lines."""
     seeds = random.Random(seed)
     tasks = [(i, seeds.getrandbits(63), first, second, hands, peer_python) for i in range(n)]
-    batches = [tasks[i:i + BATCH] for i in range(0, n, BATCH)]
-    parts = (map(_duel_batch, batches) if executor is None
-             else executor.map(_duel_batch, batches))
+    return _play_batches(_duel_batch, tasks, executor, first, every=200)
+
+
+def _play_batches(batch: Any, tasks: Sequence[Any], executor: Executor | None, name: str,
+                  every: int) -> list[dict[str, Any]]:
+    """Play ``tasks`` in batches with ``batch`` (in this process or on ``executor``),
+    printing the win rate of seat 0 (``name``) every ``every`` games."""
+    batches = [tasks[i:i + BATCH] for i in range(0, len(tasks), BATCH)]
+    parts = map(batch, batches) if executor is None else executor.map(batch, batches)
     records: list[dict[str, Any]] = []
     start = time.perf_counter()
     for part in parts:
         records.extend(part)
-        if len(records) % 200 == 0 or len(records) == n:
+        if len(records) % every == 0 or len(records) == len(tasks):
             wins = sum(r["winner"] == 0 for r in records)
             low, high = wilson_interval(wins, len(records))
-            print(f"  {len(records)} games: {first} {wins / len(records):.1%} (95% CI "
+            print(f"  {len(records)} games: {name} {wins / len(records):.1%} (95% CI "
                   f"{low:.1%} to {high:.1%}; {time.perf_counter() - start:.0f} s)", flush=True)
     return records
 
@@ -159,18 +165,7 @@ def master_match(n: int, seed: int, executor: Executor | None,
                  part: str = "both") -> list[dict[str, Any]]:
     seeds = random.Random(seed)
     tasks = [(i, seeds.getrandbits(63), part) for i in range(n)]
-    batches = [tasks[i:i + BATCH] for i in range(0, n, BATCH)]
-    parts = (map(_master_batch, batches) if executor is None
-             else executor.map(_master_batch, batches))
-    records: list[dict[str, Any]] = []
-    for part in parts:
-        records.extend(part)
-        if len(records) % 2000 == 0 or len(records) == n:
-            wins = sum(r["winner"] == 0 for r in records)
-            low, high = wilson_interval(wins, len(records))
-            print(f"  {len(records)} games: master {wins / len(records):.1%} "
-                  f"(95% CI {low:.1%} to {high:.1%})", flush=True)
-    return records
+    return _play_batches(_master_batch, tasks, executor, "master", every=2000)
 
 
 def report_master(records: list[dict[str, Any]],

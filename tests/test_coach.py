@@ -188,8 +188,8 @@ def test_the_card_verdict_is_deterministic_and_retry_keeps_the_position() -> Non
 
 def test_a_card_verdict_never_names_an_unseen_card() -> None:
     verdict = judge_card("5C 3D 9H KS", "5C", starter="QD", seen="2S 8C", dealer=False)
-    visible = {c.symbol for c in (*verdict.hand, verdict.starter, *verdict.seen,
-                                  *verdict.pile)}
+    where = verdict.position
+    visible = {c.symbol for c in (*where.hand, where.starter, *where.seen, *where.pile)}
     every = {c.symbol for c in _deck()}
     for symbol in every - visible:
         assert symbol not in verdict.sentence
@@ -300,7 +300,8 @@ def test_judge_view_in_the_discard_and_the_play() -> None:
     card = judge_view(game.view(0), "5S")
     assert isinstance(card, CardVerdict)
     assert card.best != Card.parse("5S")  # a five is the worst lead
-    assert card.opponent_cards == 4 and card.seen == tuple(sorted(card.seen))
+    assert card.position.opponent_cards == 4
+    assert set(card.position.seen) == {Card.parse('9C'), Card.parse('KD')}  # her own throw
     with pytest.raises(IllegalPlayError):
         judge_view(game.view(0), "JC")
 
@@ -329,7 +330,7 @@ def test_review_of_a_whole_game() -> None:
     first_card = next(d for d in done.decisions if d.kind is DecisionKind.CARD)
     again = game.replay(first_card.action)
     assert isinstance(first_card.verdict, CardVerdict)
-    assert first_card.verdict.hand == again.hand(0)
+    assert first_card.verdict.position.hand == again.hand(0)
 
 
 def test_review_of_an_unfinished_game_with_counts_by_hand() -> None:

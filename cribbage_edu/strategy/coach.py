@@ -106,6 +106,7 @@ __all__ = [
     "REACH",
     "SAMPLED_HANDS",
     "CardOption",
+    "CardPosition",
     "CardVerdict",
     "CoachPlayer",
     "Decision",
@@ -566,17 +567,15 @@ class CardOption:
 
 
 @dataclass(frozen=True, slots=True)
-class CardVerdict:
-    """The judge's word on a card laid (see :func:`judge_card`): the position (``hand``,
-    ``starter``, ``pile``, ``seen``, ``dealer``, ``scores``, ``target``,
-    ``opponent_cards``, ``opponent_go``, ``kept``), the ``chosen`` card, the ``best``,
-    the ``loss`` in points against the card worth most with its 95% ``loss_error``,
-    the ``chance_loss`` (``None`` unless judged), the ``grade``, the ``sentence``, every
-    option best first, and how the opponent's hands were weighed: ``hands`` kinds of
-    hand, all of them (``exact``) or a sample."""
+class CardPosition:
+    """A position in the play, as a card is judged from it (checked by
+    :func:`judge_card`): your ``hand``, the ``starter``, the ``pile`` since the count was
+    reset, the other cards ``seen``, whether you are the ``dealer``, the ``scores`` (yours,
+    the opponent's; or ``None``), the ``target``, how many cards the opponent holds
+    (``opponent_cards``), whether he said go in this series (``opponent_go``), and your
+    four ``kept`` cards if known. A table's "try again" reopens it."""
 
     hand: Hand
-    chosen: Card
     starter: Card
     pile: Hand
     seen: Hand
@@ -586,6 +585,44 @@ class CardVerdict:
     opponent_cards: int
     opponent_go: bool
     kept: Hand | None
+
+    @property
+    def count(self) -> int:
+        return sum(c.value for c in self.pile)
+
+    @property
+    def legal(self) -> list[Card]:
+        return [c for c in self.hand if self.count + c.value <= 31]
+
+    def to_dict(self) -> dict[str, Any]:
+        return {"hand": [str(c) for c in self.hand], "starter": str(self.starter),
+                "pile": [str(c) for c in self.pile], "seen": [str(c) for c in self.seen],
+                "dealer": self.dealer,
+                "scores": None if self.scores is None else list(self.scores),
+                "target": self.target, "opponent_cards": self.opponent_cards,
+                "opponent_go": self.opponent_go,
+                "kept": None if self.kept is None else [str(c) for c in self.kept]}
+
+    def unseen_ranks(self) -> list[int]:
+        """The ranks of the cards the player has not seen, one entry a card: those the
+        opponent may hold (after a go, only cards that do not fit)."""
+        known = {*self.hand, self.starter, *self.pile, *self.seen}
+        room = 31 - self.count
+        return [int(c.rank) for c in FULL_DECK if c not in known
+                and (not self.opponent_go or c.value > room)]
+
+
+@dataclass(frozen=True, slots=True)
+class CardVerdict:
+    """The judge's word on a card laid (see :func:`judge_card`): the ``position`` it was
+    laid from (a :class:`CardPosition`), the ``chosen`` card, the ``best``, the ``loss``
+    in points against the card worth most with its 95% ``loss_error``, the
+    ``chance_loss`` (``None`` unless judged), the ``grade``, the ``sentence``, every
+    option best first, and how the opponent's hands were weighed: ``hands`` kinds of
+    hand, all of them (``exact``) or a sample."""
+
+    position: CardPosition
+    chosen: Card
     best: Card
     loss: float
     loss_error: float
@@ -612,20 +649,11 @@ class CardVerdict:
 
     def retry(self, card: CardLike) -> CardVerdict:
         """Judge another card from the same position."""
-        return judge_card(self.hand, card, starter=self.starter, pile=self.pile,
-                          seen=self.seen, dealer=self.dealer, scores=self.scores,
-                          target=self.target, opponent_cards=self.opponent_cards,
-                          opponent_go=self.opponent_go, kept=self.kept)
+        return _judge_position(self.position, _one_card(card, "the card"))
 
     def to_dict(self) -> dict[str, Any]:
-        return {"kind": str(self.kind), "hand": [str(c) for c in self.hand],
-                "chosen": str(self.chosen), "starter": str(self.starter),
-                "pile": [str(c) for c in self.pile], "seen": [str(c) for c in self.seen],
-                "dealer": self.dealer,
-                "scores": None if self.scores is None else list(self.scores),
-                "target": self.target, "opponent_cards": self.opponent_cards,
-                "opponent_go": self.opponent_go,
-                "kept": None if self.kept is None else [str(c) for c in self.kept],
+        return {"kind": str(self.kind), "position": self.position.to_dict(),
+                "chosen": str(self.chosen),
                 "best": str(self.best), "loss": self.loss, "loss_error": self.loss_error,
                 "chance_loss": self.chance_loss, "grade": str(self.grade),
                 "sentence": self.sentence, "hands": self.hands, "exact": self.exact,
@@ -638,41 +666,9 @@ class CardVerdict:
 Ranks = tuple[int, ...]
 
 
-@dataclass(frozen=True, slots=True)
-class _Position:
-    """A position in the play, checked: what the judge works from."""
-
-    hand: Hand
-    starter: Card
-    pile: Hand
-    seen: Hand
-    dealer: bool
-    scores: tuple[int, int] | None
-    target: int
-    opponent_cards: int
-    opponent_go: bool
-    kept: Hand | None
-
-    @property
-    def count(self) -> int:
-        return sum(c.value for c in self.pile)
-
-    @property
-    def legal(self) -> list[Card]:
-        return [c for c in self.hand if self.count + c.value <= 31]
-
-    def unseen_ranks(self) -> list[int]:
-        """The ranks of the cards the player has not seen, one entry a card: those the
-        opponent may hold (after a go, only cards that do not fit)."""
-        known = {*self.hand, self.starter, *self.pile, *self.seen}
-        room = 31 - self.count
-        return [int(c.rank) for c in FULL_DECK if c not in known
-                and (not self.opponent_go or c.value > room)]
-
-
 def _position(hand: object, starter: object, pile: object, seen: object, dealer: object,
               scores: object, target: object, opponent_cards: object, opponent_go: object,
-              kept: object) -> _Position:
+              kept: object) -> CardPosition:
     held = _cards(hand, "the hand")
     if not 1 <= len(held) <= 4:
         raise IllegalHandError(f"a hand in the play holds 1 to 4 cards, got {len(held)}: "
@@ -709,7 +705,7 @@ def _position(hand: object, starter: object, pile: object, seen: object, dealer:
         left = max(0, left)
     else:
         left = whole_number(opponent_cards, "opponent_cards", 0, 4)
-    position = _Position(held, turned, laid, known, is_dealer, board, goal, left, go, mine)
+    position = CardPosition(held, turned, laid, known, is_dealer, board, goal, left, go, mine)
     unseen = position.unseen_ranks()
     if left > len(unseen):
         why = " that do not fit (he said go)" if go else ""
@@ -756,7 +752,7 @@ def _kinds_count(unseen: Sequence[int], k: int) -> int:
     return ways[k]
 
 
-def _opponent_hands(position: _Position, limit: int, sampled: int
+def _opponent_hands(position: CardPosition, limit: int, sampled: int
                     ) -> tuple[list[tuple[Ranks, int]], bool]:
     """The hands the opponent could hold, with weights: all kinds when there are at most
     ``limit``, else a systematic sample of ``sampled`` hands: the kinds in a fixed order
@@ -784,7 +780,7 @@ def _opponent_hands(position: _Position, limit: int, sampled: int
     return sorted(picked.items()), False
 
 
-def _seeded(position: _Position, unseen: list[int]) -> random.Random:
+def _seeded(position: CardPosition, unseen: list[int]) -> random.Random:
     """A random generator seeded from the position: the same position, the same draws."""
     key = repr((sorted(int(c.rank) for c in position.hand),
                 [int(c.rank) for c in position.pile], unseen,
@@ -792,7 +788,7 @@ def _seeded(position: _Position, unseen: list[int]) -> random.Random:
     return random.Random(zlib.crc32(key))
 
 
-def _draws(position: _Position, unseen: list[int], n: int) -> list[Ranks]:
+def _draws(position: CardPosition, unseen: list[int], n: int) -> list[Ranks]:
     """``n`` opponent hands drawn at random from ``unseen``, in order, with a seed made
     from the position: the same position always draws the same hands."""
     rng = _seeded(position, unseen)
@@ -815,7 +811,7 @@ class _Show:
     in its order (pone's hand, the dealer's hand, the crib), your hand exact when it is
     known, the opponent's hand and the crib from the stored deals; then the table."""
 
-    def __init__(self, position: _Position) -> None:
+    def __init__(self, position: CardPosition) -> None:
         assert position.scores is not None
         own = None
         if position.kept is not None:
@@ -866,7 +862,7 @@ def _show_chance(dealer: bool, own: int | None, target: int, need_me: int,
     return total / deals
 
 
-def _card_options(position: _Position, limit: int = EXACT_HANDS,
+def _card_options(position: CardPosition, limit: int = EXACT_HANDS,
                   sampled: int = SAMPLED_HANDS, chance_hands: int = CHANCE_HANDS,
                   answers_too: bool = True
                   ) -> tuple[list[CardOption], dict[int, list[float]], list[int], bool]:
@@ -908,7 +904,7 @@ def _pegs_now(pile: Sequence[Card], card: Card) -> int:
     return pile_points([int(c.rank) for c in (*pile, card)])
 
 
-def _card_chances(position: _Position, mine: Ranks, pile: Sequence[int], ranks: Sequence[int],
+def _card_chances(position: CardPosition, mine: Ranks, pile: Sequence[int], ranks: Sequence[int],
                   hands: int) -> dict[int, float]:
     """Each rank's chance to win, both playing to win, over ``hands`` opponent hands."""
     assert position.scores is not None
@@ -960,7 +956,7 @@ def judge_card(hand: str | Iterable[CardLike], card: CardLike, *, starter: CardL
     return _judge_position(position, laid)
 
 
-def _judge_position(position: _Position, laid: Card) -> CardVerdict:
+def _judge_position(position: CardPosition, laid: Card) -> CardVerdict:
     if laid not in position.hand:
         raise IllegalPlayError(f"cannot lay {laid}: not in the hand '{position.hand}'")
     count = position.count
@@ -980,15 +976,12 @@ def _judge_position(position: _Position, laid: Card) -> CardVerdict:
     if best.chance is not None and mine.chance is not None:
         chance_loss = max(0.0, best.chance - mine.chance)
     sentence = _card_sentence(position, mine, best, top, loss, chance_loss)
-    return CardVerdict(position.hand, laid, position.starter, position.pile, position.seen,
-                       position.dealer, position.scores, position.target,
-                       position.opponent_cards, position.opponent_go, position.kept,
-                       best.card, round(loss, 6), round(loss_error, 6), chance_loss,
+    return CardVerdict(position, laid, best.card, round(loss, 6), round(loss_error, 6), chance_loss,
                        _grade(loss, chance_loss), sentence, tuple(options), len(weights),
                        exact)
 
 
-def _card_sentence(position: _Position, mine: CardOption, best: CardOption, top: CardOption,
+def _card_sentence(position: CardPosition, mine: CardOption, best: CardOption, top: CardOption,
                    loss: float, chance_loss: float | None) -> str:
     """The reason in one sentence, in the words of lesson 13: a principle only when the
     numbers show it is what separates the card from the best one."""
@@ -1028,7 +1021,7 @@ def _said(pile: Sequence[Card], card: Card) -> str:
     return str(score_play([*pile, card]))
 
 
-def _answer_reason(position: _Position, mine: CardOption, top: CardOption) -> str:
+def _answer_reason(position: CardPosition, mine: CardOption, top: CardOption) -> str:
     """Why the opponent's answer pegs more after your card than after the best one."""
     count = position.count + mine.card.value
     answers = (f"his best answer pegs {mine.answer:.2f} on average after "
@@ -1069,7 +1062,7 @@ def judge_count(claimed: int, score: HandScore, *, muggins: bool = False) -> Jud
 
 # --- a view, and the player -----------------------------------------------------------------
 
-def _view_position(view: PlayerView) -> _Position:
+def _view_position(view: PlayerView) -> CardPosition:
     if view.phase is not Phase.PLAY or view.starter is None:
         raise IllegalActionError(f"there is no card to judge: the game is in the {view.phase}")
     laid = [card for _, card in view.laid]
@@ -1144,7 +1137,7 @@ class CoachPlayer:
         return min(c for c in legal if int(c.rank) == rank)
 
 
-def _leading_rank(position: _Position, hands: int) -> int:
+def _leading_rank(position: CardPosition, hands: int) -> int:
     """The rank of the card worth most to the end of the play, over at most ``hands``
     opponent hands, stopping early when it leads clearly (see :meth:`CoachPlayer.play`).
     Ties go to the lower rank, as in the judge."""

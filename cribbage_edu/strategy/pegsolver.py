@@ -134,20 +134,16 @@ def _after(rest: Ranks, theirs: Ranks, pile: Ranks, count: int, rank: int) -> in
     """The net for the player who lays ``rank`` (``rest`` is what they hold after it)."""
     points, kept = _step((*pile, rank))
     count += _VALUE[rank]
-    if count == 15:
+    if count == 15 or count == 31:
         points += 2
-    elif count == 31:
-        points += 2
-        if theirs:
-            return points - _best(theirs, rest, (), 0)
-        return points + _best(rest, (), (), 0) if rest else points
-    room = 31 - count
-    if theirs and _VALUE[theirs[0]] <= room:
-        return points - _best(theirs, rest, kept, count)
-    if rest and _VALUE[rest[0]] <= room:
-        return points + _best(rest, theirs, kept, count)
-    points += 1  # a go, or the last card: the other leads the next series if they can
-    if theirs:
+    if count != 31:
+        room = 31 - count
+        if theirs and _VALUE[theirs[0]] <= room:
+            return points - _best(theirs, rest, kept, count)
+        if rest and _VALUE[rest[0]] <= room:
+            return points + _best(rest, theirs, kept, count)
+        points += 1  # a go, or the last card
+    if theirs:  # the other leads the next series if they can
         return points - _best(theirs, rest, (), 0)
     return points + _best(rest, (), (), 0) if rest else points
 
@@ -176,24 +172,19 @@ def _best(mine: Ranks, theirs: Ranks, pile: Ranks, count: int) -> int:
             step = _step(laid)
         points, kept = step
         now = count + value_of[rank]
-        if now == 15:
+        reset = now == 31
+        if now == 15 or reset:
             points += 2
-        elif now == 31:
-            points += 2
-            if theirs:
-                points -= _best(theirs, rest, (), 0)
-            elif rest:
-                points += _best(rest, (), (), 0)
-            if points > best:
-                best = points
-            continue
-        left = 31 - now
-        if theirs and value_of[theirs[0]] <= left:
-            points -= _best(theirs, rest, kept, now)
-        elif rest and value_of[rest[0]] <= left:
-            points += _best(rest, theirs, kept, now)
-        else:
-            points += 1  # a go, or the last card
+        if not reset:
+            left = 31 - now
+            if theirs and value_of[theirs[0]] <= left:
+                points -= _best(theirs, rest, kept, now)
+            elif rest and value_of[rest[0]] <= left:
+                points += _best(rest, theirs, kept, now)
+            else:
+                points += 1  # a go, or the last card
+                reset = True
+        if reset:  # the other leads the next series if they can
             if theirs:
                 points -= _best(theirs, rest, (), 0)
             elif rest:
