@@ -259,6 +259,19 @@ def _grade(loss: float, chance_loss: float | None) -> Grade:
     return Grade.of_points(loss) if chance_loss is None else Grade.of_chance(chance_loss)
 
 
+def _percent(chance: float) -> str:
+    """A chance to win in words, never a bare 0% or 100% (the table cannot be that sure).
+
+    >>> _percent(0.2), _percent(0.001), _percent(0.9999)
+    ('20%', 'under 1%', 'over 99%')
+    """
+    if chance < 0.005:
+        return "under 1%"
+    if chance >= 0.995:
+        return "over 99%"
+    return f"{chance:.0%}"
+
+
 def _pair_name(cards: Iterable[Card]) -> str:
     """Two cards by rank, as players name a throw: ``'2-3'``, ``'5-K'``."""
     return "-".join(c.rank.symbol for c in sorted(cards))
@@ -478,9 +491,10 @@ def _throw_sentence(mine: ThrowOption, best: ThrowOption, top: ThrowOption, deal
         assert mine.chance is not None and best.chance is not None
         if mine is best or chance_loss < 1e-9:
             return (f"the best throw for the game: keeping {mine.keep.symbols} gives you a "
-                    f"{mine.chance:.0%} chance to win")
+                    f"chance to win of {_percent(mine.chance)}")
         return (f"near home the chance to win decides: keeping {best.keep.symbols} gives you "
-                f"{best.chance:.0%}, yours {mine.chance:.0%} ({_throw_numbers(best, dealer)} "
+                f"{_percent(best.chance)}, yours {_percent(mine.chance)} "
+                f"({_throw_numbers(best, dealer)} "
                 f"against {_throw_numbers(mine, dealer)})")
     if mine is top or loss < 1e-9:
         return f"the best throw: keep {mine.keep.symbols} ({_throw_numbers(mine, dealer)})"
@@ -988,10 +1002,11 @@ def _card_sentence(position: CardPosition, mine: CardOption, best: CardOption, t
     if chance_loss is not None:
         assert mine.chance is not None and best.chance is not None
         if chance_loss < 1e-9 or mine.card.rank == best.card.rank:
-            return (f"the best card for the game: {mine.card.symbol} leaves you a "
-                    f"{mine.chance:.0%} chance to win")
+            return (f"the best card for the game: {mine.card.symbol} leaves you a chance to "
+                    f"win of {_percent(mine.chance)}")
         return (f"near home the chance to win decides: {best.card.symbol} leaves you "
-                f"{best.chance:.0%}, {mine.card.symbol} {mine.chance:.0%} (to the end of the "
+                f"{_percent(best.chance)}, {mine.card.symbol} {_percent(mine.chance)} (to the "
+                f"end of the "
                 f"play they net {best.value:+.2f} and {mine.value:+.2f})")
     net = f"nets {mine.value:+.2f} to the end of the play"
     if mine.card.rank == top.card.rank or loss < 1e-9:
