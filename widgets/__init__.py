@@ -15,6 +15,7 @@ from .counting import LEVELS, CountingQuiz, QuizState
 from .discard import DiscardState, DiscardTrainer
 from .feedback import Panel
 from .probability import ExplorerState, ProbabilityExplorer
+from .review import ReviewState, ReviewView
 from .show import ShowState, ShowStepper, count_steps
 from .simulation import SimulationRunner, SimulationState
 from .table import GameTable, PeggingPractice, TableState
@@ -35,6 +36,8 @@ __all__ = [
     "PlayableHand",
     "ProbabilityExplorer",
     "QuizState",
+    "ReviewState",
+    "ReviewView",
     "SelectableHand",
     "ShowState",
     "ShowStepper",

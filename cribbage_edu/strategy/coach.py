@@ -72,7 +72,7 @@ import json
 import math
 import random
 import zlib
-from collections.abc import Iterable, Sequence
+from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 from enum import StrEnum
 from functools import cache, lru_cache
@@ -120,6 +120,7 @@ __all__ = [
     "judge_throw",
     "judge_view",
     "review",
+    "verdict_line",
 ]
 
 INACCURACY = 0.5
@@ -374,9 +375,12 @@ def _throw_view(six: Hand, dealer: bool, scores: tuple[int, int], target: int) -
                       legal=(), _events=[], _n_events=0)
 
 
+@lru_cache(maxsize=64)
 def _throw_options(six: Hand, dealer: bool, scores: tuple[int, int] | None,
-                   target: int) -> list[ThrowOption]:
-    """The 15 throws, best first: by the total, or by the chance to win near home."""
+                   target: int) -> tuple[ThrowOption, ...]:
+    """The 15 throws, best first: by the total, or by the chance to win near home.
+    Remembered for the last positions asked (so the judge of a second throw of the same
+    six, a try again or a table's verdict worked out ahead, costs nothing)."""
     advised = advise(six, dealer=dealer, pegging=True)
     chances: dict[frozenset[Card], float] = {}
     if scores is not None and _in_reach(scores, target):
@@ -385,7 +389,7 @@ def _throw_options(six: Hand, dealer: bool, scores: tuple[int, int] | None,
     options = [_throw_option(o, chances.get(frozenset(o.discard))) for o in advised]
     if chances:
         options.sort(key=lambda o: -round(o.chance or 0.0, 9))  # stable: ties keep the total
-    return options
+    return tuple(options)
 
 
 def _throw_option(option: DiscardOption, chance: float | None) -> ThrowOption:
@@ -970,6 +974,16 @@ def judge_card(hand: str | Iterable[CardLike], card: CardLike, *, starter: CardL
     return _judge_position(position, laid)
 
 
+@lru_cache(maxsize=64)
+def _position_options(position: CardPosition
+                      ) -> tuple[list[CardOption], dict[int, list[float]], list[int], bool]:
+    """:func:`_card_options` for the judge, remembered for the last positions asked: one
+    working-out serves every card of a position (a table judges them all ahead, while the
+    learner thinks; a try again judges another). Read only, never changed."""
+    with gc_paused():
+        return _card_options(position)
+
+
 def _judge_position(position: CardPosition, laid: Card) -> CardVerdict:
     if laid not in position.hand:
         raise IllegalPlayError(f"cannot lay {laid}: not in the hand '{position.hand}'")
@@ -977,8 +991,7 @@ def _judge_position(position: CardPosition, laid: Card) -> CardVerdict:
     if count + laid.value > 31:
         raise IllegalPlayError(f"cannot lay {laid}: count is {count}, {count} + {laid.value} "
                                f"> 31")
-    with gc_paused():
-        options, values, weights, exact = _card_options(position)
+    options, values, weights, exact = _position_options(position)
     mine = next(o for o in options if o.card == laid)
     top = max(options, key=lambda o: (o.value, -int(o.card.rank)))
     best = options[0]
@@ -1105,6 +1118,30 @@ def judge_view(view: PlayerView, choice: str | Iterable[CardLike]) -> ThrowVerdi
         return judge_throw(view.hand, choice, dealer=view.is_dealer,
                            scores=(view.scores[me], view.scores[1 - me]), target=view.target)
     return _judge_position(_view_position(view), _one_card(choice, "the card"))
+
+
+def verdict_line(verdict: ThrowVerdict | CardVerdict) -> str:
+    """The verdict as the coach says it at the table, in one line: "Right" when the
+    choice was the best, else its grade and what it cost, then the reason.
+
+    >>> print(verdict_line(judge_throw("5H 5C 6D JS QH 2C", "2C 6D", dealer=True)))
+    ... # doctest: +ELLIPSIS
+    Right: the best throw: keep 5♣ 5♥ J♠ Q♥ (hand 12.70 + crib 3.76 ...)
+    >>> print(verdict_line(judge_card("7D 3C", "3C", starter="2H", pile="KS QH 4C",
+    ...                               dealer=True, opponent_cards=0))[:62])
+    Inaccuracy (1.0 point lost): take the points: 7♦ pegs 2 now (t
+    """
+    if verdict.chance_loss is not None:
+        if verdict.chance_loss < 1e-9:
+            return f"Right: {verdict.sentence}"
+        cost = f"{verdict.chance_loss:.0%} of your chance to win lost"
+        if verdict.chance_loss < 0.005:
+            cost = "under 1% of your chance to win lost"
+    else:
+        if verdict.loss < 1e-9:
+            return f"Right: {verdict.sentence}"
+        cost = f"{verdict.loss:.1f} point{'' if f'{verdict.loss:.1f}' == '1.0' else 's'} lost"
+    return f"{str(verdict.grade).capitalize()} ({cost}): {verdict.sentence}"
 
 
 class CoachPlayer:
@@ -1337,10 +1374,13 @@ def _count_decision(game: Game, claimed: int, deal: int, index: int) -> Decision
                     None, grade, reason, judged)
 
 
-def review(game: Game, seat: int = 0) -> Review:
+def review(game: Game, seat: int = 0, *,
+           judged: Mapping[int, ThrowVerdict | CardVerdict] | None = None) -> Review:
     """Every decision ``seat`` made in ``game`` (finished or not), judged from the
     position it was made in: each throw, each card laid when more than one rank fitted,
-    and each count claimed by hand.
+    and each count claimed by hand. ``judged`` holds verdicts already given, by the
+    index of their action in ``game.actions`` (a table that judged each decision as it
+    was made): those are taken as they are, the rest judged here.
 
     >>> from cribbage_edu.rules.game import Game
     >>> from cribbage_edu.rules.drive import play_out
@@ -1356,6 +1396,7 @@ def review(game: Game, seat: int = 0) -> Review:
     if not isinstance(game, Game):
         raise IllegalActionError(f"review takes a Game, not {game!r}")
     who = check_seat(seat)
+    given = _given(judged, game, who)
     twin = game.replay(0)
     decisions: list[Decision] = []
     for index, action in enumerate(game.actions):
@@ -1365,12 +1406,33 @@ def review(game: Game, seat: int = 0) -> Review:
                 action.kind is ActionKind.PLAY
                 and len({c.rank for c in twin.legal_cards(who)}) > 1)
             if chooses:
-                verdict = judge_view(twin.view(who), action.cards)
+                verdict = given.get(index) or judge_view(twin.view(who), action.cards)
                 decisions.append(_decision(verdict, deal, index))
             elif action.kind is ActionKind.CLAIM and action.points is not None:
                 decisions.append(_count_decision(twin, action.points, deal, index))
         twin.apply(action)
     return Review(who, game.names, tuple(decisions), game.is_over)
+
+
+def _given(judged: object, game: Game, seat: int) -> dict[int, ThrowVerdict | CardVerdict]:
+    """The verdicts a caller already has, checked: each keyed by the index of an action
+    of ``seat`` that chose what the verdict says was chosen."""
+    if judged is None:
+        return {}
+    if not isinstance(judged, Mapping):
+        raise IllegalActionError(f"judged holds verdicts by action index, not {judged!r}")
+    out: dict[int, ThrowVerdict | CardVerdict] = {}
+    for index, verdict in judged.items():
+        number = whole_number(index, "an action index", 0, len(game.actions) - 1)
+        if not isinstance(verdict, ThrowVerdict | CardVerdict):
+            raise IllegalActionError(f"judged[{number}] is not a verdict: {verdict!r}")
+        action = game.actions[number]
+        chosen = set(verdict.chosen) if isinstance(verdict, ThrowVerdict) else {verdict.chosen}
+        if action.player != seat or set(action.cards) != chosen:
+            raise IllegalActionError(f"judged[{number}] is a verdict on {sorted(chosen)}, "
+                                     f"but action {number} is {action}")
+        out[number] = verdict
+    return out
 
 
 def _decision(verdict: ThrowVerdict | CardVerdict, deal: int, index: int) -> Decision:

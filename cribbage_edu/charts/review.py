@@ -1,0 +1,126 @@
+"""The review of a game as a chart: the points each deal's decisions lost, by kind, and
+the chance to win deal by deal with every mistake marked on it."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from matplotlib.figure import Figure
+from matplotlib.ticker import MaxNLocator, PercentFormatter
+
+from ..render.colours import COLOURS
+from .style import house_style, new_figure
+
+if TYPE_CHECKING:
+    from ..rules.game import Game
+    from ..strategy.coach import Decision, Review
+
+__all__ = ["KIND_COLOURS", "KIND_WORDS", "review_chart", "review_title"]
+
+KIND_WORDS = {"throw": "the throw", "card": "the play", "count": "the count"}
+"""Each kind of decision as the review says it."""
+
+KIND_COLOURS = {"throw": COLOURS["crib"], "card": COLOURS["pegging"],
+                "count": COLOURS["hand"]}
+"""Each kind of decision's colour: the throw as the crib, the play as pegging, the count
+as the hand."""
+
+
+def review_title(review: Review) -> str:
+    """What the review chart shows, said as its point: where the points went.
+
+    >>> from cribbage_edu.strategy.coach import Review
+    >>> review_title(Review(0, ("you", "b"), (), True))
+    'No points lost: every decision was as good as the best'
+    """
+    lost = review.loss
+    if lost < 0.005:
+        return "No points lost: every decision was as good as the best"
+    totals = {str(kind): points for kind, (_, points) in review.totals().items()}
+    worst = max(totals, key=lambda k: totals[k])
+    share = totals[worst] / lost
+    where = ("most" if share > 0.5 else "the largest part") if share < 0.995 else "all"
+    return (f"{lost:.1f} points lost; {where} in {KIND_WORDS[worst]} "
+            f"({totals[worst]:.1f})")
+
+
+def _mistakes(review: Review) -> list[Decision]:
+    from ..strategy.coach import Grade
+
+    return [d for d in review.decisions if d.grade in (Grade.MISTAKE, Grade.BLUNDER)]
+
+
+@house_style
+def review_chart(review: Review, game: Game) -> Figure:
+    """The review of ``game`` for the seat reviewed: above, the points its decisions lost
+    in each deal, a bar a deal split by kind (the throw, the play, the count); below, its
+    chance to win at the start of each deal (the chance-to-win table, as between two
+    experts), with each mistake or blunder marked in the deal it was made.
+
+    >>> from cribbage_edu.rules.game import Game
+    >>> from cribbage_edu.rules.drive import play_out
+    >>> from cribbage_edu.strategy.coach import review
+    >>> from cribbage_edu.strategy.players import ExpertPlayer, RandomPlayer
+    >>> game = play_out(Game(seed=3, target=61, first_dealer=0),
+    ...                 [RandomPlayer(1), ExpertPlayer()])
+    >>> fig = review_chart(review(game, 0), game)
+    >>> lost, chance = fig.axes
+    >>> len(lost.containers), chance.get_ylabel()
+    (3, 'chance to win')
+    """
+    from ..tables.chance import chances_by_deal
+
+    seat = review.seat
+    by_deal = review.by_deal()
+    odds = chances_by_deal(game, seat)
+    last = max([c.deal for c in odds] + list(by_deal) + [1])
+    deals = list(range(1, last + 1))
+    fig = new_figure(9, 6)
+    lost, chance = fig.subplots(2, 1, sharex=True, height_ratios=[1, 1.1])
+    bottom = [0.0] * len(deals)
+    for kind, colour in KIND_COLOURS.items():
+        values = [sum(v for k, v in by_deal.get(d, {}).items() if str(k) == kind)
+                  for d in deals]
+        lost.bar(deals, values, bottom=bottom, color=colour, width=0.7,
+                 label=KIND_WORDS[kind])
+        bottom = [b + v for b, v in zip(bottom, values, strict=True)]
+    lost.set_ylabel("points lost against the best")
+    lost.set_ylim(0, max([*bottom, 1.0]) * 1.15)
+    lost.legend(loc="upper left", ncol=3, fontsize=8)
+    lost.grid(axis="x", visible=False)
+    lost.set_title(review_title(review))
+    xs = [c.deal for c in odds]
+    ys = [c.chance for c in odds]
+    chance.step(xs, ys, where="post", color=COLOURS[f"player{seat}"], linewidth=1.8,
+                marker="o", markersize=3, label=f"{review.names[seat]}'s chance to win")
+    chance.axhline(0.5, color=COLOURS["mean"], linewidth=0.6, linestyle=":")
+    start = {c.deal: c.chance for c in odds}
+    marked = _mistakes(review)
+    if marked:
+        # spread over the deal they were made in, in the order they were made
+        in_deal = {d.deal: [m for m in marked if m.deal == d.deal] for d in marked}
+        mx = [d.deal + (in_deal[d.deal].index(d) + 1) / (len(in_deal[d.deal]) + 1)
+              for d in marked]
+        my = [start.get(d.deal, ys[-1] if ys else 0.5) for d in marked]
+        colours = [KIND_COLOURS[str(d.kind)] for d in marked]
+        chance.scatter(mx, my, marker="X", s=70, c=colours, edgecolors=COLOURS["mean"],
+                       linewidths=0.6, zorder=4)
+        chance.scatter([], [], marker="X", s=70, c=COLOURS["muggins"],
+                       edgecolors=COLOURS["mean"], linewidths=0.6,
+                       label="a mistake or blunder (coloured by kind)")
+        for n, (d, x, y) in enumerate(zip(marked, mx, my, strict=True)):
+            chance.annotate(d.chosen, (x, y), xytext=(0, 8 if n % 2 == 0 else -13),
+                            textcoords="offset points", ha="center", fontsize=7)
+    chance.set_ylim(-0.03, 1.08)
+    chance.yaxis.set_major_formatter(PercentFormatter(1.0))
+    chance.set_ylabel("chance to win")
+    chance.set_xlabel("deal (the chance: at the start of each deal; last: the result)")
+    chance.xaxis.set_major_locator(MaxNLocator(integer=True))
+    chance.set_xlim(0.4, last + 0.6)
+    n = len(marked)
+    chance.set_title(f"Your chance to win, deal by deal: {n} mistake{'' if n == 1 else 's'} "
+                     f"marked where {'it was' if n == 1 else 'they were'} made"
+                     if n else "Your chance to win, deal by deal: no mistake to mark",
+                     fontsize=10)
+    chance.legend(loc="lower left", fontsize=8)
+    return fig
