@@ -297,12 +297,28 @@ class ThrowOption:
     total: float
     chance: float | None = None
 
+    def cents(self, dealer: bool) -> tuple[int, int, int, int]:
+        """The columns as printed, in hundredths of a point: the hand, the crib, the
+        play, each rounded once, and the total worked from them, so that the sum adds up
+        as printed (hand, plus the crib as dealer or less it as pone, plus the play).
+
+        >>> option = ThrowOption(Hand(), Hand(), 7.614, 4.386, 0.934, 0.1, 4.162)
+        >>> option.cents(dealer=False)
+        (761, 439, 93, 415)
+        """
+        hand, crib, play = (round(x * 100) for x in (self.hand, self.crib, self.pegging))
+        return hand, crib, play, hand + (crib if dealer else -crib) + play
+
+    def net(self, dealer: bool) -> float:
+        """The total as printed: the sum of the printed columns (:meth:`cents`)."""
+        return self.cents(dealer)[3] / 100
+
     def row(self, dealer: bool) -> str:
         """The option as one line of numbers."""
         sign = "+" if dealer else "-"
         text = (f"throw {self.discard.symbols}, keep {self.keep.symbols}: hand "
                 f"{self.hand:.2f} {sign} crib {self.crib:.2f} {self.pegging:+.2f} in the "
-                f"play (± {self.pegging_error:.2f}) = {self.total:.2f}")
+                f"play (± {self.pegging_error:.2f}) = {self.net(dealer):.2f}")
         if self.chance is not None:
             text += f"; chance to win {self.chance:.1%}"
         return text
@@ -431,7 +447,9 @@ def judge_throw(six: str | Iterable[CardLike], thrown: str | Iterable[CardLike],
     options = _throw_options(dealt, is_dealer, board, goal)
     mine = next(o for o in options if set(o.discard) == set(chosen))
     top = max(options, key=lambda o: o.total)
-    loss = max(0.0, top.total - mine.total)
+    # the loss as printed: the difference of the printed totals (each the sum of its
+    # printed columns), so every figure the learner sees adds up
+    loss = max(0, top.cents(is_dealer)[3] - mine.cents(is_dealer)[3]) / 100
     error = math.hypot(top.pegging_error, mine.pegging_error) if top is not mine else 0.0
     chance_loss = None
     if options[0].chance is not None and mine.chance is not None:
@@ -447,7 +465,7 @@ def judge_throw(six: str | Iterable[CardLike], thrown: str | Iterable[CardLike],
 def _throw_numbers(option: ThrowOption, dealer: bool) -> str:
     sign = "+" if dealer else "-"
     return (f"hand {option.hand:.2f} {sign} crib {option.crib:.2f} {option.pegging:+.2f} in "
-            f"the play = {option.total:.2f}")
+            f"the play = {option.net(dealer):.2f}")
 
 
 _HOT_PAIRS: tuple[tuple[str, Any], ...] = (
@@ -503,14 +521,15 @@ def _throw_sentence(mine: ThrowOption, best: ThrowOption, top: ThrowOption, deal
     if mine is top or loss < 1e-9:
         return f"the best throw: keep {mine.keep.symbols} ({_throw_numbers(mine, dealer)})"
     if loss < INACCURACY:
-        return (f"close to the best: throwing {top.discard.symbols} nets {top.total:.2f}, "
-                f"yours {mine.total:.2f} ({loss:.2f} less)")
+        return (f"close to the best: throwing {top.discard.symbols} nets "
+                f"{top.net(dealer):.2f}, yours {mine.net(dealer):.2f} "
+                f"({top.net(dealer) - mine.net(dealer):.2f} less)")
     sign = 1.0 if dealer else -1.0
     parts = {"hand": top.hand - mine.hand, "crib": sign * (top.crib - mine.crib),
              "play": top.pegging - mine.pegging}
     main = max(parts, key=lambda k: parts[k])
-    compare = (f"throwing {top.discard.symbols} nets {top.total:.2f}, yours {mine.total:.2f}: "
-               f"{loss:.2f} better")
+    compare = (f"throwing {top.discard.symbols} nets {top.net(dealer):.2f}, yours "
+               f"{mine.net(dealer):.2f}: {top.net(dealer) - mine.net(dealer):.2f} better")
     if parts[main] < loss / 2:
         return compare
     if main == "crib":
@@ -1027,7 +1046,8 @@ def _card_sentence(position: CardPosition, mine: CardOption, best: CardOption, t
     compare = (f"{top.card.symbol} nets {top.value:+.2f} to the end of the play, "
                f"{mine.card.symbol} {mine.value:+.2f}")
     if loss < INACCURACY:
-        return f"close to the best: {compare} ({loss:.2f} less)"
+        return (f"close to the best: {compare} "
+                f"({round(top.value, 2) - round(mine.value, 2):.2f} less)")
     parts = {"now": float(top.now - mine.now), "answer": mine.answer - top.answer}
     parts["rest"] = loss - parts["now"] - parts["answer"]
     main = max(parts, key=lambda k: parts[k])
