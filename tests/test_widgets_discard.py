@@ -2,7 +2,11 @@
 
 from __future__ import annotations
 
+import re
+from fractions import Fraction
+
 from cribbage_edu import parse_cards
+from cribbage_edu.strategy.coach import judge_throw, verdict_line
 from cribbage_edu.strategy.discard import advise, starter_distribution
 from cribbage_edu.widgets import DiscardTrainer, ProbabilityExplorer
 from cribbage_edu.widgets.discard import why_html
@@ -33,23 +37,71 @@ def test_throwing_three_or_one_is_refused_and_changes_nothing() -> None:
     assert trainer.ranking.value == "" and len(state.selected) == 3
 
 
-def test_a_throw_is_ranked_against_the_advisor() -> None:
+def test_a_throw_is_judged_by_the_coach_with_the_play() -> None:
     trainer = DiscardTrainer(seed=7, dealer=False)
     _select(trainer, 2)
     trainer.throw_button.click()
     state = trainer.value
-    options = advise(state.hand, dealer=False)
+    verdict = judge_throw(state.hand, state.hand[:2], dealer=False)
+    assert state.verdict == verdict
+    # the coach's three columns: the advisor with the play, best first
+    options = advise(state.hand, dealer=False, pegging=True)
     assert [o.discard for o in state.options] == [o.discard for o in options]
     mine = next(o for o in options if set(o.discard) == set(state.hand[:2]))
     assert state.rank == options.index(mine) + 1
-    assert abs(state.shortfall - (options[0].net_ev - mine.net_ev)) < 1e-12
-    assert options[0].explanation in trainer.summary.value.replace("&#x27;", "'")
+    assert state.shortfall == verdict.loss  # both the difference of the printed totals
+    assert verdict_line(verdict) in trainer.summary.value.replace("&#x27;", "'")
     assert trainer.ranking.value.count("<tr") == 16  # a header and the 15 throws
     assert trainer.ranking.value.count("background:#fff3c4") == 1  # the learner's row
     if state.rank != 1:
         assert state.message.startswith(f"Your throw ranks {state.rank} of 15")
         assert "biggest difference" in trainer.why.value
     assert all(trainer.picker.button(c).disabled for c in state.hand)
+
+
+def test_the_best_throw_is_called_right() -> None:
+    trainer = DiscardTrainer(seed=7)
+    best = advise(trainer.value.hand, dealer=True, pegging=True)[0]
+    for card in best.discard:
+        trainer.picker.toggle(card)
+    trainer.throw_button.click()
+    state = trainer.value
+    assert state.rank == 1 and state.shortfall == 0.0
+    assert state.message.startswith("Right: the best throw, ") and trainer.message.kind == "success"
+    assert trainer.why.value == ""
+    assert trainer.summary.value.count("Right: ") == 1
+
+
+def _printed(row: str) -> list[str]:
+    return re.findall(r"<td>([^<]*)</td>", row)
+
+
+def test_every_sum_adds_up_as_printed() -> None:
+    """Each row of the ranking: hand, less (pone) or plus (dealer) the crib, plus the play,
+    is the total printed, to the hundredth; the tally is the sum of the shortfalls as
+    printed, hand after hand."""
+    for dealer in (True, False):
+        trainer = DiscardTrainer(seed=11, dealer=dealer)
+        printed_shortfalls = []
+        for n in range(4):
+            for k in (n % 6, (n + 3) % 6):
+                trainer.picker.toggle(trainer.value.hand[k])
+            trainer.throw_button.click()
+            rows = trainer.ranking.value.split("<tr")[2:]
+            for row in rows:
+                cells = _printed(row)
+                hand, crib, play, total = (Fraction(cells[3]), Fraction(cells[4][2:]),
+                                           Fraction(cells[5]), Fraction(cells[6]))
+                assert hand + (crib if dealer else -crib) + play == total
+            totals = [Fraction(_printed(r)[6]) for r in rows]
+            mine = Fraction(_printed(rows[trainer.value.rank - 1])[6])  # type: ignore[operator]
+            assert trainer.value.shortfall == float(totals[0] - mine)
+            printed_shortfalls.append(totals[0] - mine)
+            if trainer.value.rank != 1:
+                assert f"({float(totals[0] - mine):.2f} less)" in trainer.message.text
+            tally = trainer.tally.value
+            assert f"the best: {float(sum(printed_shortfalls)):.2f} (" in tally
+            trainer.next_button.click()
 
 
 def test_throwing_twice_and_dealing_before_throwing_are_refused() -> None:
@@ -79,7 +131,9 @@ def test_whose_crib_it_is_changes_the_advice() -> None:
     _select(trainer, 2)
     trainer.throw_button.click()
     assert trainer.value.dealer is False
-    assert all(not o.dealer for o in trainer.value.options)
+    verdict = trainer.value.verdict
+    assert verdict is not None and verdict.dealer is False
+    assert "crib (opponent&#x27;s)" in trainer.why.value and "the opponent's crib" in verdict.why
 
 
 def test_the_explorer_shows_the_29_hand() -> None:

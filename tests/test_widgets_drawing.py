@@ -5,6 +5,7 @@ an Output that has moved on. A kernel is imitated by a running asyncio loop."""
 from __future__ import annotations
 
 import asyncio
+import random
 import subprocess
 import sys
 import threading
@@ -17,8 +18,8 @@ import ipywidgets as w  # type: ignore[import-untyped]
 import pytest
 from matplotlib.figure import Figure
 
-from cribbage_edu.rules.cards import parse_cards
-from cribbage_edu.widgets import DiscardTrainer, ProbabilityExplorer, drawing
+from cribbage_edu.rules.cards import Deck, parse_cards
+from cribbage_edu.widgets import DiscardTrainer, ProbabilityExplorer, ahead, drawing
 
 
 @pytest.fixture(autouse=True)
@@ -26,8 +27,10 @@ def in_a_kernel(monkeypatch: pytest.MonkeyPatch) -> Iterator[None]:
     """A kernel's event loop (the running asyncio loop) and an empty chart memory."""
     monkeypatch.setattr(drawing, "kernel_loop", asyncio.get_running_loop)
     drawing.forget()
+    ahead.forget()
     yield
     drawing.forget()
+    ahead.forget()
 
 
 def run(steps: Callable[[], Any]) -> Any:
@@ -54,15 +57,17 @@ def small_figure(threads: list[str] | None = None) -> Callable[[], Figure]:
     return make
 
 
-async def settle(out: w.Output, timeout: float = 20.0) -> None:
+async def settle(out: w.DOMWidget, timeout: float = 20.0) -> None:
     """Let the loop run until ``out`` shows something (or the time is up)."""
     for _ in range(int(timeout / 0.01)):
-        if out.outputs:
+        if out.outputs if isinstance(out, w.Output) else out.value:
             return
         await asyncio.sleep(0.01)
 
 
-def is_png(out: w.Output) -> bool:
+def is_png(out: w.DOMWidget) -> bool:
+    if isinstance(out, w.HTML):  # a picture framed in HTML
+        return out.value.count("data:image/png;base64,") == 1
     return len(out.outputs) == 1 and "image/png" in out.outputs[0]["data"]
 
 
@@ -127,7 +132,7 @@ def test_the_chart_thread_touches_neither_pyplot_nor_matplotlibs_settings() -> N
         for card in parse_cards("5H JD 2C 9H"):
             explorer.choice_b.toggle(card)
         explorer.compare_button.click()
-        outs = [trainer.chart_out, explorer.chart_a, explorer.chart_b]
+        outs = [trainer.chart_view, explorer.chart_a, explorer.chart_b]
         for out in outs:
             await settle(out)
         await asyncio.wrap_future(drawing.submit(lambda: sys.setprofile(None)))
@@ -211,32 +216,73 @@ def test_a_chart_that_fails_says_so_and_is_not_remembered() -> None:
     assert ("broken",) not in drawing.remembered()
 
 
-def test_the_discard_trainer_draws_the_throw_chart_when_two_cards_are_selected(
+def test_the_discard_trainer_draws_each_deals_chart_ahead_and_marks_the_throw_over_it(
         monkeypatch: pytest.MonkeyPatch) -> None:
+    """The chart of a deal is drawn once, as soon as the deal is known (this hand and
+    the next), unmarked; the learner's throw is outlined over the picture, so any throw
+    is shown at once with the picture drawn ahead."""
     import cribbage_edu.widgets.discard as discard
 
     drawn: list[tuple[str, ...]] = []
     real = discard.advice_chart
 
     def recording(options: Any, **kwargs: Any) -> Figure:
-        drawn.append(tuple(sorted(str(c) for c in kwargs["mark"])))
+        drawn.append(tuple(sorted(str(c) for c in options[0].discard + options[0].keep)))
+        assert "mark" not in kwargs and kwargs["pegging"] is True
         return real(options, **kwargs)
 
     monkeypatch.setattr(discard, "advice_chart", recording)
 
-    async def select_then_throw() -> bool:
+    async def deal_then_throw() -> tuple[str, str, int]:
         trainer = DiscardTrainer(seed=7)
+        for _ in range(3000):  # the coach's numbers, then the charts, between "clicks"
+            charts = [k for k in drawing.remembered() if k[0] == "throw chart"]
+            if len(charts) == 2 and all(f.done() for f in drawing.remembered().values()):
+                break
+            await asyncio.sleep(0.01)
         hand = trainer.value.hand
         trainer.picker.toggle(hand[0])
-        assert drawn == [] and not drawing.remembered()  # one card: nothing to draw yet
         trainer.picker.toggle(hand[1])
-        assert len(drawing.remembered()) == 1
-        await asyncio.wrap_future(next(iter(drawing.remembered().values())))
         trainer.throw_button.click()
-        return is_png(trainer.chart_out)  # ready before the click: sent with it
+        first = trainer.chart_view.value  # at once, with the click
+        row = trainer.value.rank
+        assert row is not None
+        trainer.next_button.click()
+        return first, trainer.chart_view.value, row
 
-    assert run(select_then_throw) is True
-    assert drawn == [tuple(sorted(str(c) for c in DiscardTrainer(seed=7).value.hand[:2]))]
+    shown, after_next, _ = run(deal_then_throw)
+    first_hand = tuple(sorted(str(c) for c in Deck(random.Random(7)).deal(6)))
+    assert len(drawn) == 2 and drawn[0] == first_hand  # this hand and the next, once each
+    assert shown.count("data:image/png;base64,") == 1
+    assert shown.count("cribbage-your-throw") == 1 and "your throw" in shown
+    top = float(shown.split("top:")[1].split("%")[0])
+    height = float(shown.split("height:")[1].split("%")[0])
+    # the rows are evenly spaced from the top of the plot: the mark's top moves down one
+    # row's height for each place the throw ranks below the best
+    assert 0 < height < 100 / 15 and 0 < top < 100
+    assert after_next == ""  # a new deal: no chart until the next throw
+
+
+def test_the_throw_marked_is_the_row_of_the_learners_throw(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    """Outside a kernel the chart is drawn at once; the mark sits on the row of the
+    learner's throw: one row lower for each rank."""
+    monkeypatch.setattr(drawing, "kernel_loop", lambda: None)
+    tops = {}
+    for pick in ((0, 1), (2, 3), (4, 5)):
+        trainer = DiscardTrainer(seed=7)
+        for n in pick:
+            trainer.picker.toggle(trainer.value.hand[n])
+        trainer.throw_button.click()
+        html = trainer.chart_view.value
+        rank = trainer.value.rank
+        assert rank is not None
+        tops[rank] = (float(html.split("top:")[1].split("%")[0]),
+                      float(html.split("height:")[1].split("%")[0]))
+    ranks = sorted(tops)
+    (r0, (t0, h)), (r1, (t1, _)) = (ranks[0], tops[ranks[0]]), (ranks[1], tops[ranks[1]])
+    step = (t1 - t0) / (r1 - r0)
+    assert step == pytest.approx(h / 0.96, rel=0.02)  # a row is 0.96 of the spacing
 
 
 def test_the_explorer_draws_both_charts_once_the_choices_are_complete() -> None:

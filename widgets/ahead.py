@@ -25,7 +25,7 @@ from collections.abc import Callable, Hashable
 from concurrent.futures import Future
 from typing import Any
 
-from .drawing import kernel_loop
+from . import drawing
 
 __all__ = ["MEMORY", "ahead", "forget", "result", "when_ready"]
 
@@ -62,7 +62,7 @@ def ahead(key: Hashable, job: Callable[[], Any]) -> None:
     >>> ahead(("never worked out",), lambda: 1 / 0)  # outside a kernel: nothing happens
     """
     global _worker
-    if kernel_loop() is None:
+    if drawing.kernel_loop() is None:
         return
     with _lock:
         if key in _memory:
@@ -105,17 +105,23 @@ def result(key: Hashable, job: Callable[[], Any]) -> Any:
     return value
 
 
-def when_ready(key: Hashable, job: Callable[[], Any], then: Callable[[Any], None]) -> None:
+def when_ready(key: Hashable, job: Callable[[], Any], then: Callable[[Any], None], *,
+               ahead_only: bool = False) -> None:
     """Call ``then(result)`` once ``job`` (remembered as ``key``) is worked out: at once
     when it is ready or outside a kernel; else, in a kernel, on the kernel's own loop
     when the background thread has finished it (so ``then`` may change widgets), while
-    the click that asked has already been answered.
+    the click that asked has already been answered. ``ahead_only``: only for work
+    started ahead in a kernel (elsewhere, nothing is done).
 
     >>> seen = []; when_ready(("ready",), lambda: "a verdict", seen.append); seen
     ['a verdict']
+    >>> when_ready(("not ahead",), lambda: 1 / 0, seen.append, ahead_only=True); seen
+    ['a verdict']
     """
-    loop = kernel_loop()
+    loop = drawing.kernel_loop()
     future = _done(key)
+    if ahead_only and (loop is None or future is None):
+        return
     if loop is None or future is None or future.done():
         then(result(key, job))
         return

@@ -1,4 +1,5 @@
-"""DiscardTrainer: six cards dealt, throw two, then see your throw against the best.
+"""DiscardTrainer: six cards dealt, throw two, then see your throw judged against the best
+by the coach: the hand, the crib and the play (the advisor's three columns).
 
 >>> trainer = DiscardTrainer(seed=7)
 >>> first, second = trainer.value.hand[:2]
@@ -10,24 +11,31 @@
 from __future__ import annotations
 
 import random
-from collections.abc import Callable
+from base64 import b64encode
+from collections import OrderedDict
+from collections.abc import Callable, Hashable
 from dataclasses import dataclass
 from fractions import Fraction
 from html import escape
+from typing import Any
 
 import ipywidgets as w  # type: ignore[import-untyped]
 from matplotlib.figure import Figure
 
 from cribbage_edu.charts import advice_chart
+from cribbage_edu.render.colours import COLOURS
 from cribbage_edu.rules.cards import Deck, Hand
 from cribbage_edu.rules.scoring import Kind
-from cribbage_edu.strategy.discard import DiscardOption, advise, discard_table, starter_distribution
+from cribbage_edu.strategy.coach import ThrowOption, ThrowVerdict, judge_throw, verdict_line
+from cribbage_edu.strategy.discard import DiscardOption, advise, starter_distribution
 
+from .ahead import ahead as work_ahead
+from .ahead import result, when_ready
 from .cards import SelectableHand, cards_html
-from .drawing import clear, prepare
-from .feedback import Message, StaticPicture, choose_seed, draw_soon, seed_badge
+from .drawing import CACHE_SIZE, clear, paint, prepare_soon
+from .feedback import Message, StaticPicture, choose_seed, seed_badge
 
-__all__ = ["DiscardState", "DiscardTrainer", "why_html"]
+__all__ = ["DiscardState", "DiscardTrainer", "chart_html", "options_html", "why_html"]
 
 _KINDS = (Kind.FIFTEEN, Kind.PAIR, Kind.RUN, Kind.FLUSH, Kind.NOBS)
 _KIND_WORDS = {Kind.FIFTEEN: "fifteens", Kind.PAIR: "pairs", Kind.RUN: "runs",
@@ -38,9 +46,12 @@ _KIND_WORDS = {Kind.FIFTEEN: "fifteens", Kind.PAIR: "pairs", Kind.RUN: "runs",
 class DiscardState:
     """What a :class:`DiscardTrainer` shows (read it as ``trainer.value``).
 
-    ``options`` is the advisor's list (best first) once the learner has thrown;
-    ``rank`` is where their throw stands in it (1 is the best) and ``shortfall`` how
-    many points a deal it gives away against the best, on average.
+    ``verdict`` is the coach's word on the learner's throw
+    (:func:`cribbage_edu.strategy.coach.judge_throw`), and ``options`` its 15 throws
+    (best first, the play counted) once the learner has thrown; ``rank`` is where their
+    throw stands in it (1 is the best) and ``shortfall`` how many points a deal it gives
+    away against the best, as printed (the difference of the printed totals, each the
+    sum of its printed columns); ``total_shortfall`` adds up the printed shortfalls.
     """
 
     seed: int
@@ -48,7 +59,8 @@ class DiscardState:
     hand: Hand
     selected: Hand
     thrown: Hand | None
-    options: tuple[DiscardOption, ...]
+    options: tuple[ThrowOption, ...]
+    verdict: ThrowVerdict | None
     rank: int | None
     shortfall: float | None
     hands_played: int
@@ -63,7 +75,8 @@ def _kind_means(keep: Hand, seen: Hand) -> dict[Kind, Fraction]:
 
 def why_html(mine: DiscardOption, best: DiscardOption) -> str:
     """Why the best throw beats yours: the mean points of each kind in the two kept
-    hands (over the same 46 starters) and the crib, side by side.
+    hands (over the same 46 starters), the crib and, when the options were worked out
+    with the play, the pegging table's net for the kept cards, side by side.
 
     >>> options = advise("5H 5C 6D JS QH 2C", dealer=True)
     >>> "fifteens" in why_html(options[-1], options[0])
@@ -81,6 +94,8 @@ def why_html(mine: DiscardOption, best: DiscardOption) -> str:
     rows.append(("crib (yours)" if mine.dealer else "crib (opponent's)",
                  crib_sign * mine.crib_ev, crib_sign * best.crib_ev,
                  crib_sign * (best.crib_ev - mine.crib_ev)))
+    if mine.peg_ev or best.peg_ev:
+        rows.append(("the play (net)", mine.peg_ev, best.peg_ev, best.peg_ev - mine.peg_ev))
     body = "".join(
         f"<tr><td>{escape(name)}</td><td>{x:+.2f}</td><td>{y:+.2f}</td>"
         f"<td><b>{d:+.2f}</b></td></tr>" for name, x, y, d in rows)
@@ -95,25 +110,106 @@ def why_html(mine: DiscardOption, best: DiscardOption) -> str:
             f"<th>your keep</th><th>best keep</th><th>difference</th></tr>{body}</table>")
 
 
-def options_html(options: tuple[DiscardOption, ...], mine: DiscardOption) -> str:
-    """The 15 throws ranked (the engine's :func:`discard_table`), the best first and the
-    learner's own marked."""
-    header, *rows = discard_table(options, pegging=False, symbols=True)
-    head = "<tr><th>#</th>" + "".join(f"<th>{h}</th>" for h in header) + "</tr>"
+def options_html(options: tuple[ThrowOption, ...], mine: ThrowOption, dealer: bool) -> str:
+    """The 15 throws ranked by the coach (best first, the play counted) with their three
+    columns and the total, each as printed: a column rounded once to the hundredth, the
+    total the sum of the printed columns. The learner's own row is marked.
+
+    >>> verdict = judge_throw("5H 5C 6D JS QH 2C", "5H 5C", dealer=True)
+    >>> mine = next(o for o in verdict.options if set(o.discard) == set(verdict.chosen))
+    >>> options_html(verdict.options, mine, True).count("<tr")
+    16
+    """
+    sign = "+" if dealer else "−"
+    head = ("<tr><th>#</th><th>keep</th><th>throw</th><th>hand</th>"
+            f"<th>{sign} crib</th><th>+ the play</th><th>= points a deal</th></tr>")
     body = []
-    for n, (option, row) in enumerate(zip(options, rows, strict=True), 1):
+    for n, option in enumerate(options, 1):
+        hand, crib, play, total = option.cents(dealer)
         style = " style='background:#fff3c4;font-weight:bold'" if option is mine else ""
-        body.append(f"<tr{style}><td>{n}</td>" + "".join(f"<td>{c}</td>" for c in row)
-                    + "</tr>")
+        cells = (str(n), option.keep.symbols, option.discard.symbols, f"{hand / 100:.2f}",
+                 f"{sign} {crib / 100:.2f}", f"{play / 100:+.2f}", f"{total / 100:.2f}")
+        body.append(f"<tr{style}>" + "".join(f"<td>{c}</td>" for c in cells) + "</tr>")
     return f"<table class='cribbage-options'>{head}{''.join(body)}</table>"
 
 
-class DiscardTrainer(StaticPicture, w.VBox):  # type: ignore[misc]
-    """Practise the discard: six cards are dealt; select two and press Throw.
+# --- the chart: one picture a deal, the learner's throw marked over it -------------------
 
-    Then the trainer shows your throw's expected value against the best one, all 15
-    throws ranked (with the advisor's chart) and why the best is better. ``dealer``
-    says whose crib it is (it can be switched before throwing). Next hand deals again.
+_FIGURES: OrderedDict[Hashable, Figure] = OrderedDict()
+"""The throw charts built, by their inputs: where each row lies is read from the figure
+once it is drawn (the mark is laid over the picture there)."""
+
+
+def _throw_chart(hand: Hand, dealer: bool) -> tuple[Hashable, Any]:
+    """The coach's 15 throws as the advisor's chart (the play counted), unmarked, and
+    the inputs it is drawn from."""
+    key = ("throw chart", tuple(hand), dealer)
+
+    def make() -> Figure:
+        fig = advice_chart(advise(hand, dealer=dealer, pegging=True), pegging=True)
+        _FIGURES[key] = fig
+        while len(_FIGURES) > CACHE_SIZE:
+            _FIGURES.popitem(last=False)
+        return fig
+    return key, make
+
+
+def _row_box(fig: Figure, row: int) -> tuple[float, float, float, float] | None:
+    """Where row ``row`` of the throw chart (0: the top) lies in the drawn picture, as
+    fractions of it from the top left: left, top, width, height."""
+    if not fig.axes:
+        return None
+    ax = fig.axes[0]
+    rows = len(ax.get_yticks())
+    y = rows - 1 - row
+    to_figure = fig.transFigure.inverted()
+    (_, bottom), (right, top) = to_figure.transform(
+        ax.transData.transform([(ax.get_xlim()[0], y - 0.48), (ax.get_xlim()[1], y + 0.48)]))
+    left = 0.005
+    return float(left), float(1 - top), float(right - left), float(top - bottom)
+
+
+def chart_html(picture: Any, key: Hashable, row: int | None) -> str:
+    """The throw chart's picture with row ``row`` (the learner's throw) outlined over it
+    as "your throw": one picture a deal serves every throw the learner may make."""
+    if not isinstance(picture, bytes):
+        return f"<pre>{escape(str(picture))}</pre>"
+    data = b64encode(picture).decode("ascii")
+    mark = caption = ""
+    fig = _FIGURES.get(key)
+    box = None if fig is None or row is None else _row_box(fig, row)
+    if box is not None:
+        left, top, width, height = (f"{100 * x:.2f}%" for x in box)
+        colour = COLOURS["given"]
+        mark = (f"<div class='cribbage-your-throw' title='your throw' style='position:"
+                f"absolute;left:{left};top:{top};width:{width};height:{height};border:2px "
+                f"dashed {colour};box-sizing:border-box;pointer-events:none'></div>")
+        caption = (f"<div style='font-size:small;color:{colour}'>your throw: outlined in "
+                   f"red dashes (row {(row or 0) + 1})</div>")
+    return (f"<div class='cribbage-chart' style='position:relative;display:inline-block;"
+            f"max-width:100%'><img src='data:image/png;base64,{data}' alt='the 15 throws, "
+            f"best first' style='display:block;max-width:100%'>{mark}</div>{caption}")
+
+
+def _judge_ahead(hand: Hand, dealer: bool) -> tuple[Hashable, Any]:
+    """The coach's working out of every throw of ``hand`` (one judge fills its memory for
+    all 15), and the key it is remembered by."""
+    return ("throws", tuple(hand), dealer), lambda: judge_throw(hand, hand[:2], dealer=dealer)
+
+
+class DiscardTrainer(StaticPicture, w.VBox):  # type: ignore[misc]
+    """Practise the discard: six cards are dealt; select two and press Throw two.
+
+    Then the coach judges your throw as it judges one at the table: the hand, the crib
+    and the play (the advisor's three columns, :func:`~cribbage_edu.strategy.coach.
+    judge_throw`). It says "Right" when you found the best throw, else where your throw
+    ranks and what it gives away; it shows all 15 throws ranked (with the advisor's
+    chart, your throw marked) and why the best is better. Every figure is printed as it
+    adds up: each column rounded once, totals and the tally their sums. ``dealer`` says
+    whose crib it is (it can be switched before throwing). Next hand deals again.
+
+    The coach's working out and the chart of a deal are done ahead, while the learner
+    thinks (in a kernel): for the hand on the table and the next one.
 
     >>> trainer = DiscardTrainer(seed=7, dealer=False)
     >>> trainer.picker.toggle(trainer.value.hand[0]); trainer.throw_button.click()
@@ -134,10 +230,10 @@ class DiscardTrainer(StaticPicture, w.VBox):  # type: ignore[misc]
         self._rng = random.Random(self._seed)
         self._chart = chart
         self._hands = 0
-        self._total_shortfall = 0.0
+        self._given_away = 0  # hundredths of a point, the sum of the printed shortfalls
         self._thrown: Hand | None = None
-        self._options: tuple[DiscardOption, ...] = ()
-        self._mine: DiscardOption | None = None
+        self._verdict: ThrowVerdict | None = None
+        self._upcoming = Deck(self._rng).deal(6)  # the next hand, known ahead
 
         self.role = w.ToggleButtons(options=[("dealer (your crib)", True),
                                              ("pone (their crib)", False)],
@@ -158,42 +254,48 @@ class DiscardTrainer(StaticPicture, w.VBox):  # type: ignore[misc]
         self.why.add_class("cribbage-discard-why")
         self.ranking = w.HTML()
         self.ranking.add_class("cribbage-discard-ranking")
-        self.chart_out = w.Output()
+        self.chart_view = w.HTML()
+        self.chart_view.add_class("cribbage-discard-chart")
         self.tally = w.HTML()
         self.children = [
             w.HBox([w.HTML("<b>Throw two to the crib</b>"), seed_badge(self._seed)]),
             self.role, self.picker, w.HBox([self.throw_button, self.next_button]),
-            self.message, self.summary, self.why, self.chart_out, self.ranking, self.tally,
+            self.message, self.summary, self.why, self.chart_view, self.ranking, self.tally,
         ]
         self._deal()
 
     # --- actions -------------------------------------------------------------------------
 
     def _deal(self) -> None:
-        self.picker.deal(Deck(self._rng).deal(6))
-        self._thrown, self._options, self._mine = None, (), None
+        hand, self._upcoming = self._upcoming, Deck(self._rng).deal(6)
+        self.picker.deal(hand)
+        self._thrown, self._verdict = None, None
         self.role.disabled = False
         self.summary.value = self.why.value = self.ranking.value = ""
-        clear(self.chart_out)
+        clear(self.chart_view)
         self._show_tally()
         self._selection_changed()
+        self._work_ahead()
+
+    def _work_ahead(self) -> None:
+        """In a kernel, start the coach on this hand and the next (as the role stands),
+        and draw each one's chart once its numbers are known, between clicks."""
+        dealer = bool(self.role.value)
+        for hand in (self.picker.cards, self._upcoming):
+            key, job = _judge_ahead(hand, dealer)
+            work_ahead(key, job)
+            if self._chart:
+                when_ready(key, job, _chart_between_clicks(*_throw_chart(hand, dealer)),
+                           ahead_only=True)
 
     def _whose(self) -> str:
         return "your own crib" if self.role.value else "your opponent's crib"
-
-    def _chart_for(self, throw: Hand) -> tuple[tuple[object, ...], Callable[[], Figure]]:
-        """The advisor's chart with ``throw`` marked, and the inputs it is drawn from."""
-        hand, dealer = self.picker.cards, bool(self.role.value)
-        key = ("advice", tuple(hand), dealer, frozenset(throw))
-        return key, lambda: advice_chart(advise(hand, dealer=dealer), mark=throw)
 
     def _selection_changed(self) -> None:
         if self._thrown is not None:
             return
         n = len(self.picker.value)
         if n == 2:
-            if self._chart:  # the chart the learner is about to ask for: drawn ahead
-                prepare(*self._chart_for(self.picker.value))
             self.message.say(f"Press Throw two to lay {self.picker.value.symbols} "
                              f"away to {self._whose()}.")
         else:
@@ -202,6 +304,8 @@ class DiscardTrainer(StaticPicture, w.VBox):  # type: ignore[misc]
 
     def _role_changed(self, change: dict[str, object]) -> None:
         self._selection_changed()
+        if self._thrown is None:
+            self._work_ahead()
 
     def throw(self) -> None:
         """Throw the two selected cards (what Throw two does)."""
@@ -212,38 +316,45 @@ class DiscardTrainer(StaticPicture, w.VBox):  # type: ignore[misc]
         if len(chosen) != 2:
             self.message.warn(f"select exactly two cards to throw: you selected {len(chosen)}")
             return
-        options = tuple(advise(self.picker.cards, dealer=self.role.value))
+        hand, dealer = self.picker.cards, bool(self.role.value)
+        result(*_judge_ahead(hand, dealer))  # the work done ahead (or done now)
+        verdict = judge_throw(hand, chosen, dealer=dealer)
+        options = verdict.options
         mine = next(o for o in options if set(o.discard) == set(chosen))
-        self._thrown, self._options, self._mine = chosen, options, mine
+        best = options[0]
+        self._thrown, self._verdict = chosen, verdict
         self.picker.lock()
         self.role.disabled = True
         self._hands += 1
-        best = options[0]
         rank = options.index(mine) + 1
-        shortfall = best.net_ev - mine.net_ev
-        self._total_shortfall += shortfall
-        if rank == 1 or shortfall < 1e-9:
-            self.message.praise(f"The best throw: {mine.net_ev:.2f} points a deal on average.")
+        short = max(0, best.cents(dealer)[3] - mine.cents(dealer)[3])
+        self._given_away += short
+        if verdict.loss < 1e-9:
+            self.message.praise(f"Right: the best throw, {mine.net(dealer):.2f} points a "
+                                f"deal with the hand, the crib and the play.")
         else:
-            self.message.warn(f"Your throw ranks {rank} of 15: {mine.net_ev:.2f} against "
-                              f"{best.net_ev:.2f} for the best ({shortfall:.2f} less).")
-        self.summary.value = (f"<p>Yours: {escape(mine.explanation)}<br>"
-                              f"Best: {escape(best.explanation)}</p>")
-        self.why.value = "" if mine is best else why_html(mine, best)
-        self.ranking.value = options_html(options, mine)
+            self.message.warn(f"Your throw ranks {rank} of 15: {mine.net(dealer):.2f} "
+                              f"points a deal against {best.net(dealer):.2f} for the best "
+                              f"({short / 100:.2f} less).")
+        self.summary.value = (f"<p class='cribbage-coach-line'><b>Coach:</b> "
+                              f"{escape(verdict_line(verdict))}</p>")
+        advised = {frozenset(o.discard): o for o in advise(hand, dealer=dealer, pegging=True)}
+        self.why.value = ("" if mine is best else
+                          why_html(advised[frozenset(mine.discard)],
+                                   advised[frozenset(best.discard)]))
+        self.ranking.value = options_html(options, mine, dealer)
         if self._chart:
-            self._draw_chart()
+            key, make = _throw_chart(hand, dealer)
+            row = options.index(mine)
+            paint(self.chart_view, key, make,
+                  frame=lambda picture: chart_html(picture, key, row))
         self._show_tally()
-
-    def _draw_chart(self) -> None:
-        key, make = self._chart_for(self._thrown or Hand())
-        draw_soon(self.chart_out, make, key=key)
 
     def _show_tally(self) -> None:
         if self._hands:
-            mean = self._total_shortfall / self._hands
+            mean = self._given_away / 100 / self._hands
             text = (f"hands {self._hands} · points given away against the best: "
-                    f"{self._total_shortfall:.2f} ({mean:.2f} a hand)")
+                    f"{self._given_away / 100:.2f} ({mean:.2f} a hand)")
         else:
             text = "hands 0"
         self.tally.value = f"<span style='font-size:small'>{text}</span>"
@@ -265,11 +376,23 @@ class DiscardTrainer(StaticPicture, w.VBox):  # type: ignore[misc]
     @property
     def value(self) -> DiscardState:
         """The trainer as it stands (read-only)."""
-        rank = None if self._mine is None else self._options.index(self._mine) + 1
-        shortfall = (None if self._mine is None
-                     else self._options[0].net_ev - self._mine.net_ev)
+        verdict = self._verdict
+        options = () if verdict is None else verdict.options
+        rank = shortfall = None
+        if verdict is not None:
+            dealer = verdict.dealer
+            mine = next(o for o in options if set(o.discard) == set(verdict.chosen))
+            rank = options.index(mine) + 1
+            shortfall = max(0, options[0].cents(dealer)[3] - mine.cents(dealer)[3]) / 100
         return DiscardState(
             seed=self._seed, dealer=self.role.value, hand=self.picker.cards,
-            selected=self.picker.value, thrown=self._thrown, options=self._options,
-            rank=rank, shortfall=shortfall, hands_played=self._hands,
-            total_shortfall=self._total_shortfall, message=self.message.text)
+            selected=self.picker.value, thrown=self._thrown, options=options,
+            verdict=verdict, rank=rank, shortfall=shortfall, hands_played=self._hands,
+            total_shortfall=self._given_away / 100, message=self.message.text)
+
+
+def _chart_between_clicks(key: Hashable, make: Any) -> Callable[[object], None]:
+    """What to do once a hand's numbers are known: build its chart on the kernel's
+    thread once the click in hand is answered, and have it turned into a picture on the
+    chart thread."""
+    return lambda _: prepare_soon(key, make)

@@ -11,7 +11,8 @@ from playwright.sync_api import BrowserContext, Locator, Page
 
 from cribbage_edu import Card, score_hand
 from cribbage_edu.rules.game import Game
-from cribbage_edu.strategy.discard import advise, starter_distribution
+from cribbage_edu.strategy.coach import judge_throw, verdict_line
+from cribbage_edu.strategy.discard import starter_distribution
 from cribbage_edu.widgets import GameTable, PeggingPractice
 from cribbage_edu.widgets.table import YOU
 
@@ -139,17 +140,25 @@ def test_discard_trainer_throw_two(page: Page, artifacts: Path) -> None:
     trainer.screenshot(path=str(artifacts / "lab_discard_selected.png"))
     trainer.locator(".cribbage-throw").click()
     trainer.locator(".cribbage-options").wait_for()
-    options = advise(six, dealer=True)  # the engine's advice for the cards on the page
+    # the coach's verdict for the cards on the page: the advisor's three columns
+    verdict = judge_throw(six, [six[1], six[4]], dealer=True)
+    options = list(verdict.options)
     mine = next(o for o in options if set(o.discard) == {six[1], six[4]})
     summary = trainer.locator(".cribbage-discard-summary").inner_text()
-    assert mine.explanation in summary and options[0].explanation in summary
+    assert verdict_line(verdict) in summary
     rows = trainer.locator(".cribbage-options tr")
     assert rows.count() == 16
     assert rows.nth(1).locator("td").nth(1).inner_text() == options[0].keep.symbols
     rank = options.index(mine) + 1
     message = trainer.locator(".cribbage-message").inner_text()
-    assert (f"ranks {rank} of 15" in message) if rank > 1 else "best throw" in message
-    trainer.locator(".widget-output img").wait_for()  # the advisor's chart follows the click
+    assert (f"ranks {rank} of 15" in message) if rank > 1 else "Right" in message
+    # the advisor's chart follows the click, the learner's throw outlined over its row
+    trainer.locator(".cribbage-chart img").wait_for()
+    mark = trainer.locator(".cribbage-your-throw").bounding_box()
+    picture = trainer.locator(".cribbage-chart img").bounding_box()
+    assert mark is not None and picture is not None
+    assert picture["y"] < mark["y"] < picture["y"] + picture["height"]
+    assert mark["height"] < picture["height"] / 15
     trainer.screenshot(path=str(artifacts / "lab_discard_thrown.png"))
 
 
