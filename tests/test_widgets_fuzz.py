@@ -66,7 +66,7 @@ def charts_not_drawn(monkeypatch: pytest.MonkeyPatch) -> Iterator[list[Any]]:
 def controls(widget: w.Widget) -> list[w.Widget]:
     """Every control inside ``widget`` a learner can act on."""
     found = []
-    if isinstance(widget, (w.Button, w.ToggleButton, w.Text, w.Textarea, w.Dropdown,
+    if isinstance(widget, (w.Button, w.ToggleButton, w.Text, AnswerBox, w.Textarea, w.Dropdown,
                            w.ToggleButtons)):
         found.append(widget)
     for child in getattr(widget, "children", ()):
@@ -85,7 +85,7 @@ def act(rng: random.Random, control: w.Widget, saves: list[str]) -> None:
         control.value = rng.choice(options)
     elif isinstance(control, w.Textarea):
         control.value = rng.choice([*TYPED, *saves]) if saves else rng.choice(TYPED)
-    elif isinstance(control, w.Text):
+    elif isinstance(control, w.Text | AnswerBox):
         control.value = rng.choice(TYPED)
         if isinstance(control, AnswerBox) and rng.random() < 0.5:
             control.press_enter()

@@ -15,6 +15,7 @@ from typing import Any
 
 import ipywidgets as w  # type: ignore[import-untyped]
 
+from .answer import AnswerBox
 from .drawing import DPI, kernel_loop, paint, render, show_png
 
 __all__ = [
@@ -120,29 +121,6 @@ def read_points(text: str, what: str = "points", example: int = 8) -> int | str:
     if len(text) > MAX_DIGITS:
         return f"{shown!r} is too long for a number of points: type at most {MAX_DIGITS} digits"
     return int(text)
-
-
-class AnswerBox(w.Text):  # type: ignore[misc]
-    """A text box that also answers the Enter key: ``on_enter(callback)`` is called with
-    the box when the learner presses Enter in it (as a click on the button beside it)."""
-
-    def __init__(self, **kwargs: Any) -> None:
-        super().__init__(**kwargs)
-        self._enter: list[Callable[[], None]] = []
-        self.on_msg(self._message)
-
-    def on_enter(self, callback: Callable[[], None]) -> None:
-        """Call ``callback()`` when Enter is pressed in the box."""
-        self._enter.append(callback)
-
-    def _message(self, _: Any, content: dict[str, Any], buffers: Any) -> None:
-        if content.get("event") == "submit":
-            self.press_enter()
-
-    def press_enter(self) -> None:
-        """Do what pressing Enter does (for a test or a script)."""
-        for callback in self._enter:
-            callback()
 
 
 class Message(w.HTML):  # type: ignore[misc]

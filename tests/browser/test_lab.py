@@ -237,6 +237,19 @@ def test_probability_explorer_and_board(page: Page, artifacts: Path) -> None:
     board.locator(".widget-button", has_text="Peg").click()
     board.locator("svg.cribbage-board[aria-label*='player 0 8 (rear peg 6)']").wait_for()
     board.screenshot(path=str(artifacts / "lab_board.png"))
+    # "15" typed with no pause between the keys and Enter is taken as 15, never as "1"
+    # (Enter carries the text in the box): ten times over, each a fresh box's text
+    box = board.locator("input")
+    score = 8
+    for _ in range(10):
+        box.fill("")
+        box.press_sequentially("15")
+        box.press("Enter")
+        score += 15
+        if score >= 121:
+            break
+        board.locator(f"svg.cribbage-board[aria-label*='player 0 {score} "
+                      f"(rear peg {score - 15})']").wait_for()
 
 
 def test_game_table_counts_by_hand_and_tells_the_show_step_by_step(page: Page,
