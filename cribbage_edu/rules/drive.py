@@ -51,7 +51,8 @@ def drive(game: Game, players: Sequence[Player | None], *,
     Each computer sees only its own view. In the discard the computers throw first; a
     card that is the only one that fits is laid without asking; a computer counting
     by hand (the game's ``manual_count`` for its seat, as in a save made with manual
-    counting) claims the true score. This is the one loop the whole-game players,
+    counting) claims the true score, and so does one pegging the play by hand
+    (``claim_play``). This is the one loop the whole-game players,
     the terminal game and the widget table share.
 
     >>> from cribbage_edu.rules.game import Game
@@ -76,6 +77,9 @@ def drive(game: Game, players: Sequence[Player | None], *,
             who = waiting[0]
             if players[who] is None:
                 return game
+            if game.peg_due == who:  # a computer pegging the play by hand: the truth
+                game.peg(who, game.points_to_peg)
+                continue
             if phase is Phase.COUNT:
                 show = game.next_show()
                 assert show is not None and game.starter is not None

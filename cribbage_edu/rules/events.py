@@ -71,8 +71,9 @@ class Phase(Enum):
 
 
 class ActionKind(StrEnum):
-    """What an action does. ``DISCARD``, ``PLAY``, ``GO`` and ``CLAIM`` are players'
-    decisions; the others are the automatic steps :meth:`Game.advance` takes."""
+    """What an action does. ``DISCARD``, ``PLAY``, ``GO``, ``CLAIM`` (a hand counted by
+    hand) and ``PEG`` (play points claimed by hand) are players' decisions; the others are
+    the automatic steps :meth:`Game.advance` takes."""
 
     CUT_FOR_DEAL = "cut for deal"
     DEAL = "deal"
@@ -82,9 +83,11 @@ class ActionKind(StrEnum):
     GO = "go"
     COUNT = "count"
     CLAIM = "claim"
+    PEG = "peg"
 
 
-DECISIONS = frozenset({ActionKind.DISCARD, ActionKind.PLAY, ActionKind.GO, ActionKind.CLAIM})
+DECISIONS = frozenset({ActionKind.DISCARD, ActionKind.PLAY, ActionKind.GO, ActionKind.CLAIM,
+                       ActionKind.PEG})
 """The players' decisions, as opposed to the automatic steps."""
 
 

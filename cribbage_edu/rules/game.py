@@ -60,7 +60,7 @@ from .errors import (
 )
 from .events import Action, ActionKind, Event, EventKind, Phase, Source
 from .options import GameOptions, manual_flags
-from .pegging import Play, PlayEvent
+from .pegging import MOST_PLAY_POINTS, PegJudgement, Play, PlayEvent, judge_peg
 from .saves import (
     SAVE_FORMAT,
     SAVE_VERSION,
@@ -93,6 +93,7 @@ __all__ = [
     "Game",
     "GameOptions",
     "GameResult",
+    "PegClaim",
     "Phase",
     "PlayerView",
     "Source",
@@ -185,6 +186,25 @@ class Claim:
 _AUTOMATIC = {Phase.CUT_FOR_DEAL: ActionKind.CUT_FOR_DEAL, Phase.DEAL: ActionKind.DEAL,
               Phase.STARTER: ActionKind.STARTER}
 """The phases that move on by themselves, and the step that does it."""
+
+
+@dataclass(frozen=True)
+class PegClaim:
+    """Play points claimed by hand (see :meth:`Game.peg`): who, the points claimed, the
+    engine's :class:`~cribbage_edu.rules.pegging.PegJudgement` and the events it caused."""
+
+    player: int
+    claimed: int
+    judgement: PegJudgement
+    events: tuple[Event, ...]
+
+    @property
+    def verdict(self) -> Verdict:
+        return self.judgement.verdict
+
+    def explain(self, who: str = "you") -> str:
+        """The verdict in words (see :meth:`PegJudgement.explain`)."""
+        return self.judgement.explain(who)
 
 
 def cut_for_deal(first: Card, second: Card) -> int | None:
@@ -308,7 +328,8 @@ class Game:
 
     Keyword options: ``target`` (121 or 61), ``skunk``, ``skunk_value``,
     ``double_skunk_value``, ``manual_count`` (a flag, or one per player),
-    ``muggins`` (see :class:`GameOptions`), ``first_dealer`` (skip the cut for deal),
+    ``muggins``, ``claim_play`` (a flag, or one per player: they peg their play points
+    by hand, :meth:`peg`; see :class:`GameOptions`), ``first_dealer`` (skip the cut for deal),
     ``decks`` (stacked decks used for the first deals, in order, e.g. from
     :func:`stack_deck`; later deals are shuffled from the seed), ``names``, and
     ``scores`` (where the pegs start: a teacher can set up an end game; the log's
@@ -329,12 +350,14 @@ class Game:
                  target: int = GAME_HOLE, skunk: bool = False,
                  skunk_value: int = 2, double_skunk_value: int = 3,
                  manual_count: bool | Sequence[bool] = False, muggins: bool = False,
+                 claim_play: bool | Sequence[bool] = False,
                  first_dealer: int | None = None,
                  decks: Sequence[Deck | str | Iterable[CardLike]] = (),
                  names: Sequence[str] = ("player 0", "player 1"),
                  scores: Sequence[int] = (0, 0)) -> None:
         rules = GameOptions(target, skunk, skunk_value, double_skunk_value,
-                            manual_flags(manual_count), muggins)
+                            manual_flags(manual_count), muggins,
+                            manual_flags(claim_play, "claim_play"))
         if options is None:
             options = rules
         elif not isinstance(options, GameOptions):
@@ -368,6 +391,8 @@ class Game:
         self._deck: list[Card] = []
         self._starter: Card | None = None
         self._play: Play | None = None
+        # claimed play: the play's events held from a claimer's points until they peg
+        self._held: list[PlayEvent] = []
         self._show_step = 0
         self._shown: list[tuple[int, Source, Hand]] = []
         a, b = self.start_scores
@@ -555,6 +580,8 @@ class Game:
             return tuple(p for p in (0, 1) if self._discards[p] is None), None
         if phase is Phase.PLAY:
             assert self._play is not None
+            if self._held:
+                return (self._held[0].player,), None  # their play points, by hand
             turn = self._play.turn
             return ((), None) if turn is None else ((turn,), None)
         if phase is Phase.COUNT:
@@ -570,6 +597,8 @@ class Game:
         if self._phase is Phase.DISCARD:
             for pair in combinations(self._hands[player], 2):
                 yield Action(ActionKind.DISCARD, player, pair)
+        elif self._phase is Phase.PLAY and self._held:
+            yield Action(ActionKind.PEG, player)
         elif self._phase is Phase.PLAY:
             assert self._play is not None
             fits = self._play.legal_cards(player)
@@ -648,7 +677,7 @@ class Game:
         extra = []
         if action.cards and kind not in (ActionKind.DISCARD, ActionKind.PLAY):
             extra.append(f"cards '{Hand(action.cards)}'")
-        if action.points is not None and kind is not ActionKind.CLAIM:
+        if action.points is not None and kind not in (ActionKind.CLAIM, ActionKind.PEG):
             extra.append(f"points {action.points!r}")
         if extra:
             raise IllegalActionError(f"a {kind} takes no {' or '.join(extra)}")
@@ -664,6 +693,10 @@ class Game:
             if action.points is None:
                 raise IllegalActionError("a claim needs the points claimed")
             return self.claim(self._need_player(action), action.points).events
+        if kind is ActionKind.PEG:
+            if action.points is None:
+                raise IllegalActionError("a peg needs the points claimed")
+            return self.peg(self._need_player(action), action.points).events
         if action.player is not None:
             raise OutOfTurnError(f"{kind} is not a player's action (player {action.player})")
         automatic = self._now()[1]
@@ -729,6 +762,7 @@ class Game:
                                  f"the {self._phase}")
         play = self._play
         assert play is not None
+        self._no_peg_due(player, f"lay {laid}")
         return self._record(Action(ActionKind.PLAY, player, (laid,)),
                             lambda: self._peg(play.play(player, laid)))
 
@@ -740,8 +774,68 @@ class Game:
                                  f"{self._phase}")
         play = self._play
         assert play is not None
+        self._no_peg_due(player, "say go")
         return self._record(Action(ActionKind.GO, player),
                             lambda: self._peg(play.go(player)))
+
+    def _no_peg_due(self, player: int, what: str) -> None:
+        if self._held:
+            due = self._held[0].player
+            raise OutOfTurnError(f"{self.names[player]} cannot {what}: {self.names[due]} "
+                                 f"pegs first")
+
+    @property
+    def peg_due(self) -> int | None:
+        """The player who pegs the play by hand and has just made play points (or none:
+        they may have made 0): the game waits for them to say how many (:meth:`peg`)."""
+        return self._held[0].player if self._held else None
+
+    @property
+    def points_to_peg(self) -> int:
+        """The play points the player due to peg (:attr:`peg_due`) has made: what a
+        computer that pegs by hand claims (a table never shows it before the claim)."""
+        due = self.peg_due
+        return sum(pe.points for pe in self._held[1:]
+                   if pe.action is EventKind.SCORE and pe.player == due)
+
+    def peg(self, player: int, points: int) -> PegClaim:
+        """``player``, who pegs the play by hand (``claim_play``), says the points their
+        last card made (or the go, or the last card): the engine judges the claim
+        (:func:`cribbage_edu.rules.pegging.judge_peg`). An over-claim scores what the
+        cards made; an under-claim too, unless muggins is played: then the player scores
+        what they claimed and the opponent takes the points missed.
+
+        >>> game = stacked_game("5H 6C 7D 8S 2C 3D", "10C 9D 2S 3H KC QD", "AS",
+        ...                     options=GameOptions(claim_play=(False, True)))
+        >>> _ = game.discard(0, "2C 3D"), game.discard(1, "KC QD"), game.advance()
+        >>> _ = game.play(0, "5H"); _ = game.play(1, "10C")  # fifteen for two
+        >>> game.peg_due, game.to_act
+        (1, (1,))
+        >>> game.play(0, "6C")
+        Traceback (most recent call last):
+          ...
+        cribbage_edu.OutOfTurnError: player 0 cannot lay 6C: player 1 pegs first
+        >>> claim = game.peg(1, 2); claim.verdict, game.scores
+        (<Verdict.RIGHT: 'right'>, (0, 2))
+        """
+        player = seat(player)
+        name = self.names[player]
+        if self._phase is not Phase.PLAY or not self._held:
+            raise OutOfTurnError(f"{name} has no play points to peg now: the game is in "
+                                 f"the {self._phase}" + (", waiting for a card"
+                                                         if self._phase is Phase.PLAY else ""))
+        due = self._held[0].player
+        if player != due:
+            raise OutOfTurnError(f"{name} cannot peg now: {self.names[due]} pegs first")
+        try:
+            points = whole_number(points, "points", 0, MOST_PLAY_POINTS)
+        except IllegalActionError:
+            raise IllegalActionError(f"{name} pegs {points!r}: the play's points are a "
+                                     f"whole number, 0 to {MOST_PLAY_POINTS}") from None
+        result: list[PegClaim] = []
+        self._record(Action(ActionKind.PEG, player, (), points),
+                     lambda: result.append(self._do_peg(player, points)))
+        return result[0]
 
     def claim(self, player: int, points: int) -> Claim:
         """``player`` counts their own hand (or crib) aloud and claims ``points``.
@@ -1035,6 +1129,26 @@ class Game:
         self._phase = Phase.PLAY
 
     def _peg(self, play_events: Iterable[PlayEvent]) -> None:
+        """Log the play's events and score their points. For a player who pegs the play by
+        hand, the first event of their turn's points and every event after it are held
+        until they say how many (:meth:`peg`): the card laid is logged, then the claim,
+        then its points, as at the table. A lay or a go that makes them nothing is held
+        too (a card is followed by its points, even none)."""
+        events = list(play_events)
+        claiming = self.options.claim_play
+        for n, pe in enumerate(events):
+            if pe.action is EventKind.PLAY and claiming[pe.player]:
+                due, held = pe.player, events[n + 1:]  # its points follow, even none
+            elif pe.action is EventKind.SCORE and claiming[pe.player]:
+                due, held = pe.player, events[n:]  # the go, or the last card
+            else:
+                continue
+            self._held = [PlayEvent(due, EventKind.SCORE, None, 0, 0, (), "to peg"), *held]
+            events = events[:len(events) - len(held)]
+            break
+        self._log_play(events)
+
+    def _log_play(self, play_events: Iterable[PlayEvent]) -> None:
         for pe in play_events:
             who = pe.player
             action = pe.action
@@ -1053,8 +1167,36 @@ class Game:
                 self._emit(EventKind.END_OF_PLAY, None, 0, (), pe.reason)
         play = self._play
         assert play is not None
-        if play.is_over:
+        if play.is_over and not self._held and self._phase is Phase.PLAY:
             self._phase = Phase.COUNT
+
+    def _do_peg(self, player: int, points: int) -> PegClaim:
+        """Judge the claim against the held points of ``player``, score it, then log what
+        was held after them."""
+        held, self._held = self._held[1:], []
+        mine = [pe for pe in held if pe.action is EventKind.SCORE and pe.player == player]
+        items = tuple(item for pe in mine for item in pe.items)
+        judged = judge_peg(points, items, muggins=self.options.muggins)
+        start = len(self._events)
+        cards = tuple(dict.fromkeys(c for item in items for c in item.cards))
+        name = self.names[player]
+        self._emit(EventKind.CLAIM, player, 0, cards,
+                   f"{name} pegs {points} for the play: {judged.verdict}")
+        said = "; ".join(pe.reason for pe in mine) or f"{name} made no points"
+        won = False
+        if judged.awarded or judged.points:
+            won = self._award(EventKind.PEG, player, judged.awarded, Source.PEGGING, items,
+                              cards, said if judged.verdict is Verdict.RIGHT else
+                              f"{name} scores {judged.awarded} ({said})")
+        if not won and judged.taken:
+            won = self._award(EventKind.MUGGINS, 1 - player, judged.taken, Source.MUGGINS, (),
+                              cards, f"muggins! {self.names[1 - player]} takes the "
+                              f"{judged.taken} {name} missed in the play")
+        if not won:
+            rest = [pe for pe in held if not (pe.action is EventKind.SCORE
+                                              and pe.player == player)]
+            self._peg(rest)
+        return PegClaim(player, points, judged, tuple(self._events[start:]))
 
     def _show_cards(self) -> tuple[int, str, Hand, bool]:
         owner, what = self._next_show()

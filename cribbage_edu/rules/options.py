@@ -35,25 +35,30 @@ MAX_GAMES_FOR_A_SKUNK = 10
 """The most games a skunk may be agreed to count for (tables use 2, 3 or 4)."""
 
 
-def manual_flags(value: object) -> tuple[bool, bool]:
-    """Who counts by hand: one flag for both players, or one per player.
+def manual_flags(value: object, name: str = "manual_count") -> tuple[bool, bool]:
+    """Who counts by hand (or, for ``name="claim_play"``, who pegs the play by hand): one
+    flag for both players, or one per player.
 
     >>> manual_flags(True), manual_flags([False, True])
     ((True, True), (False, True))
+    >>> manual_flags("no", "claim_play")
+    Traceback (most recent call last):
+      ...
+    cribbage_edu.IllegalActionError: claim_play is True, False or one flag per player, not 'no'
     """
     if isinstance(value, (str, bytes)) or not isinstance(value, (bool, Sequence)):
         try:
-            both = flag(value, "manual_count")
+            both = flag(value, name)
         except IllegalActionError:
             raise IllegalActionError(
-                f"manual_count is True, False or one flag per player, not {value!r}") from None
+                f"{name} is True, False or one flag per player, not {value!r}") from None
         return both, both
     if isinstance(value, bool):
         return value, value
     if len(value) != 2:
         raise IllegalActionError(
-            f"manual_count takes one flag per player, two in all, not {value!r}")
-    return flag(value[0], "manual_count"), flag(value[1], "manual_count")
+            f"{name} takes one flag per player, two in all, not {value!r}")
+    return flag(value[0], name), flag(value[1], name)
 
 
 @dataclass(frozen=True, slots=True)
@@ -64,7 +69,10 @@ class GameOptions:
     ``skunk_value`` games and a double skunk as ``double_skunk_value`` (the result
     always says whether the loser was skunked). ``manual_count``: per player, whether
     they count their own hands with ``Game.claim``. ``muggins``: points a player
-    fails to claim go to the opponent (only with manual counting).
+    fails to claim go to the opponent (only with manual counting or claimed play).
+    ``claim_play``: per player, whether they peg their own play points by hand, saying
+    the points of each card they lay and of the go (``Game.peg``); with muggins the
+    points they miss go to the opponent, as the American Cribbage Congress plays it.
 
     >>> GameOptions(manual_count=True).manual_count
     (True, True)
@@ -76,6 +84,7 @@ class GameOptions:
     double_skunk_value: int = 3
     manual_count: tuple[bool, bool] = (False, False)
     muggins: bool = False
+    claim_play: tuple[bool, bool] = (False, False)
 
     def __post_init__(self) -> None:
         try:
@@ -94,6 +103,7 @@ class GameOptions:
                                                1, MAX_GAMES_FOR_A_SKUNK),
             "manual_count": manual_flags(self.manual_count),
             "muggins": flag(self.muggins, "muggins"),
+            "claim_play": manual_flags(self.claim_play, "claim_play"),
         }
         for name, value in checked.items():
             object.__setattr__(self, name, value)
@@ -110,9 +120,12 @@ class GameOptions:
 
     def to_dict(self) -> dict[str, Any]:
         """Plain data, ready for JSON."""
-        return {"target": self.target, "skunk": self.skunk, "skunk_value": self.skunk_value,
+        data = {"target": self.target, "skunk": self.skunk, "skunk_value": self.skunk_value,
                 "double_skunk_value": self.double_skunk_value,
                 "manual_count": list(self.manual_count), "muggins": self.muggins}
+        if any(self.claim_play):  # written only when played: older files stay as they were
+            data["claim_play"] = list(self.claim_play)
+        return data
 
     @classmethod
     def from_dict(cls, data: object) -> GameOptions:
@@ -133,7 +146,7 @@ class GameOptions:
             more = f" and {len(unknown) - 5:,} more" if len(unknown) > 5 else ""
             raise IllegalActionError(
                 f"unknown option {', '.join(map(repr, unknown[:5]))}{more}")
-        missing = sorted(k for k in known if k not in data)
+        missing = sorted(k for k in known if k not in data and k != "claim_play")
         if missing:
             raise IllegalActionError(f"options lack {', '.join(missing)}")
         manual = data["manual_count"]
@@ -144,6 +157,12 @@ class GameOptions:
         for name in ("target", "skunk_value", "double_skunk_value"):
             if type(data[name]) is not int:
                 raise IllegalActionError(f"{name} must be a whole number, not {data[name]!r}")
+        claim = data.get("claim_play", [False, False])
+        if not isinstance(claim, list) or len(claim) != 2 or not all(
+                isinstance(c, bool) for c in claim):
+            raise IllegalActionError(
+                f"claim_play is a list of two flags (true or false), not {claim!r}")
         return cls(data["target"], data["skunk"], data["skunk_value"],
-                   data["double_skunk_value"], (manual[0], manual[1]), data["muggins"])
+                   data["double_skunk_value"], (manual[0], manual[1]), data["muggins"],
+                   (claim[0], claim[1]))
 

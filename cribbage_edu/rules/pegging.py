@@ -29,18 +29,22 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
-from typing import Any
+from typing import Any, NamedTuple
 
 from .cards import COUNT_VALUES, FIFTEEN, THIRTY_ONE, Card, CardLike, Hand, parse_cards
 from .checks import seat
 from .errors import IllegalHandError, IllegalPlayError, OutOfTurnError
 from .events import EventKind
-from .scoring import PAIR_WORDS, Kind, ScoreItem, spoken_number
+from .scoring import PAIR_WORDS, Kind, ScoreItem, Verdict, spoken_number
 
-__all__ = ["PAIR_WORDS", "Play", "PlayEvent", "PlayScore", "pile_points", "pile_shape",
-           "score_play"]
+__all__ = ["MOST_PLAY_POINTS", "PAIR_WORDS", "PegJudgement", "Play", "PlayEvent", "PlayScore",
+           "judge_peg", "pile_points", "pile_shape", "score_play"]
 
 _PAIR_POINTS = {2: 2, 3: 6, 4: 12}
+
+MOST_PLAY_POINTS = 31
+"""No claim of play points is more than this (one card makes at most a double pair royal,
+a run, fifteen or thirty-one and the last card: far less; 31 is the count's limit)."""
 _set = object.__setattr__
 
 
@@ -443,3 +447,57 @@ class Play:
             self._award(last, (ScoreItem(Kind.GO, (self._pile[-1],), 1),),
                         f"{self.names[last]} scores one for the go")
             self._reset()
+
+
+class PegJudgement(NamedTuple):
+    """A claim of play points judged (see :func:`judge_peg`): what was ``claimed``, what
+    the card (or the go) made (``points``, with its ``items``), the ``verdict``, the points
+    ``awarded`` to the claimer and those ``taken`` by the opponent (muggins)."""
+
+    claimed: int
+    points: int
+    verdict: Verdict
+    awarded: int
+    taken: int
+    items: tuple[ScoreItem, ...]
+
+    def explain(self, who: str = "you") -> str:
+        """The verdict in words, with the points as they should have been said.
+
+        >>> judge_peg(1, score_play("5H 10C").items, muggins=True).explain()
+        'under by 1: it made 2 (fifteen for two), not 1; muggins: the opponent takes 1'
+        """
+        said = " and ".join(_say(i) for i in self.items) or "nothing"
+        if self.verdict is Verdict.RIGHT:
+            return f"right: {self.points} ({said})" if self.points else "right: no points"
+        gap = abs(self.claimed - self.points)
+        text = (f"{self.verdict} by {gap}: it made {self.points} ({said}), not "
+                f"{self.claimed}")
+        if self.taken:
+            text += f"; muggins: the opponent takes {self.taken}"
+        elif self.verdict is Verdict.UNDER:
+            text += f"; {who} score{'' if who == 'you' else 's'} the {self.points} all the same"
+        return text
+
+
+def judge_peg(claimed: int, items: Sequence[ScoreItem], *, muggins: bool = False
+              ) -> PegJudgement:
+    """The judge of a claim of play points (a player who pegs by hand says the points of
+    each card they lay, and of the go): right, over or under. As in the show
+    (:func:`cribbage_edu.rules.scoring.judge_claim`), an over-claim scores what the cards
+    made; an under-claim too, unless muggins is played, as the American Cribbage Congress
+    plays it in the play as in the show: then the claimer scores what they claimed and
+    the opponent takes the points missed.
+
+    >>> fifteen = score_play("5H 10C").items
+    >>> judge_peg(2, fifteen)[2:5], judge_peg(0, fifteen, muggins=True)[2:5]
+    ((<Verdict.RIGHT: 'right'>, 2, 0), (<Verdict.UNDER: 'under'>, 0, 2))
+    >>> judge_peg(3, fifteen, muggins=True)[2:5]
+    (<Verdict.OVER: 'over'>, 2, 0)
+    """
+    made = tuple(items)
+    points = sum(i.points for i in made)
+    verdict = Verdict.of(claimed, points)
+    if verdict is Verdict.UNDER and muggins:
+        return PegJudgement(claimed, points, verdict, claimed, points - claimed, made)
+    return PegJudgement(claimed, points, verdict, points, 0, made)
