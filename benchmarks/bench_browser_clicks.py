@@ -72,7 +72,8 @@ MEASURE = """async ([root, selector, n, chart]) => {
   const pictures = new Set([...box.querySelectorAll('img')].map(i => i.src));
   const painted = () => new Promise(r => requestAnimationFrame(() => requestAnimationFrame(r)));
   const textChanged = () => box.textContent !== before;
-  const chartShown = () => [...box.querySelectorAll('.widget-output img, .jp-OutputArea img')]
+  const chartShown = () => [...box.querySelectorAll(
+      '.widget-output img, .jp-OutputArea img, .cribbage-chart img')]
       .some(i => !pictures.has(i.src) && i.complete && i.naturalWidth > 0);
   const until = (done) => new Promise(resolve => {
     if (done()) { resolve(true); return; }

@@ -1,0 +1,198 @@
+"""The coach at a table: the verdict on each of the learner's decisions, one line right
+after it, with a Why control that shows the numbers, and the verdicts kept for the review.
+
+The coach only shows verdicts; the judging is the engine's
+(:func:`cribbage_edu.strategy.coach.judge_view`). It is worked out ahead, while the
+learner thinks (:mod:`cribbage_edu.widgets.ahead`): as soon as a throw or a card is the
+learner's to choose, every choice is judged on a thread of its own, so the verdict on
+the choice made is ready when the click comes, or follows it.
+
+``mode`` is ``"off"`` (no verdicts at the table), ``"mistakes"`` (a verdict when a
+decision loses at least the coach's mistake threshold,
+:data:`cribbage_edu.strategy.coach.MISTAKE`, or its share of the chance to win) or
+``"every"`` (a verdict on each decision).
+
+>>> from cribbage_edu.rules.game import Game
+>>> game = Game(seed=2, first_dealer=0); _ = game.advance(), game.advance()
+>>> coach = TableCoach("every")
+>>> view = game.view(1); _ = game.discard(1, "6H KS")
+>>> coach.judge(game, view, ["6H", "KS"], len(game.actions) - 1)
+>>> print(coach.line.value)  # doctest: +ELLIPSIS
+<div class='cribbage-coach-line' data-decision='...'><b>Coach:</b> Right: the best throw...
+"""
+
+from __future__ import annotations
+
+from collections.abc import Hashable, Iterable, Sequence
+from html import escape
+
+import ipywidgets as w  # type: ignore[import-untyped]
+
+from cribbage_edu.rules.cards import Card, CardLike
+from cribbage_edu.rules.errors import IllegalActionError
+from cribbage_edu.rules.events import ActionKind
+from cribbage_edu.rules.game import Game, Phase, PlayerView
+from cribbage_edu.strategy.coach import (
+    CardVerdict,
+    Grade,
+    Review,
+    ThrowVerdict,
+    judge_view,
+    review,
+    verdict_line,
+)
+
+from .ahead import ahead, when_ready
+
+__all__ = ["COACH_MODES", "TableCoach", "coach_mode"]
+
+COACH_MODES = ("off", "mistakes", "every")
+"""What the coach says at a table: nothing, the mistakes (the default), every decision."""
+
+_SPOKEN = {"mistakes": (Grade.MISTAKE, Grade.BLUNDER),
+           "every": tuple(Grade)}
+
+
+def coach_mode(value: object) -> str:
+    """``value`` checked as a coach mode: one of :data:`COACH_MODES`, exactly (no other
+    spelling is taken for one).
+
+    >>> coach_mode("every")
+    'every'
+    >>> coach_mode("no")
+    Traceback (most recent call last):
+      ...
+    cribbage_edu.IllegalActionError: coach is 'off', 'mistakes' or 'every', not 'no'
+    """
+    if not isinstance(value, str) or value not in COACH_MODES:
+        raise IllegalActionError(f"coach is 'off', 'mistakes' or 'every', not {value!r}")
+    return value
+
+
+def _position_key(game: Game) -> Hashable:
+    """The position the game stands in: its seed, its rules and every action so far."""
+    return ("coach", game.seed, game.options, game.start_scores, game.first_dealer,
+            tuple(game.actions))
+
+
+def _chooses(view: PlayerView) -> bool:
+    """Whether the player has a choice the coach judges: a throw, or a card when more
+    than one rank fits."""
+    if view.phase is Phase.DISCARD:
+        return len(view.hand) == 6
+    if view.phase is not Phase.PLAY or view.turn != view.player:
+        return False
+    ranks = {a.cards[0].rank for a in view.legal if a.kind is ActionKind.PLAY}
+    return len(ranks) > 1
+
+
+def _warm(view: PlayerView) -> object:
+    """Judge one choice of ``view``: the judge works out every choice of the position at
+    once and remembers them, so the verdict on any choice made from it comes at once."""
+    if view.phase is Phase.DISCARD:
+        return judge_view(view, view.hand[:2])
+    first = next(a.cards[0] for a in view.legal if a.kind is ActionKind.PLAY)
+    return judge_view(view, [first])
+
+
+class TableCoach:
+    """The coach of one seat at a table (see the module): ``ahead`` when the seat is to
+    decide, ``judge`` once it has, ``review`` of the game so far. ``line`` is the widget
+    that says the verdict (with its Why button)."""
+
+    def __init__(self, mode: str = "mistakes", seat: int = 0) -> None:
+        self.mode = coach_mode(mode)
+        self.seat = seat
+        self.verdicts: dict[int, ThrowVerdict | CardVerdict] = {}
+        """The verdicts given so far, by the index of their action in ``game.actions``."""
+        self.last: ThrowVerdict | CardVerdict | None = None
+        self.text = ""
+        self.line = w.HTML()
+        self.line.add_class("cribbage-coach")
+        self.why_button = w.Button(description="Why?", tooltip="the numbers behind the "
+                                   "coach's word")
+        self.why_button.add_class("cribbage-coach-why-button")
+        self.why_button.on_click(lambda _: self.toggle_why())
+        self.why = w.HTML()
+        self.why.add_class("cribbage-coach-why")
+        self.box = w.VBox([w.HBox([self.line, self.why_button]), self.why])
+        self.box.add_class("cribbage-coach-box")
+        self._why_shown = False
+        self.clear()
+
+    # --- judging ---------------------------------------------------------------------------
+
+    def ahead(self, game: Game) -> None:
+        """When the seat is to decide, start judging every choice it has (in a kernel, on
+        the coach's thread; elsewhere nothing is done until a choice is judged)."""
+        if self.mode == "off":
+            return
+        view = game.view(self.seat)
+        if self.seat in game.to_act and _chooses(view):
+            ahead(_position_key(game), lambda: _warm(view))
+
+    def judge(self, game: Game, view: PlayerView, choice: str | Iterable[CardLike],
+              index: int) -> None:
+        """The seat chose ``choice`` from ``view`` (the game before it, whose position
+        ``game.replay(index)`` is), as action ``index`` of ``game``: keep the verdict,
+        and say it when the mode asks (at once when it was worked out ahead, else when
+        it is ready)."""
+        if self.mode == "off" or not _chooses(view):
+            return
+        key = _position_key(game.replay(index))
+        cards = [Card.parse(c) for c in ([choice] if isinstance(choice, str | Card)
+                                         else choice)]
+
+        def job() -> object:
+            return _warm(view)
+
+        when_ready(key, job, lambda _: self._judged(view, cards, index))
+
+    def _judged(self, view: PlayerView, cards: Sequence[Card], index: int) -> None:
+        verdict = judge_view(view, cards)
+        self.verdicts[index] = verdict
+        if verdict.grade in _SPOKEN.get(self.mode, ()):
+            self.say(verdict, index)
+
+    def say(self, verdict: ThrowVerdict | CardVerdict, index: int) -> None:
+        """Show ``verdict`` (of action ``index``) as the coach's line."""
+        self.last = verdict
+        self.text = f"Coach: {verdict_line(verdict)}"
+        colour = {"good": "#1b5e20", "inaccuracy": "#5d4037", "mistake": "#b71c1c",
+                  "blunder": "#b71c1c"}[str(verdict.grade)]
+        self.line.value = (f"<div class='cribbage-coach-line' data-decision='{index}' "
+                           f"role='status' style='color:{colour};max-width:60em'><b>Coach:"
+                           f"</b> {escape(verdict_line(verdict))}</div>")
+        self.why_button.layout.display = "inline-flex"
+        self._why_shown = False
+        self.why.value = ""
+
+    def clear(self) -> None:
+        """Say nothing (a new deal, a new game)."""
+        self.last = None
+        self.text = ""
+        self.line.value = ""
+        self.why.value = ""
+        self._why_shown = False
+        self.why_button.layout.display = "none"
+
+    def toggle_why(self) -> None:
+        """Show (or hide) the numbers behind the last verdict (what Why? does)."""
+        if self.last is None:
+            return
+        self._why_shown = not self._why_shown
+        self.why.value = (f"<pre class='cribbage-coach-numbers' style='font-size:small;"
+                          f"white-space:pre-wrap'>{escape(self.last.why)}</pre>"
+                          if self._why_shown else "")
+        self.why_button.description = "Hide why" if self._why_shown else "Why?"
+
+    def forget(self) -> None:
+        """A new game: no verdict kept."""
+        self.verdicts = {}
+        self.clear()
+
+    def review(self, game: Game) -> Review:
+        """The review of the seat's decisions in ``game`` so far, taking the verdicts
+        already given (the others are judged now)."""
+        judged = {n: v for n, v in self.verdicts.items() if n < len(game.actions)}
+        return review(game, self.seat, judged=judged)
