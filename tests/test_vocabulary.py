@@ -11,10 +11,10 @@ from test_game import worked_game
 
 from cribbage_edu.rules.board import Board, Skunk
 from cribbage_edu.rules.cards import COUNT_VALUES, Rank
-from cribbage_edu.rules.events import SOURCES, ActionKind, EventKind, Source
+from cribbage_edu.rules.events import SOURCES, ActionKind, EventKind, Phase, Source
 from cribbage_edu.rules.game import Game, GameResult
 from cribbage_edu.rules.pegging import Play, score_play
-from cribbage_edu.rules.scoring import Kind, Verdict, judge_claim, score_hand
+from cribbage_edu.rules.scoring import SHOW_KINDS, Kind, Verdict, judge_claim, score_hand
 from cribbage_edu.strategy.discard import starter_distribution
 from cribbage_edu.strategy.hint import hint
 
@@ -31,8 +31,14 @@ def test_kinds_are_members_that_read_as_their_words() -> None:
     assert kinds == [EventKind.CUT, EventKind.DEAL] and all(type(k) is EventKind for k in kinds)
     assert kinds == ["cut", "deal"]
     play = Play("KH QH", "JS 5C")
-    assert [e.action for e in play.play(0, "KH")] == [EventKind.PLAY]
+    assert [e.action for e in play.play(0, "KH")] == [EventKind.LAY]
     assert SOURCES == ("pegging", "hand", "crib", "heels")
+    assert all(type(s) is Source for s in SOURCES) and repr(SOURCES[1]) == "'hand'"
+    # one enum a concept: a phase is a text too; the play logs the game's own words
+    assert Phase.PLAY == "play" and isinstance(Phase.COUNT, str)
+    assert {e.action for e in Play("KH", "5C").play(0, "KH")} <= set(EventKind)
+    assert not {"play", "score", "end"} & {str(k) for k in EventKind}
+    assert [k.plural for k in SHOW_KINDS] == ["fifteens", "pairs", "runs", "flushes", "nobs"]
     assert Skunk("skunk") is Skunk.SKUNK and Skunk.DOUBLE == "double skunk"
 
 
@@ -40,7 +46,10 @@ def test_the_claim_judge() -> None:
     score = score_hand("5H 5C 6D JS", "6C")  # 8, worked in tests/test_game.py
     assert judge_claim(8, score) == (8, score, Verdict.RIGHT, 8, 0)
     assert judge_claim(10, score, muggins=True)[2:] == (Verdict.OVER, 8, 0)  # over: corrected
-    assert judge_claim(6, score)[2:] == (Verdict.UNDER, 8, 0)  # under, no muggins: the true 8
+    # a claim that stands scores what was claimed (the 2 missed are lost; the newcomer's
+    # finding: a second claim of 4 must not score the true 8), an over-claim the true 8
+    assert judge_claim(6, score)[2:] == (Verdict.UNDER, 6, 0)
+    assert judge_claim(10, score)[2:] == (Verdict.OVER, 8, 0)
     assert judge_claim(6, score, muggins=True)[2:] == (Verdict.UNDER, 6, 2)  # 2 to the opponent
     assert judge_claim(6, score, muggins=True).explain("Ann's hand").endswith(
         "muggins: the opponent takes the 2 missed")

@@ -187,9 +187,9 @@ def score_play(cards_since_reset: str | Iterable[CardLike]) -> PlayScore:
 class PlayEvent:
     """Something that happened in the play: a card laid, a go, a reset, points.
 
-    ``action`` is an :class:`~cribbage_edu.rules.events.EventKind`: ``PLAY``, ``GO``,
-    ``SCORE``, ``RESET`` or ``END``; ``points`` and ``items`` say what ``player``
-    scored and why.
+    ``action`` is an :class:`~cribbage_edu.rules.events.EventKind`, the same word the
+    game's log uses: ``LAY``, ``GO``, ``PEG``, ``RESET`` or ``END_OF_PLAY``; ``points``
+    and ``items`` say what ``player`` scored and why.
     """
 
     player: int
@@ -346,7 +346,7 @@ class Play:
         count, items = _score_pile(self._pile)
         self._count = count
         self._last = player
-        self._emit(PlayEvent(player, EventKind.PLAY, laid, count, 0, (),
+        self._emit(PlayEvent(player, EventKind.LAY, laid, count, 0, (),
                              f"{self.names[player]} lays {laid.symbol}: "
                              f"{spoken_number(count)}"))
         if items:
@@ -399,7 +399,7 @@ class Play:
     def _award(self, player: int, items: tuple[ScoreItem, ...], reason: str) -> None:
         points = sum(i.points for i in items)
         self._scores[player] += points
-        self._emit(PlayEvent(player, EventKind.SCORE, None, self._count, points, items, reason))
+        self._emit(PlayEvent(player, EventKind.PEG, None, self._count, points, items, reason))
 
     def _reset(self) -> None:
         """Start a new series: the count goes to 0; the player who did not lay the last
@@ -424,7 +424,7 @@ class Play:
                     self._award(last, (ScoreItem(Kind.LAST_CARD, (self._pile[-1],), 1),),
                                 f"{self.names[last]} scores one for the last card")
                 self._over = True
-                self._emit(PlayEvent(last if last is not None else 0, EventKind.END, None,
+                self._emit(PlayEvent(last if last is not None else 0, EventKind.END_OF_PLAY, None,
                                      self._count, 0, (), "the play is over"))
                 return
             me, other = self._turn, 1 - self._turn

@@ -28,7 +28,8 @@ from typing import Any, NamedTuple
 from .cards import COUNT_VALUES, FIFTEEN, Card, CardLike, Hand, Rank, parse_cards
 from .errors import IllegalHandError
 
-__all__ = ["BEST_HAND", "PAIR_WORDS", "HandScore", "Judgement", "Kind", "ScoreItem", "Verdict",
+__all__ = ["BEST_HAND", "PAIR_WORDS", "SHOW_KINDS", "HandScore", "Judgement", "Kind",
+           "ScoreItem", "Verdict",
            "judge_claim", "rank_points", "score_hand", "spoken_number"]
 
 
@@ -44,6 +45,21 @@ class Kind(StrEnum):
     GO = "go"
     LAST_CARD = "last card"
     HEELS = "heels"
+
+    @property
+    def plural(self) -> str:
+        """The kind as a count names all its points: ``fifteens``, ``pairs``, ``runs``,
+        ``flushes``, ``nobs``.
+
+        >>> [kind.plural for kind in SHOW_KINDS]
+        ['fifteens', 'pairs', 'runs', 'flushes', 'nobs']
+        """
+        return {Kind.FLUSH: "flushes", Kind.NOBS: "nobs", Kind.HEELS: "heels",
+                Kind.LAST_CARD: "last cards"}.get(self, f"{self}s")
+
+
+SHOW_KINDS: tuple[Kind, ...] = (Kind.FIFTEEN, Kind.PAIR, Kind.RUN, Kind.FLUSH, Kind.NOBS)
+"""The kinds of points in the show, in the order they are counted."""
 
 
 class ScoreItem(NamedTuple):
@@ -412,35 +428,47 @@ class Judgement(NamedTuple):
         return abs(self.claimed - self.score.total)
 
     def explain(self, what: str) -> str:
-        """The verdict in words, with the count as it should have been said.
+        """The verdict in words, with the count as it should have been said and what the
+        claim scores.
 
-        >>> print(judge_claim(9, score_hand("5H 5C 6D JS", "6C")).explain("your hand"))
-        over by 1: your hand scores 8, not 9 (fifteen two, fifteen four, and two pairs is eight)
+        >>> score = score_hand("5H 5C 6D JS", "6C")
+        >>> print(judge_claim(9, score).explain("your hand").replace("; ", ";\\n"))
+        over by 1: your hand scores 8, not 9 (fifteen two, fifteen four, and two pairs is eight);
+        it scores the 8 the cards hold
+        >>> print(judge_claim(6, score).explain("your hand").replace("; ", ";\\n"))
+        under by 2: your hand scores 8, not 6 (fifteen two, fifteen four, and two pairs is eight);
+        it scores the 6 claimed: the 2 missed are lost
         """
         said = str(self.score)
         actual = self.score.total
         if self.verdict is Verdict.RIGHT:
             return f"right: {what} scores {actual} ({said})"
         text = f"{self.verdict} by {self.gap}: {what} scores {actual}, not {self.claimed} ({said})"
+        if self.verdict is Verdict.OVER:
+            return text + f"; it scores the {actual} the cards hold"
         if self.taken:
-            text += f"; muggins: the opponent takes the {self.taken} missed"
-        return text
+            return text + f"; muggins: the opponent takes the {self.taken} missed"
+        return text + f"; it scores the {self.claimed} claimed: the {self.gap} missed are lost"
 
 
 def judge_claim(claimed: int, score: HandScore, *, muggins: bool = False) -> Judgement:
-    """The one judge of a claimed count (the game's count by hand and the counting
-    quiz): right, over or under. An over-claim scores the true count; an under-claim
-    too, unless muggins is played: then the claimer scores what they claimed and the
-    opponent takes the points missed.
+    """The one judge of a claim that stands (the game's count by hand and the counting
+    quiz): right, over or under. A claim scores what was claimed, as at a table, with
+    one exception: an over-claim scores only the true count (no table pegs points the
+    cards do not hold). The points an under-claim misses are lost, or, under muggins,
+    taken by the opponent. (In a game without muggins a wrong first claim does not
+    stand: :meth:`cribbage_edu.rules.game.Game.claim` gives the player a second look.)
 
     >>> score = score_hand("5H 5C 6D JS", "6C")  # worth 8
     >>> judge_claim(6, score, muggins=True)[2:]
     (<Verdict.UNDER: 'under'>, 6, 2)
+    >>> judge_claim(6, score)[2:]
+    (<Verdict.UNDER: 'under'>, 6, 0)
     >>> judge_claim(10, score)[2:]
     (<Verdict.OVER: 'over'>, 8, 0)
     """
     actual = score.total
     verdict = Verdict.of(claimed, actual)
-    if verdict is Verdict.UNDER and muggins:
-        return Judgement(claimed, score, verdict, claimed, actual - claimed)
+    if verdict is Verdict.UNDER:
+        return Judgement(claimed, score, verdict, claimed, actual - claimed if muggins else 0)
     return Judgement(claimed, score, verdict, actual, 0)
