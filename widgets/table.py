@@ -89,20 +89,6 @@ def said_once(event: Event, names: Sequence[str]) -> str:
     return event.reason
 
 
-def _series(game: Game) -> list[list[tuple[int | None, Card]]]:
-    """The cards laid in this deal's play, each with the seat that laid it, one list
-    per count (split where the count went back to zero)."""
-    series: list[list[tuple[int | None, Card]]] = [[]]
-    for event in game.events:
-        if event.deal != game.deal_number:
-            continue
-        if event.kind == EventKind.LAY:
-            series[-1].extend((event.player, card) for card in event.cards)
-        elif event.kind == EventKind.RESET:
-            series.append([])
-    return series
-
-
 def _faces(cards: Sequence[Card], style: str = "") -> str:
     return (f'<div style="display:flex;gap:3px;{style}">'
             + "".join(card_img(c, width=_SMALL) for c in cards) + "</div>")
@@ -114,7 +100,7 @@ def _count_html(game: Game, seat: int = YOU) -> str:
     a card of the next count: if the computer leads the next count at once (after the
     learner's own 31), the ended count stays beside the new one. Under them every card
     of this deal's play in order, earlier counts before the bar."""
-    series = _series(game)
+    series = list(game.series) or [()]
     current = [card for _, card in series[-1]]
     if game.phase is not Phase.PLAY:
         ended: list[Card] = []
@@ -375,8 +361,9 @@ class _Table(StaticPicture, w.VBox):  # type: ignore[misc]
 
     @property
     def game(self) -> Game:
-        """A copy of the game as it stands (replayed from its actions)."""
-        return self._game.replay()
+        """The game the table shows (read-only: the table plays it; a test or a lesson
+        reads it, and acts through the table's own controls)."""
+        return self._game
 
     def __repr__(self) -> str:
         game = self._game
@@ -490,7 +477,7 @@ class PeggingPractice(_Table):
             elif said_go:
                 self.message.say(f"The computer said go at {game.count}: lay on any "
                                  f"card that fits.")
-            elif (len(series := _series(game)) > 1 and len(series[-1]) == 1
+            elif (len(series := game.series) > 1 and len(series[-1]) == 1
                   and series[-1][0][0] == COMPUTER):
                 self.message.say(f"The computer leads a new count with "
                                  f"{series[-1][0][1].symbol}: your turn.")
@@ -652,6 +639,12 @@ class GameTable(_Table):
         self._run()
         self._refresh()
 
+    @property
+    def paused(self) -> bool:
+        """Whether the table waits between deals: the show is on view, and Next deal
+        goes on (read-only)."""
+        return self._paused
+
     def _pause_here(self) -> bool:
         game = self._game
         if (game.phase is Phase.DEAL and game.deal_number >= 1
@@ -761,23 +754,12 @@ class GameTable(_Table):
         self._refresh()
         self._focus_next()
 
-    def _deal_start(self) -> int:
-        """How many of the game's actions came before the current deal was dealt."""
-        game = self._game
-        twin = game.replay(0)
-        start = 0
-        for n, action in enumerate(game.actions):
-            if twin.phase is Phase.DEAL:
-                start = n
-            twin.apply(action)
-        return len(game.actions) if twin.phase in (Phase.DEAL, Phase.GAME_OVER) else start
-
     def save(self) -> None:
         """Put the game, as text, in the save box. Between deals and at the end, the
         whole game; during a deal, the game as it was when the deal began (a save in the
         middle of a deal would show the computer's discards)."""
         game = self._game
-        start = self._deal_start()
+        start = game.deal_start
         if start == len(game.actions):
             self.save_box.value = game.to_json()
             self.message.say("Saved: copy the text in the box to keep the game.")
@@ -840,15 +822,14 @@ class GameTable(_Table):
         """This deal's hands and crib counted so far, in order, with their scores."""
         game = self._game
         starter = game.starter
+        if starter is None:
+            return []
         shows = []
-        for event in game.events:
-            if (event.deal == game.deal_number and event.kind == EventKind.SHOW
-                    and event.player is not None and starter is not None):
-                crib = event.source is Source.CRIB
-                role = "dealer" if event.player == game.dealer else "pone"
-                what = "crib" if crib else f"hand ({role})"
-                score = score_hand(Hand(event.cards), starter, crib=crib)
-                shows.append((f"{NAMES[event.player]}'s {what}", score))
+        for owner, source, cards in game.view(YOU).shown:
+            role = "dealer" if owner == game.dealer else "pone"
+            what = "crib" if source is Source.CRIB else f"hand ({role})"
+            shows.append((f"{NAMES[owner]}'s {what}",
+                          score_hand(cards, starter, crib=source is Source.CRIB)))
         return shows
 
     def _refresh(self) -> None:

@@ -416,6 +416,7 @@ class Game:
         self._show_step = 0
         self._shown: list[tuple[int, Source, Hand]] = []
         self._held: Claim | None = None  # a wrong first claim, looked at again
+        self._deal_action = 0  # how many actions came before this deal was dealt
         a, b = self.start_scores
         self._board = Board(self.options.target, ((a, a), (b, b)))
         self._scores = [a, b]
@@ -482,6 +483,31 @@ class Game:
         if self._play is None:
             return ()
         return self._play.laid
+
+    @property
+    def deal_start(self) -> int:
+        """How many of the game's actions came before the deal in progress was dealt
+        (all of them between deals and at the end): ``game.replay(game.deal_start)`` is
+        the game as this deal began, which shows no card of it.
+
+        >>> game = Game(seed=5, first_dealer=0)
+        >>> _ = game.advance(), game.advance(), game.discard(0, game.hand(0)[:2])
+        >>> game.deal_start, len(game.actions), game.replay(game.deal_start).phase
+        (1, 3, <Phase.DEAL: 'deal'>)
+        """
+        if self._phase in (Phase.CUT_FOR_DEAL, Phase.DEAL, Phase.GAME_OVER):
+            return len(self._actions)
+        return self._deal_action
+
+    @property
+    def series(self) -> tuple[tuple[tuple[int, Card], ...], ...]:
+        """This deal's play count by count (:attr:`Play.series`): the cards laid, one
+        tuple a count, each with who laid it; empty before the play.
+
+        >>> Game(seed=1).series
+        ()
+        """
+        return () if self._play is None else self._play.series
 
     @property
     def events(self) -> tuple[Event, ...]:
@@ -1058,6 +1084,7 @@ class Game:
         dealer = self._dealer
         assert dealer is not None
         self._deal_no += 1
+        self._deal_action = len(self._actions)  # this deal's own action comes next
         order = self._next_deck()
         pone = 1 - dealer
         self._hands = [[], []]

@@ -265,11 +265,30 @@ class HandScore:
     def phrases(self) -> list[str]:
         """The count as players say it, one phrase per step, each ending on the
         running total: ``['fifteen two', 'fifteen four', 'a pair is six']``."""
-        said: list[str] = []
+        return [words for words, _ in self.steps()]
+
+    def steps(self) -> tuple[tuple[str, tuple[Card, ...]], ...]:
+        """The count as players say it, one step a phrase, each with the cards it is
+        about: each fifteen on its own, then the pairs, the runs, the flush and nobs each
+        as one phrase (the phrases and their cards are made together, so they cannot
+        disagree).
+
+        >>> for words, cards in score_hand("4S 5S 6S 6D", "KC").steps()[-2:]:
+        ...     print(words, "|", " ".join(c.symbol for c in cards))
+        a pair is eight | 6♦ 6♠
+        a double run of three is fourteen | 4♠ 5♠ 6♦ 6♠
+        """
+        said: list[tuple[str, tuple[Card, ...]]] = []
         running = 0
-        for _ in range(self.fifteens // 2):
-            running += 2
-            said.append(f"fifteen {spoken_number(running)}")
+
+        def cards_of(kind: Kind) -> tuple[Card, ...]:
+            return tuple(dict.fromkeys(c for item in self.items if item.kind is kind
+                                       for c in item.cards))
+
+        for item in self.items:
+            if item.kind is Kind.FIFTEEN:
+                running += 2
+                said.append((f"fifteen {spoken_number(running)}", item.cards))
         n_pairs = self.pairs // 2
         if n_pairs:
             running += self.pairs
@@ -282,23 +301,25 @@ class HandScore:
             else:  # a pair royal and a pair: three of one rank, two of another
                 name = " and ".join(_PAIR_NAMES[n] for n in sorted(by_rank.values(),
                                                                  reverse=True))
-            said.append(f"{name} is {spoken_number(running)}")
+            said.append((f"{name} is {spoken_number(running)}", cards_of(Kind.PAIR)))
         runs = [i for i in self.items if i.kind == Kind.RUN]
         if runs:
             running += self.runs
             length = spoken_number(runs[0].points)
             if len(runs) == 1:
-                said.append(f"a run of {length} is {spoken_number(running)}")
+                words = f"a run of {length} is {spoken_number(running)}"
             else:
                 how_many = {2: "a double", 3: "a triple", 4: "a double double"}[len(runs)]
-                said.append(f"{how_many} run of {length} is {spoken_number(running)}")
+                words = f"{how_many} run of {length} is {spoken_number(running)}"
+            said.append((words, cards_of(Kind.RUN)))
         if self.flush:
             running += self.flush
-            said.append(f"a flush of {spoken_number(self.flush)} is {spoken_number(running)}")
+            said.append((f"a flush of {spoken_number(self.flush)} is "
+                         f"{spoken_number(running)}", cards_of(Kind.FLUSH)))
         if self.nobs:
             running += 1
-            said.append(f"one for his nobs is {spoken_number(running)}")
-        return said
+            said.append((f"one for his nobs is {spoken_number(running)}", cards_of(Kind.NOBS)))
+        return tuple(said)
 
     def __str__(self) -> str:
         said = self.phrases()

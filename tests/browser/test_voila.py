@@ -52,7 +52,7 @@ def test_the_game_page_answers_clicks(browser: BrowserContext, voila_page_url: s
             " return d && d.textContent === text; }", arg=twin.value.log[-1])
         area = table.locator(".cribbage-play-area")
         assert int(area.locator(".cribbage-count").inner_text()) == twin.value.count
-        assert shown_cards(area) == in_sight(twin._game)
+        assert shown_cards(area) == in_sight(twin.game)
         assert table.locator(".cribbage-log-line").all_inner_texts() == list(twin.value.log)
         table.screenshot(path=str(artifacts / "voila_game_table_play.png"))
     finally:
