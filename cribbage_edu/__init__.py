@@ -14,7 +14,7 @@ hint), :mod:`cribbage_edu.tables` (the shipped tables it reads), :mod:`cribbage_
 3
 """
 
-from .rules.board import Board
+from .rules.board import Board, Skunk
 from .rules.cards import FULL_DECK, Card, Deck, Hand, Rank, Suit, parse_cards
 from .rules.drive import Player, drive, play_game, play_out
 from .rules.errors import (
@@ -26,11 +26,11 @@ from .rules.errors import (
     OutOfTurnError,
     SaveFileError,
 )
-from .rules.events import EventKind, Source
-from .rules.game import Event, Game, GameResult, Phase, PlayerView
+from .rules.events import Action, EventKind, Source
+from .rules.game import Claim, Event, Game, GameResult, Phase, PlayerView
 from .rules.options import GameOptions
 from .rules.pegging import Play, PlayEvent, PlayScore, score_play
-from .rules.scoring import HandScore, Kind, ScoreItem, Verdict, judge_claim, score_hand
+from .rules.scoring import HandScore, Judgement, Kind, ScoreItem, Verdict, judge_claim, score_hand
 from .strategy.discard import (
     DiscardOption,
     StarterDistribution,
@@ -42,15 +42,17 @@ from .strategy.hint import Hint, hint
 from .strategy.players import ExpertPlayer, GreedyPlayer, RandomPlayer
 from .strategy.roster import make_player
 from .study.analysis import score_distribution
-from .study.simulation import simulate
+from .study.simulation import SimulationResult, Summary, simulate
 
 __version__ = "0.1.0"
 
 __all__ = [
     "FULL_DECK",
+    "Action",
     "Board",
     "Card",
     "CardParseError",
+    "Claim",
     "CribbageError",
     "Deck",
     "DiscardOption",
@@ -67,6 +69,7 @@ __all__ = [
     "IllegalActionError",
     "IllegalHandError",
     "IllegalPlayError",
+    "Judgement",
     "Kind",
     "OutOfTurnError",
     "Phase",
@@ -79,9 +82,12 @@ __all__ = [
     "Rank",
     "SaveFileError",
     "ScoreItem",
+    "SimulationResult",
+    "Skunk",
     "Source",
     "StarterDistribution",
     "Suit",
+    "Summary",
     "Verdict",
     "__version__",
     "advise",

@@ -228,10 +228,13 @@ def test_spoken_count(hand: str, starter: str, crib: bool, spoken: str) -> None:
     assert str(score_hand(hand, starter, crib=crib)) == spoken
 
 
-def test_repr_is_short() -> None:
-    assert repr(score_hand("5H 5C 5S JD", "5D")) == "<HandScore hand '5H 5C 5S JD' starter 5D: 29>"
-    assert repr(score_hand("2H 4H 6H 8H", "KC", crib=True)) == \
-        "<HandScore crib '2H 4H 6H 8H' starter KC: 0>"
+def test_repr_is_short_and_pastes_back() -> None:
+    assert repr(score_hand("5H 5C 5S JD", "5D")) == "score_hand('5H 5C 5S JD', '5D')"
+    crib = score_hand("2H 4H 6H 8H", "KC", crib=True)
+    assert repr(crib) == "score_hand('2H 4H 6H 8H', 'KC', crib=True)"
+    for score in (crib, score_hand("5H 5C 5S JD", "5D")):
+        again = eval(repr(score), {"score_hand": score_hand})
+        assert again == score and again.total == score.total and again.crib == score.crib
 
 
 def test_accepts_cards_or_text() -> None:

@@ -132,3 +132,59 @@ def test_mean_points_of_each_kind() -> None:
     assert means[Kind.PAIR] == Fraction(44 * 6 + 3 * 8 + 12, 48)
     # nobs: the jack of diamonds scores 1 with any of the 12 other diamonds
     assert means[Kind.NOBS] == Fraction(12, 48)
+
+
+def test_reprs_paste_back_or_say_they_cannot() -> None:
+    """An action's repr is Python that makes an equal action; a game and a player's view
+    hold a history no expression rebuilds, so they follow Python's ``<...>``."""
+    from cribbage_edu.rules.cards import Card
+    from cribbage_edu.rules.events import Action
+
+    for action in (Action(ActionKind.DISCARD, 1, (Card.parse("5H"), Card.parse("JS"))),
+                   Action(ActionKind.CLAIM, 0, (), 8), Action(ActionKind.DEAL)):
+        assert eval(repr(action), {"Action": Action}) == action
+    game = Game(seed=3, first_dealer=0)
+    assert repr(game) == "<Game seed 3, deal 0, cut for deal, scores 0-0>"
+    assert repr(game.view(1)).startswith("<PlayerView player 1, cut for deal, ")
+
+
+def test_the_package_exports_every_type_its_names_return() -> None:
+    """``from cribbage_edu import ...`` reaches the type of whatever a public function,
+    method or property of the package's names returns (a Claim from Game.claim, a Skunk
+    from a result, an Action from legal_actions, a Judgement from judge_claim)."""
+    import inspect
+    import typing
+
+    import cribbage_edu
+
+    exported = set(cribbage_edu.__all__)
+
+    def classes(hint: object) -> set[type]:
+        found = {hint} if isinstance(hint, type) else set()
+        for arg in typing.get_args(hint):
+            found |= classes(arg)
+        return found
+
+    def returned(function: typing.Callable[..., object]) -> set[type]:
+        return classes(typing.get_type_hints(function).get("return"))
+
+    missing = set()
+    for name in exported:
+        obj = getattr(cribbage_edu, name)
+        members = [obj] if inspect.isfunction(obj) else []
+        if inspect.isclass(obj):
+            for attr, value in vars(obj).items():
+                if attr.startswith("_"):
+                    continue
+                if isinstance(value, property) and value.fget is not None:
+                    members.append(value.fget)
+                elif isinstance(value, (classmethod, staticmethod)):
+                    members.append(value.__func__)
+                elif inspect.isfunction(value):
+                    members.append(value)
+        for member in members:
+            missing |= {f"{name}: {kind.__name__}" for kind in returned(member)
+                        if kind.__module__.startswith("cribbage_edu")
+                        and kind.__name__ not in exported}
+    assert missing == set()
+    assert {"Skunk", "Claim", "Judgement", "Action"} <= exported

@@ -492,7 +492,9 @@ def test_the_pegging_practice_plays_to_the_end_of_the_play() -> None:
     first = practice.value.hand
     practice.next_button.click()
     assert practice.game.phase is Phase.PLAY and practice.game.dealer == YOU
-    assert practice.value.hand != first or practice.value.count >= 0
+    # a new hand, numbered in the log: the learner deals it, no card laid yet
+    assert practice.value.hand != first and len(practice.value.hand) == 4
+    assert any(line.startswith("hand 2:") for line in practice.value.log)
 
 
 def test_go_is_offered_only_when_no_card_fits() -> None:

@@ -92,6 +92,9 @@ class Action:
 
     >>> Action(ActionKind.PLAY, 0, (Card.parse("5H"),))
     Action(kind='play', player=0, cards=('5H',))
+    >>> Action(kind='play', player=0, cards=('5H',)) == Action(ActionKind.PLAY, 0,
+    ...                                                         (Card.parse("5H"),))
+    True
     >>> Action.from_dict({"kind": "discard", "player": 1, "cards": ["5H", "JS"]}).cards
     (Card.parse('5H'), Card.parse('JS'))
     """
@@ -109,6 +112,8 @@ class Action:
                 f"unknown action kind {self.kind!r}: the kinds are "
                 f"{', '.join(repr(str(k)) for k in ActionKind)}") from None
         object.__setattr__(self, "kind", kind)
+        # cards as text read as cards, so the repr pastes back to an equal action
+        object.__setattr__(self, "cards", tuple(Card.parse(c) for c in self.cards))
 
     @property
     def is_decision(self) -> bool:

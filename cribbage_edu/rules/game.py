@@ -419,7 +419,6 @@ class Game:
         self._deal_action = 0  # how many actions came before this deal was dealt
         a, b = self.start_scores
         self._board = Board(self.options.target, ((a, a), (b, b)))
-        self._scores = [a, b]
         self._winner: int | None = None
         self._past_the_hole = 0  # points of the winning score beyond the game hole
         self._events: list[Event] = []
@@ -451,7 +450,7 @@ class Game:
 
     @property
     def scores(self) -> tuple[int, int]:
-        return self._scores[0], self._scores[1]
+        return self._board.scores  # the front pegs: the one record of the score
 
     @property
     def board(self) -> Board:
@@ -537,7 +536,7 @@ class Game:
         if self._winner is None:
             return None
         target = self.options.target
-        skunk = skunk_kind(self._scores[1 - self._winner], target)
+        skunk = skunk_kind(self.scores[1 - self._winner], target)
         worth = 1
         if self.options.skunk:
             worth = {Skunk.NONE: 1, Skunk.SKUNK: self.options.skunk_value,
@@ -680,7 +679,7 @@ class Game:
         seen = self._seen[player]
         return PlayerView(
             player=player, names=self.names, phase=self._phase, deal=self._deal_no,
-            dealer=self._dealer, scores=(self._scores[0], self._scores[1]),
+            dealer=self._dealer, scores=self.scores,
             target=self.options.target, hand=self.hand(player),
             kept=self._kept[player] or Hand(), discards=self._discards[player] or Hand(),
             starter=self._starter, count=play.count if play else 0,
@@ -973,7 +972,7 @@ class Game:
 
     def _state(self) -> GameState:
         """What a save file records of the state (see :class:`saves.GameState`)."""
-        return GameState(self._phase.value, self._deal_no, (self._scores[0], self._scores[1]),
+        return GameState(self._phase.value, self._deal_no, self.scores,
                          len(self._events), self._winner, self._past_the_hole,
                          sum(1 for e in self._events if e.kind is EventKind.START))
 
@@ -1025,17 +1024,16 @@ class Game:
         score stops at the game hole: the event adds only the points that reach it (its
         items still show all the cards held), and the win notes the rest, once."""
         target = self.options.target
-        counted = min(points, target - self._scores[player])
+        counted = min(points, target - self.scores[player])
         self._emit(kind, player, counted, cards, reason, source, items)
         if not counted:
             return False
-        self._scores[player] += counted
         self._board.peg(player, counted)
-        if self._scores[player] >= target:
+        if self.scores[player] >= target:
             self._winner = player
             self._phase = Phase.GAME_OVER
             self._deal_scores.append(self.scores)
-            lost = self._scores[1 - player]
+            lost = self.scores[1 - player]
             self._past_the_hole = points - counted
             note = (f" (the last score was {points}, {points - counted} more than the "
                     f"{counted} needed)" if points > counted else "")
@@ -1223,7 +1221,7 @@ class Game:
                      tuple(self._events[start:]))
 
     def __repr__(self) -> str:
-        a, b = self._scores
+        a, b = self.scores
         return (f"<Game seed {self.seed}, deal {self._deal_no}, {self._phase}, "
                 f"scores {a}-{b}>")
 

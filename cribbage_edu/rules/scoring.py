@@ -330,8 +330,15 @@ class HandScore:
         return ", ".join(said[:-1]) + ", and " + said[-1]
 
     def __repr__(self) -> str:
-        what = "crib" if self.crib else "hand"
-        return f"<HandScore {what} '{self.hand}' starter {self.starter}: {self.total}>"
+        """A call that makes an equal score, pasted back (the total is worked out again).
+
+        >>> score_hand("5H 5C 5S JD", "5D")
+        score_hand('5H 5C 5S JD', '5D')
+        >>> eval(repr(score_hand("2H 4H 6H 8H", "KC", crib=True))).crib
+        True
+        """
+        crib = ", crib=True" if self.crib else ""
+        return f"score_hand('{self.hand}', '{self.starter}'{crib})"
 
     def table_html(self) -> str:
         """The count as a table (kind, cards, points, and the total), then as players

@@ -75,7 +75,7 @@ def test_the_game_page_needs_no_network(browser: BrowserContext, voila_page_url:
         page.locator(".cribbage-game-table").wait_for(timeout=90_000)
         page.locator(".cribbage-hint").click()
         page.locator(".cribbage-message", has_text="Hint:").wait_for()
-        page.wait_for_timeout(500)
+        page.wait_for_load_state("networkidle")  # every request the page makes, answered
     finally:
         page.close()
     outside = [u for u in requests if not u.startswith((voila_page_url.rstrip("/"), "data:",
