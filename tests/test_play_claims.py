@@ -70,17 +70,17 @@ def test_an_under_claim_with_muggins_gives_the_missed_points_to_the_opponent() -
     assert "muggins: the opponent takes 2" in claim.explain()
 
 
-def test_without_muggins_an_under_claim_still_scores_and_an_over_claim_is_cut() -> None:
+def test_without_muggins_a_claim_scores_as_claimed_and_an_over_claim_is_cut() -> None:
     game = dealt(PONE, DEALER, "7H", who=(False, True))
     game.play(0, "5H")
     game.play(1, "10C")
-    under = game.peg(1, 1)
-    assert under.verdict is Verdict.UNDER and game.scores == (0, 2)
-    assert "score the 2 all the same" in under.explain()
+    under = game.peg(1, 1)  # as at a table: the point missed is lost
+    assert under.verdict is Verdict.UNDER and game.scores == (0, 1)
+    assert "the 1 missed is lost" in under.explain()
     game.play(0, "5C")  # twenty
     game.play(1, "KD")  # thirty: nothing; player 1 says 3
     over = game.peg(1, 3)
-    assert over.verdict is Verdict.OVER and game.scores == (0, 2)
+    assert over.verdict is Verdict.OVER and game.scores == (0, 1)
 
 
 def test_thirty_one_and_its_reset_come_with_the_claim() -> None:
@@ -194,6 +194,6 @@ def test_the_judge_of_a_peg_by_hand() -> None:
     run = score_play("4H 5C 6D").items  # fifteen two and a run of three: 5
     assert judge_peg(5, run)[2:5] == (Verdict.RIGHT, 5, 0)
     assert judge_peg(3, run, muggins=True)[2:5] == (Verdict.UNDER, 3, 2)
-    assert judge_peg(3, run)[2:5] == (Verdict.UNDER, 5, 0)
+    assert judge_peg(3, run)[2:5] == (Verdict.UNDER, 3, 0)
     assert judge_peg(0, ())[2:5] == (Verdict.RIGHT, 0, 0)
     assert judge_peg(1, ()).explain() == "over by 1: it made 0 (nothing), not 1"

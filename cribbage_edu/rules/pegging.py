@@ -191,9 +191,9 @@ def score_play(cards_since_reset: str | Iterable[CardLike]) -> PlayScore:
 class PlayEvent:
     """Something that happened in the play: a card laid, a go, a reset, points.
 
-    ``action`` is an :class:`~cribbage_edu.rules.events.EventKind`: ``PLAY``, ``GO``,
-    ``SCORE``, ``RESET`` or ``END``; ``points`` and ``items`` say what ``player``
-    scored and why.
+    ``action`` is an :class:`~cribbage_edu.rules.events.EventKind`, the same word the
+    game's log uses: ``LAY``, ``GO``, ``PEG``, ``RESET`` or ``END_OF_PLAY``; ``points``
+    and ``items`` say what ``player`` scored and why.
     """
 
     player: int
@@ -263,6 +263,7 @@ class Play:
         self._hands[self.pone], self._hands[self.dealer] = list(pone), list(dealer_cards)
         self._pile: list[Card] = []
         self._laid: list[tuple[int, Card]] = []
+        self._series: list[list[tuple[int, Card]]] = [[]]
         self._count = 0
         self._turn = self.pone
         self._said_go: set[int] = set()
@@ -296,6 +297,22 @@ class Play:
     def laid(self) -> tuple[tuple[int, Card], ...]:
         """Every card laid so far, with who laid it, in order."""
         return tuple(self._laid)
+
+    @property
+    def series(self) -> tuple[tuple[tuple[int, Card], ...], ...]:
+        """The cards laid so far, one tuple a count (a new one starts when the count goes
+        back to zero with cards still to lay), each card with who laid it.
+
+        >>> p = Play("KH QH 9S", "JS 5C 6D")
+        >>> for seat, card in ((0, "KH"), (1, "JS"), (0, "QH")):
+        ...     _ = p.play(seat, card)
+        >>> _ = p.go(1)  # at 30 nothing fits either hand: one for the go, and a new count
+        >>> for seat, card in ((1, "5C"), (0, "9S"), (1, "6D")):
+        ...     _ = p.play(seat, card)
+        >>> [[str(c) for _, c in count] for count in p.series]
+        [['KH', 'JS', 'QH'], ['5C', '9S', '6D']]
+        """
+        return tuple(tuple(count) for count in self._series)
 
     @property
     def events(self) -> tuple[PlayEvent, ...]:
@@ -347,10 +364,11 @@ class Play:
         self._hands[player].remove(laid)
         self._pile.append(laid)
         self._laid.append((player, laid))
+        self._series[-1].append((player, laid))
         count, items = _score_pile(self._pile)
         self._count = count
         self._last = player
-        self._emit(PlayEvent(player, EventKind.PLAY, laid, count, 0, (),
+        self._emit(PlayEvent(player, EventKind.LAY, laid, count, 0, (),
                              f"{self.names[player]} lays {laid.symbol}: "
                              f"{spoken_number(count)}"))
         if items:
@@ -403,7 +421,7 @@ class Play:
     def _award(self, player: int, items: tuple[ScoreItem, ...], reason: str) -> None:
         points = sum(i.points for i in items)
         self._scores[player] += points
-        self._emit(PlayEvent(player, EventKind.SCORE, None, self._count, points, items, reason))
+        self._emit(PlayEvent(player, EventKind.PEG, None, self._count, points, items, reason))
 
     def _reset(self) -> None:
         """Start a new series: the count goes to 0; the player who did not lay the last
@@ -416,6 +434,7 @@ class Play:
         other = 1 - last
         self._turn = other if self._hands[other] else last
         if self._hands[0] or self._hands[1]:
+            self._series.append([])
             self._emit(PlayEvent(self._turn, EventKind.RESET, None, 0, 0, (),
                                  f"the count goes back to zero; {self.names[self._turn]} leads"))
 
@@ -428,7 +447,7 @@ class Play:
                     self._award(last, (ScoreItem(Kind.LAST_CARD, (self._pile[-1],), 1),),
                                 f"{self.names[last]} scores one for the last card")
                 self._over = True
-                self._emit(PlayEvent(last if last is not None else 0, EventKind.END, None,
+                self._emit(PlayEvent(last if last is not None else 0, EventKind.END_OF_PLAY, None,
                                      self._count, 0, (), "the play is over"))
                 return
             me, other = self._turn, 1 - self._turn
@@ -461,7 +480,7 @@ class PegJudgement(NamedTuple):
     taken: int
     items: tuple[ScoreItem, ...]
 
-    def explain(self, who: str = "you") -> str:
+    def explain(self) -> str:
         """The verdict in words, with the points as they should have been said.
 
         >>> judge_peg(1, score_play("5H 10C").items, muggins=True).explain()
@@ -476,28 +495,30 @@ class PegJudgement(NamedTuple):
         if self.taken:
             text += f"; muggins: the opponent takes {self.taken}"
         elif self.verdict is Verdict.UNDER:
-            text += f"; {who} score{'' if who == 'you' else 's'} the {self.points} all the same"
+            missed = self.points - self.claimed
+            text += f"; the {missed} missed {'is' if missed == 1 else 'are'} lost"
         return text
 
 
 def judge_peg(claimed: int, items: Sequence[ScoreItem], *, muggins: bool = False
               ) -> PegJudgement:
     """The judge of a claim of play points (a player who pegs by hand says the points of
-    each card they lay, and of the go): right, over or under. As in the show
-    (:func:`cribbage_edu.rules.scoring.judge_claim`), an over-claim scores what the cards
-    made; an under-claim too, unless muggins is played, as the American Cribbage Congress
-    plays it in the play as in the show: then the claimer scores what they claimed and
-    the opponent takes the points missed.
+    each card they lay, and of the go): right, over or under. As a claim in the show
+    that stands (:func:`cribbage_edu.rules.scoring.judge_claim`), it scores what was
+    claimed, an over-claim only what the cards made; the points an under-claim misses
+    are lost, or, under muggins, taken by the opponent, as the American Cribbage Congress
+    plays it in the play as in the show.
 
     >>> fifteen = score_play("5H 10C").items
     >>> judge_peg(2, fifteen)[2:5], judge_peg(0, fifteen, muggins=True)[2:5]
     ((<Verdict.RIGHT: 'right'>, 2, 0), (<Verdict.UNDER: 'under'>, 0, 2))
-    >>> judge_peg(3, fifteen, muggins=True)[2:5]
-    (<Verdict.OVER: 'over'>, 2, 0)
+    >>> judge_peg(0, fifteen)[2:5], judge_peg(3, fifteen, muggins=True)[2:5]
+    ((<Verdict.UNDER: 'under'>, 0, 0), (<Verdict.OVER: 'over'>, 2, 0))
     """
     made = tuple(items)
     points = sum(i.points for i in made)
     verdict = Verdict.of(claimed, points)
-    if verdict is Verdict.UNDER and muggins:
-        return PegJudgement(claimed, points, verdict, claimed, points - claimed, made)
+    if verdict is Verdict.UNDER:
+        return PegJudgement(claimed, points, verdict, claimed,
+                            points - claimed if muggins else 0, made)
     return PegJudgement(claimed, points, verdict, points, 0, made)
