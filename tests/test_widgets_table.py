@@ -441,7 +441,7 @@ def test_a_claim_that_ends_the_game_still_says_game_over() -> None:
         raise AssertionError("no game of 20 ended on the learner's claim")
     message = table.value.message
     assert message.startswith("Over by ") and message.endswith(
-        ". Game over: press New game to play again."), message
+        ". Game over: the coach's review is below; press New game to play again."), message
     assert table.value.phase == "game over" and table.result_view.value
 
 

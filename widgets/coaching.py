@@ -14,9 +14,9 @@ decision loses at least the coach's mistake threshold,
 
 >>> from cribbage_edu.rules.game import Game
 >>> game = Game(seed=2, first_dealer=0); _ = game.advance(), game.advance()
->>> coach = TableCoach("every")
->>> view = game.view(1); _ = game.discard(1, "6H KS")
->>> coach.judge(game, view, ["6H", "KS"], len(game.actions) - 1)
+>>> coach = TableCoach("every", seat=1)
+>>> before = coach.position(game); _ = game.discard(1, "6H KS")
+>>> coach.judge(before, ["6H", "KS"], len(game.actions) - 1)
 >>> print(coach.line.value)  # doctest: +ELLIPSIS
 <div class='cribbage-coach-line' data-decision='...'><b>Coach:</b> Right: the best throw...
 """
@@ -131,15 +131,19 @@ class TableCoach:
         if self.seat in game.to_act and _chooses(view):
             ahead(_position_key(game), lambda: _warm(view))
 
-    def judge(self, game: Game, view: PlayerView, choice: str | Iterable[CardLike],
+    def position(self, game: Game) -> tuple[PlayerView, Hashable]:
+        """The seat's view of ``game`` and the key of its position, taken just before the
+        seat decides (what :meth:`judge` is given after)."""
+        return game.view(self.seat), _position_key(game)
+
+    def judge(self, position: tuple[PlayerView, Hashable], choice: str | Iterable[CardLike],
               index: int) -> None:
-        """The seat chose ``choice`` from ``view`` (the game before it, whose position
-        ``game.replay(index)`` is), as action ``index`` of ``game``: keep the verdict,
-        and say it when the mode asks (at once when it was worked out ahead, else when
-        it is ready)."""
+        """The seat chose ``choice`` from ``position`` (:meth:`position`, taken before),
+        as action ``index`` of the game: keep the verdict, and say it when the mode asks
+        (at once when it was worked out ahead, else when it is ready)."""
+        view, key = position
         if self.mode == "off" or not _chooses(view):
             return
-        key = _position_key(game.replay(index))
         cards = [Card.parse(c) for c in ([choice] if isinstance(choice, str | Card)
                                          else choice)]
 

@@ -23,6 +23,7 @@ import ipywidgets as w  # type: ignore[import-untyped]
 from cribbage_edu.charts import progress_chart
 from cribbage_edu.render import back_img, board_img, card_img
 from cribbage_edu.rules.cards import Card, Hand
+from cribbage_edu.rules.checks import flag
 from cribbage_edu.rules.drive import Player, drive
 from cribbage_edu.rules.errors import CribbageError
 from cribbage_edu.rules.events import ActionKind, EventKind, Source
@@ -35,6 +36,7 @@ from cribbage_edu.tables.chance import chance_words
 
 from .board import BoardWidget
 from .cards import HandView, PlayableHand, SelectableHand, cards_html
+from .coaching import TableCoach, coach_mode
 from .drawing import clear
 from .feedback import (
     AnswerBox,
@@ -45,6 +47,7 @@ from .feedback import (
     read_points,
     seed_badge,
 )
+from .review import ReviewView
 from .show import ShowStepper
 
 __all__ = ["GameTable", "PeggingPractice", "StateSeeded", "TableState"]
@@ -179,7 +182,10 @@ class StateSeeded:
 class _Table(StaticPicture, w.VBox):  # type: ignore[misc]
     """What both tables share: a game, a computer opponent, the play area and the log."""
 
-    def __init__(self, seed: int | None, opponent: str, title: str) -> None:
+    def __init__(self, seed: int | None, opponent: str, title: str, *,
+                 coach: str = "mistakes", claim_play: bool = False) -> None:
+        mode = coach_mode(coach)  # bad options are refused before anything is built
+        self._claim_play = flag(claim_play, "claim_play")
         super().__init__()
         self._seed = choose_seed(seed)
         self._rng = random.Random(self._seed)
@@ -217,6 +223,19 @@ class _Table(StaticPicture, w.VBox):  # type: ignore[misc]
         self.message = Message()
         self.log_view = w.HTML()
         self.log_view.add_class("cribbage-log")
+        self.coach = TableCoach(mode, YOU)
+        """The coach: a verdict on the learner's throws and cards (``coach=``)."""
+        self.peg_box = AnswerBox(placeholder="points", description="You peg",
+                                 layout=w.Layout(width="200px"))
+        self.peg_box.add_class("cribbage-peg-box")
+        self.peg_box.on_enter(self.peg)
+        self.peg_button = w.Button(description="Peg", button_style="primary",
+                                   tooltip="peg the points your card made (0 for none)")
+        self.peg_button.add_class("cribbage-peg")
+        self.peg_button.on_click(lambda _: self.peg())
+        self.peg_row = w.HBox([self.peg_box, self.peg_button])
+        self.peg_row.add_class("cribbage-peg-row")
+        self.peg_row.layout.display = "none"
 
     def _set_opponent(self, opponent: str, following: str | None = None) -> None:
         """Play against ``opponent``; ``following``: the one chosen for the next game."""
@@ -259,22 +278,62 @@ class _Table(StaticPicture, w.VBox):  # type: ignore[misc]
                                f"{lines}</div>")
 
     def _act(self, action: str, *args: object) -> bool:
-        """Ask the game to take the learner's action; a refusal is shown, nothing changes."""
+        """Ask the game to take the learner's action; a refusal is shown, nothing changes.
+        A throw or a card is given to the coach, with the position it was chosen in."""
+        game = self._game
+        before = self.coach.position(game) if action in ("discard", "play") else None
+        index = len(game.actions)
         try:
-            getattr(self._game, action)(YOU, *args)
+            getattr(game, action)(YOU, *args)
         except CribbageError as exc:
             self.message.warn(str(exc))
             return False
         self.message.clear()
+        if before is not None:
+            self.coach.clear()
+            self.coach.judge(before, args[0], index)  # type: ignore[arg-type]
         self._run()
         self._refresh()
         self._focus_next()
+        self.coach.ahead(self._game)
         return True
+
+    def peg(self) -> None:
+        """Peg the points typed for the card just laid, or the go (what Peg, or Enter,
+        does): with ``claim_play`` the learner says the play's points, and the game
+        judges the claim (:meth:`cribbage_edu.rules.game.Game.peg`)."""
+        game = self._game
+        if game.peg_due != YOU:
+            self.message.warn("nothing for you to peg now: say the points of a card just "
+                              "after you lay it")
+            return
+        points = read_points(self.peg_box.value, "points you peg", 2)
+        if isinstance(points, str):
+            self.message.warn(points)
+            return
+        try:
+            claim = game.peg(YOU, points)
+        except CribbageError as exc:
+            self.message.warn(str(exc))
+            return
+        self.peg_box.value = ""
+        self._run()
+        self._refresh()
+        said = claim.explain()
+        text = f"You peg {points}: {said[0].upper()}{said[1:]}."
+        if claim.verdict == "right":
+            self.message.praise(text)
+        else:
+            self.message.warn(text)
+        self._focus_next()
+        self.coach.ahead(self._game)
 
     def _next_control(self) -> w.DOMWidget | None:
         """The control the learner uses next: a card that fits (or Go) on their turn in
         the play, the first card in the discard."""
         game = self._game
+        if game.peg_due == YOU:
+            return self.peg_box
         if game.phase is Phase.PLAY and game.turn == YOU:
             if game.can_go(YOU):
                 return self.go_button
@@ -334,6 +393,8 @@ class _Table(StaticPicture, w.VBox):  # type: ignore[misc]
         if discarding and set(self.picker.cards) != set(view.hand):
             self.picker.deal(view.hand)
             self.playable.deal(view.hand)  # ready for the play (hidden till then)
+        pegging = game.peg_due == YOU
+        self.peg_row.layout.display = "flex" if pegging else "none"
         if playing:
             if set(self.playable.cards) != set(view.hand):
                 self.playable.deal(view.hand)
@@ -392,7 +453,11 @@ class PeggingPractice(_Table):
     only when none fits); every score is announced in words, one line a score; the
     cards of a count that ended (at 31 or a go) stay in sight until the next card; at
     the end of the play a summary shows who pegged what. Next hand deals again (the
-    hands are numbered in the log), the dealer alternating.
+    hands are numbered in the log), the dealer alternating. ``coach`` says what the
+    coach says of each card laid ("off", "mistakes", the default, or "every"; see
+    :class:`~cribbage_edu.widgets.coaching.TableCoach`); with ``claim_play=True`` the
+    learner says the points of each card they lay (and of the go), and the game judges
+    the claim.
 
     >>> practice = PeggingPractice(seed=7)
     >>> practice.value.phase, practice.value.count == sum(c.value for c in practice.value.pile)
@@ -406,8 +471,10 @@ class PeggingPractice(_Table):
                 + cards_html(self._game.hand(YOU), caption="your hand"))
 
     def __init__(self, seed: int | None = None, *, opponent: str = "expert",
-                 dealer: bool = False) -> None:
-        super().__init__(seed, opponent, "The play: lay cards to 31")
+                 dealer: bool = False, coach: str = "mistakes",
+                 claim_play: bool = False) -> None:
+        super().__init__(seed, opponent, "The play: lay cards to 31", coach=coach,
+                         claim_play=claim_play)
         self.add_class("cribbage-pegging-practice")
         self._learner_deals = dealer
         self._hands = 0
@@ -418,8 +485,8 @@ class PeggingPractice(_Table):
         self.next_button.on_click(lambda _: self.next_hand())
         self.children = [
             self.header, self.opponent_view, self.play_area, self.announce, self.playable,
-            w.HBox([self.go_button, self.hint_button, self.next_button]), self.message,
-            self.summary, self.log_view,
+            self.peg_row, w.HBox([self.go_button, self.hint_button, self.next_button]),
+            self.message, self.coach.box, self.summary, self.log_view,
         ]
         self._new_hand()
 
@@ -438,8 +505,10 @@ class PeggingPractice(_Table):
     def _new_hand(self) -> None:
         self._hands += 1
         first = YOU if self._learner_deals else COMPUTER
-        self._game = Game(self._rng.randrange(2**31), first_dealer=first, names=NAMES)
+        self._game = Game(self._rng.randrange(2**31), first_dealer=first, names=NAMES,
+                          claim_play=(self._claim_play, False))
         self._seen_events = 0
+        self.coach.forget()
         if self._log:
             self._log.append("")
         game = self._game
@@ -450,6 +519,7 @@ class PeggingPractice(_Table):
         self.summary.value = ""
         self._refresh()
         self._say_whose_turn()
+        self.coach.ahead(game)
 
     def _say_whose_turn(self) -> None:
         game = self._game
@@ -532,6 +602,14 @@ class GameTable(_Table):
     computer's choices depend only on the game (:class:`StateSeeded`), so a loaded save
     plays the same as the game it was saved from.
 
+    **The coach** (``coach=``: "off", "mistakes", the default, or "every") says, in one
+    line right after a throw or a card, what it cost against the best choice and why
+    (Why? shows the numbers); Review shows every decision so far, the most costly first,
+    with Try again from the same position, and the review comes by itself at the end of
+    the game. With ``claim_play=True`` you peg your own play points: say the points of
+    each card you lay (and of the go), as at a real table; with ``muggins`` the points
+    you miss go to the computer.
+
     >>> table = GameTable(seed=7, target=61)
     >>> table.throw_button.click(); table.value.message
     'select exactly two cards to throw: you selected 0'
@@ -551,11 +629,12 @@ class GameTable(_Table):
 
     def __init__(self, seed: int | None = None, *, opponent: str = "expert",
                  target: int = 121, manual_count: bool = True, muggins: bool = False,
-                 skunk: bool = True, chance: bool = True) -> None:
+                 skunk: bool = True, chance: bool = True, coach: str = "mistakes",
+                 claim_play: bool = False) -> None:
         if opponent not in PLAYER_NAMES:
             raise ValueError(f"no computer player {opponent!r}: choose one of "
                              f"{', '.join(PLAYER_NAMES)}")
-        super().__init__(seed, opponent, "Cribbage")
+        super().__init__(seed, opponent, "Cribbage", coach=coach, claim_play=claim_play)
         self.add_class("cribbage-game-table")
         self._target, self._manual, self._muggins, self._skunk = (
             target, manual_count, muggins, skunk)
@@ -596,6 +675,12 @@ class GameTable(_Table):
                                      indent=False, layout=w.Layout(width="220px"))
         self.chance_box.observe(lambda _: self._refresh(), names="value")
         self.chart_out = w.Output()
+        self.review_button = w.Button(description="Review", tooltip="the coach's review "
+                                      "of your decisions so far")
+        self.review_button.add_class("cribbage-review-button")
+        self.review_button.on_click(lambda _: self.show_review())
+        self.review_view = ReviewView()
+        self.review_view.layout.display = "none"
         self.save_box = w.Textarea(placeholder="Save puts the game here; paste one and Load",
                                    layout=w.Layout(width="100%", height="60px"))
         self.save_box.add_class("cribbage-save-box")
@@ -614,9 +699,11 @@ class GameTable(_Table):
             w.HBox([self.starter_view, self.crib_view, self.play_area],
                    layout=w.Layout(justify_content="flex-start")),
             self.announce, self.picker, self.playable, self.hand_view,
-            w.HBox([self.throw_button, self.go_button, self.next_button, self.hint_button]),
-            self.claim_row, self.message, self.chance_view, self.show_view, self.result_view,
-            self.chart_out, self.log_view,
+            self.peg_row,
+            w.HBox([self.throw_button, self.go_button, self.next_button, self.hint_button,
+                    self.review_button]),
+            self.claim_row, self.message, self.coach.box, self.chance_view, self.show_view,
+            self.result_view, self.review_view, self.chart_out, self.log_view,
             w.HBox([self.save_button, self.load_button, self.new_button,
                     self.opponent_picker, self.chance_box]),
             self.save_box,
@@ -627,7 +714,8 @@ class GameTable(_Table):
 
     def _new_game(self, seed: int) -> Game:
         return Game(seed, target=self._target, skunk=self._skunk,
-                    manual_count=(self._manual, False), muggins=self._muggins, names=NAMES)
+                    manual_count=(self._manual, False), muggins=self._muggins, names=NAMES,
+                    claim_play=(self._claim_play, False))
 
     def _start(self, game: Game) -> None:
         self._game = game
@@ -635,9 +723,26 @@ class GameTable(_Table):
         self._paused_after = 0
         self.show_view.clear()
         self.result_view.value = ""
+        self.coach.forget()
+        self.review_view.layout.display = "none"
         clear(self.chart_out)
         self._run()
         self._refresh()
+        self.coach.ahead(game)
+
+    def show_review(self) -> None:
+        """The coach's review of the learner's decisions so far (what Review does): at
+        any time, and at the end of a game by itself. The verdicts given during the game
+        are taken as they are; any other decision is judged now."""
+        game = self._game
+        if not any(a.player == YOU and a.is_decision for a in game.actions):
+            self.message.warn("nothing to review yet: throw two cards first")
+            return
+        self.review_view.show(self.coach.review(game), game)
+        self.review_view.layout.display = "flex"
+        self.message.say("The review of your decisions"
+                         + (" in this game" if game.is_over else " so far")
+                         + ": the most costly first; Try again replays one.")
 
     @property
     def paused(self) -> bool:
@@ -913,6 +1018,8 @@ class GameTable(_Table):
             return
         text = result.describe(NAMES)
         self.result_view.value = f"<h3 class='cribbage-result-text'>{escape(text)}.</h3>"
-        self.message.say("Game over: press New game to play again.")
         game = self._game
         draw_soon(self.chart_out, lambda: progress_chart(game, chance=self.chance_box.value))
+        self.show_review()
+        self.message.say("Game over: the coach's review is below; press New game to play "
+                         "again.")

@@ -577,13 +577,14 @@ class Game:
         return Hand(self._hands[player])
 
     def legal_cards(self, player: int) -> Hand:
-        """The cards ``player`` may lay now (empty outside their turn in the play).
+        """The cards ``player`` may lay now (empty outside their turn in the play, and
+        while a player who pegs by hand has points to peg).
 
         >>> Game(seed=1).legal_cards(0)
         Hand('')
         """
         player = seat(player)
-        if self._play is None or self._phase is not Phase.PLAY:
+        if self._play is None or self._phase is not Phase.PLAY or self._unpegged:
             return Hand()
         return self._play.legal_cards(player)
 
@@ -596,7 +597,7 @@ class Game:
         """
         player = seat(player)
         return self._play is not None and self._phase is Phase.PLAY and \
-            self._play.can_go(player)
+            not self._unpegged and self._play.can_go(player)
 
     def tally(self, deal: int | None = None) -> tuple[dict[Source, int], dict[Source, int]]:
         """The points each seat scored, by source (pegging, hand, crib, heels, muggins),
