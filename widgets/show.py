@@ -105,6 +105,8 @@ class ShowState:
     said: tuple[str, ...]
     lit: Hand
     done: bool
+    totals: tuple[bool, ...] = ()
+    """For each section, whether its total has been said."""
 
 
 class ShowStepper(w.VBox):  # type: ignore[misc]
@@ -129,19 +131,38 @@ class ShowStepper(w.VBox):  # type: ignore[misc]
         self.buttons = w.HBox([self.next_button, self.all_button])
         self.children = [self.view, self.buttons]
         self._when_done: list[Callable[[], None]] = []
+        self._when_said: list[Callable[[], None]] = []
         self._draw()
 
     def on_done(self, callback: Callable[[], None]) -> None:
         """Call ``callback()`` each time Next or Show all says the last total."""
         self._when_done.append(callback)
 
-    def load(self, shows: Sequence[tuple[str, HandScore]]) -> None:
-        """Show these hands in order; hands already on show keep how far they were said."""
+    def on_step(self, callback: Callable[[], None]) -> None:
+        """Call ``callback()`` after each Next and Show all (a table moves its board as
+        each total is said)."""
+        self._when_said.append(callback)
+
+    def load(self, shows: Sequence[tuple[str, HandScore]],
+             said: Sequence[bool] = ()) -> None:
+        """Show these hands in order; hands already on show keep how far they were said.
+        ``said``: for each new hand, whether it has been said already (a hand the learner
+        counted themselves): it shows its whole count at once.
+
+        >>> from cribbage_edu import score_hand
+        >>> stepper = ShowStepper()
+        >>> stepper.load([("yours", score_hand("5H 5C JS QD", "KS")),
+        ...               ("theirs", score_hand("AH 2C 3S 9D", "KS"))], said=[True, False])
+        >>> stepper.value.totals, stepper.value.section
+        ((True, False), 1)
+        """
         kept = [n for (title, score), n in zip(self._shows, self._said, strict=False)
                 if (title, score.hand, score.starter) in
                 {(t, s.hand, s.starter) for t, s in shows}]
         self._shows = list(shows)
-        self._said = (kept + [0] * len(self._shows))[:len(self._shows)]
+        fresh = [len(count_steps(score)) if n < len(said) and said[n] else 0
+                 for n, (_, score) in enumerate(self._shows)]
+        self._said = (kept + fresh[len(kept):])[:len(self._shows)]
         self._draw()
 
     def clear(self) -> None:
@@ -159,6 +180,7 @@ class ShowStepper(w.VBox):  # type: ignore[misc]
         if n is not None:
             self._said[n] += 1
         self._draw()
+        self._stepped()
         if n is not None and self._current() is None:
             self._finished()
 
@@ -167,8 +189,13 @@ class ShowStepper(w.VBox):  # type: ignore[misc]
         was_done = self._current() is None
         self._said = [len(count_steps(score)) for _, score in self._shows]
         self._draw()
+        self._stepped()
         if not was_done:
             self._finished()
+
+    def _stepped(self) -> None:
+        for callback in self._when_said:
+            callback()
 
     def _finished(self) -> None:
         for callback in self._when_done:
@@ -193,4 +220,7 @@ class ShowStepper(w.VBox):  # type: ignore[misc]
         steps = count_steps(self._shows[n][1])
         said = self._said[n]
         lit = steps[said - 1].cards if 0 < said < len(steps) else Hand()
-        return ShowState(n, tuple(s.words for s in steps[:said]), lit, current is None)
+        totals = tuple(k == len(count_steps(score))
+                       for (_, score), k in zip(self._shows, self._said, strict=True))
+        return ShowState(n, tuple(s.words for s in steps[:said]), lit, current is None,
+                         totals)

@@ -22,6 +22,7 @@ import ipywidgets as w  # type: ignore[import-untyped]
 
 from cribbage_edu.charts import progress_chart
 from cribbage_edu.render import back_img, board_img, card_img
+from cribbage_edu.rules.board import Board
 from cribbage_edu.rules.cards import Card, Hand
 from cribbage_edu.rules.checks import flag
 from cribbage_edu.rules.drive import Player, drive
@@ -90,6 +91,11 @@ def said_once(event: Event, names: Sequence[str]) -> str:
         what = "the crib" if event.source is Source.CRIB else "their hand"
         return f"{names[event.player]} scores {event.points} for {what}"
     return event.reason
+
+
+def _computer_count(event: Event) -> bool:
+    """Whether ``event`` is the computer's count of its hand or crib."""
+    return event.kind is EventKind.SHOW and event.player == COMPUTER
 
 
 def _faces(cards: Sequence[Card], style: str = "") -> str:
@@ -268,10 +274,12 @@ class _Table(StaticPicture, w.VBox):  # type: ignore[misc]
         self._log.extend(self._log_line(e) for e in fresh if e.reason)
         return fresh
 
-    def _announce(self, fresh: Sequence[Event]) -> None:
+    def _announce(self, fresh: Sequence[Event], *, more: bool = False) -> None:
+        """Say the points of ``fresh``, one line a score (``more``: after the lines
+        already said for this click)."""
         names = self._game.names
-        self._announcement = tuple(said_once(e, names) for e in fresh
-                                   if e.kind in _SCORING and e.points)
+        self._announcement = (self._announcement if more else ()) + tuple(
+            said_once(e, names) for e in fresh if e.kind in _SCORING and e.points)
         lines = "".join(f"<div class='cribbage-said'>{escape(line)}</div>"
                         for line in self._announcement)
         self.announce.value = (f"<div role='status' style='color:#1b5e20;min-height:1.3em'>"
@@ -405,6 +413,9 @@ class _Table(StaticPicture, w.VBox):  # type: ignore[misc]
             self.hand_view.show(view.kept or view.hand, caption=f"{NAMES[YOU]}'s hand")
         can_go = game.can_go(YOU)
         self.go_button.layout.display = "inline-flex" if can_go else "none"
+        self._draw_log()
+
+    def _draw_log(self) -> None:
         # read top to bottom, oldest first, as it happened; the box opens scrolled to its
         # newest line at the bottom (a column-reverse box starts from its end: its one
         # child keeps its own order), so no script is needed
@@ -665,8 +676,10 @@ class GameTable(_Table):
         self.starter_view = w.HTML(layout=w.Layout(margin="0 24px 0 0"))
         self.crib_view = w.HTML(layout=w.Layout(margin="0 24px 0 0"))
         self.show_view = ShowStepper(width=_SMALL + 6)
+        self.show_view.on_step(self._said_so_far)  # the computer's points, as said
         self.show_view.on_done(self._focus_next)  # the show's buttons go: Next deal
         self.show_view.on_done(self._show_said)
+        self._unsaid: list[Event] = []  # the show's events waiting to be said
         self.result_view = w.HTML()
         self.result_view.add_class("cribbage-result")
         self.chance_view = w.HTML()
@@ -719,6 +732,7 @@ class GameTable(_Table):
 
     def _start(self, game: Game) -> None:
         self._game = game
+        self._unsaid = []
         self._seen_events, self._log, self._paused = 0, [], False
         self._paused_after = 0
         self.show_view.clear()
@@ -921,27 +935,97 @@ class GameTable(_Table):
             f"seed {self._seed}, game {self._games_started}</span>")
         self._start(self._new_game(self._rng.randrange(2**31)))
 
-    # --- drawing -------------------------------------------------------------------------
+    # --- the show, counted as it is said ------------------------------------------------
 
-    def _shows(self) -> list[tuple[str, HandScore]]:
-        """This deal's hands and crib counted so far, in order, with their scores."""
+    def _take_events(self) -> list[Event]:
+        """The game's new events for the log and the announcement. The computer's hand
+        and crib are counted aloud as the learner steps through the show, after the
+        learner's own count: from the computer's first count of a deal, the events wait
+        (in order) until the show says each total; the game's end says everything."""
+        fresh = list(self._game.events[self._seen_events:])
+        self._seen_events += len(fresh)
+        for event in fresh:
+            if self._unsaid or _computer_count(event):
+                self._unsaid.append(event)
+        self._said_events([e for e in fresh if not any(e is u for u in self._unsaid)])
+        # the learner's own points are said at once, the computer's count when it is said
+        return [e for e in fresh if not (_computer_count(e)
+                                         and any(e is u for u in self._unsaid))]
+
+    def _said_events(self, events: list[Event]) -> list[Event]:
+        """Put ``events`` in the log, in the game's order; return the computer's counts
+        among them (what is announced as they are said)."""
+        self._log.extend(self._log_line(e) for e in events if e.reason)
+        return [e for e in events if _computer_count(e)]
+
+    def _computer_shows(self) -> list[Event]:
+        """This deal's counts (one event a hand or crib, in the show's order)."""
+        game = self._game
+        return [e for e in game.events if e.deal == game.deal_number
+                and e.kind is EventKind.SHOW]
+
+    def _release(self) -> list[Event]:
+        """The events whose turn to be said has come: a computer's count once the show
+        has said its total, anything else once everything before it is said; all of
+        them at the end of the game."""
+        said = self.show_view.value.totals
+        shows = self._computer_shows()
+        out: list[Event] = []
+        while self._unsaid:
+            event = self._unsaid[0]
+            if not self._game.is_over and event.kind is EventKind.SHOW \
+                    and event.player == COMPUTER:
+                n = next((k for k, e in enumerate(shows) if e is event), None)
+                if n is None or n >= len(said) or not said[n]:
+                    break
+            out.append(self._unsaid.pop(0))
+        return self._said_events(out)
+
+    def _said_so_far(self) -> None:
+        """A step of the show: the computer's points said by now reach the board, the
+        one-line score, the announcement and the log."""
+        released = self._release()
+        if released:
+            self._announce(released)
+            self._draw_log()
+        self.board.show(self._board_said())
+
+    def _board_said(self) -> Board:
+        """The board as the learner has heard it: every point, except the computer's
+        counts still waiting to be said."""
+        game = self._game
+        a, b = game.start_scores
+        board = Board(game.options.target, ((a, a), (b, b)))
+        waiting = [e for e in self._unsaid if _computer_count(e)]
+        for event in game.events:
+            if event.points and event.player is not None \
+                    and not any(event is e for e in waiting):
+                board.peg(event.player, event.points)
+        return board
+
+    def _shows(self) -> tuple[list[tuple[str, HandScore]], list[bool]]:
+        """This deal's hands and crib counted, in order, with their scores, once the
+        learner's own count is done (and whether each is said already: the learner's
+        own, which they counted, and every one once the game is over)."""
         game = self._game
         starter = game.starter
-        if starter is None:
-            return []
-        shows = []
+        if starter is None or not (self._paused or game.is_over):
+            return [], []
+        shows, said = [], []
         for owner, source, cards in game.view(YOU).shown:
             role = "dealer" if owner == game.dealer else "pone"
             what = "crib" if source is Source.CRIB else f"hand ({role})"
             shows.append((f"{NAMES[owner]}'s {what}",
                           score_hand(cards, starter, crib=source is Source.CRIB)))
-        return shows
+            said.append(owner == YOU or game.is_over)
+        return shows, said
+
+    # --- drawing -------------------------------------------------------------------------
 
     def _refresh(self) -> None:
         super()._refresh()
         self._confirm_new = False  # any other action asks again before abandoning
         game = self._game
-        self.board.show(game.board)
         starter = game.starter
         self.starter_view.value = (
             (card_img(starter, width=_SMALL) if starter is not None
@@ -963,7 +1047,11 @@ class GameTable(_Table):
         self.claim_row.layout.display = "flex" if counting else "none"
         self.next_button.layout.display = ("inline-flex" if self._paused and not game.is_over
                                            else "none")
-        self.show_view.load(self._shows())
+        self.show_view.load(*self._shows())
+        if game.is_over and self._unsaid:
+            self._announce(self._release(), more=True)
+            self._draw_log()
+        self.board.show(self._board_said())
         if counting or self._paused or game.is_over:
             self.hand_view.layout.display = "none"  # the show has the cards face up
         if counting:
