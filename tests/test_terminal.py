@@ -6,14 +6,17 @@ from __future__ import annotations
 
 import io
 import os
+import re
 from pathlib import Path
 
 import pytest
 
 from cribbage_edu.cli import main
 from cribbage_edu.cli.play import HUMAN, TerminalGame
+from cribbage_edu.rules.errors import IllegalActionError
 from cribbage_edu.rules.game import Game, Phase, stack_deck
 from cribbage_edu.rules.scoring import score_hand
+from cribbage_edu.strategy.coach import judge_view, review, verdict_line
 
 
 class Keyboard(io.StringIO):
@@ -38,8 +41,11 @@ class Keyboard(io.StringIO):
             return ""
         if game.phase is Phase.DISCARD:
             return " ".join(str(c) for c in game.hand(HUMAN)[:2]) + "\n"
+        if game.phase is Phase.PLAY and game.peg_due == HUMAN:
+            return f"{game.points_to_peg}\n"  # the play pegged by hand: the truth
         if game.phase is Phase.PLAY:
-            return str(game.legal_cards(HUMAN)[0]) + "\n"
+            fits = game.legal_cards(HUMAN)
+            return f"{fits[0]}\n" if fits else "go\n"
         show = game.next_show()
         assert show is not None and game.starter is not None
         _, what, cards = show
@@ -417,6 +423,98 @@ def test_your_chance_to_win_at_each_deal_and_switched_off() -> None:
     keys = Keyboard([])
     keys.game = quiet
     text = io.StringIO()
-    TerminalGame(quiet, "expert", stdin=keys, stdout=text, show_chance=False).run()
+    TerminalGame(quiet, "expert", stdin=keys, stdout=text, show_chance=False,
+                 coach="off").run()  # (the coach speaks of the chance near home)
     assert "chance to win" not in text.getvalue()
     assert quiet.events == game.events  # the same game either way
+
+
+# --- the coach, the review and the play pegged by hand ---------------------------------------
+
+def test_the_coach_speaks_after_each_decision_and_why_and_review_answer() -> None:
+    """With --coach every, each throw and card that had a choice gets the engine's own
+    verdict line right after it; why prints its numbers, review the decisions so far;
+    the review is printed at the end."""
+    game = Game(seed=5, target=61, first_dealer=0)
+    keys = Keyboard(["why", "review"])
+    keys.game = game
+    out = io.StringIO()
+    TerminalGame(game, "greedy", stdin=keys, stdout=out, coach="every").run()
+    text = out.getvalue()
+    assert "the coach has said nothing yet" in text and "nothing to review yet" in text
+    twin = game.replay(0)
+    lines = re.findall(r"coach: .*? \(why: the numbers\)", text)  # (after a prompt, too)
+    spoken = []
+    for action in game.actions:
+        if action.player == HUMAN and action.kind in ("discard", "play"):
+            view = twin.view(HUMAN)
+            if action.kind == "discard" or len({c.rank for c in twin.legal_cards(HUMAN)}) > 1:
+                spoken.append(f"coach: {verdict_line(judge_view(view, action.cards))} "
+                              f"(why: the numbers)")
+        twin.apply(action)
+    assert lines == spoken and len(spoken) >= 10
+    end = text.rsplit("The coach's review:", 1)[1]
+    assert end.strip().startswith(f"review of {game.names[HUMAN]}:")
+    assert str(review(game, HUMAN)).splitlines()[0] in end
+
+
+def test_why_and_review_at_a_prompt() -> None:
+    game = Game(seed=5, target=61, first_dealer=0)
+    keys = Keyboard(["1 2", "why", "review", "quit", ""], autoplay=False)
+    keys.game = game
+    out = io.StringIO()
+    TerminalGame(game, "greedy", stdin=keys, stdout=out, coach="every").run()
+    text = out.getvalue()
+    assert "every throw, best first" in text and "<- yours" in text
+    assert f"review of {game.names[HUMAN]}: 1 decisions" in text
+
+
+def test_coach_off_says_nothing_and_a_bad_mode_is_refused() -> None:
+    quiet = Game(seed=5, target=61, first_dealer=0)
+    keys = Keyboard([])
+    keys.game = quiet
+    text = io.StringIO()
+    TerminalGame(quiet, "expert", stdin=keys, stdout=text, coach="off").run()
+    assert "coach:" not in text.getvalue() and "The coach's review" not in text.getvalue()
+    for bad in ("no", "Off", None):
+        with pytest.raises(IllegalActionError, match="coach is 'off', 'mistakes' or 'every'"):
+            TerminalGame(Game(seed=1), "expert", stdin=io.StringIO(), stdout=io.StringIO(),
+                         coach=bad)  # type: ignore[arg-type]
+    err = io.StringIO()
+    status = main(["play", "--coach", "no"], stdin=io.StringIO(), stdout=io.StringIO(),
+                  stderr=err)
+    assert status == 2 and "--coach" in err.getvalue() and "'no'" in err.getvalue()
+
+
+class SaysNothing(Keyboard):
+    """Pegs 0 for every card (and the go), whatever it made; plays on as Keyboard."""
+
+    def readline(self, size: int | None = -1) -> str:  # type: ignore[override]
+        game = self.game
+        if game is not None and game.phase is Phase.PLAY and game.peg_due == HUMAN \
+                and not self.lines:
+            self.answers += 1
+            return "0\n"
+        return super().readline(size)
+
+
+def test_the_play_pegged_by_hand_in_the_terminal() -> None:
+    """--claim-play: after each card the player says its points (and says go); said
+    right, the game scores as the engine would; said as nothing under muggins, every
+    play point of the player's goes to the computer."""
+    plain = Game(seed=8, target=61, first_dealer=0)
+    play(plain, [])
+    right = Game(seed=8, target=61, first_dealer=0, claim_play=(True, False))
+    _, text = play(right, [])
+    assert text.count("Points to peg?") >= 8 and "under by" not in text
+    assert right.scores == plain.scores  # the truth said: the same game
+    mugged = Game(seed=8, target=61, first_dealer=0, claim_play=(True, False), muggins=True)
+    keys = SaysNothing([])
+    keys.game = mugged
+    out = io.StringIO()
+    TerminalGame(mugged, "expert", stdin=keys, stdout=out, coach="off").run()
+    said = out.getvalue()
+    assert "muggins: the opponent takes" in said
+    mine = [e for e in mugged.events if e.kind == "peg" and e.player == HUMAN]
+    assert all(e.points == 0 for e in mine)  # the human pegged nothing by hand
+    assert any(e.kind == "muggins" and e.player == 1 - HUMAN for e in mugged.events)

@@ -29,12 +29,11 @@ from html import escape
 import ipywidgets as w  # type: ignore[import-untyped]
 
 from cribbage_edu.rules.cards import Card, CardLike
-from cribbage_edu.rules.errors import IllegalActionError
 from cribbage_edu.rules.events import ActionKind
 from cribbage_edu.rules.game import Game, Phase, PlayerView
 from cribbage_edu.strategy.coach import (
     CardVerdict,
-    Grade,
+    CoachMode,
     Review,
     ThrowVerdict,
     judge_view,
@@ -46,27 +45,22 @@ from .ahead import ahead, when_ready
 
 __all__ = ["COACH_MODES", "TableCoach", "coach_mode"]
 
-COACH_MODES = ("off", "mistakes", "every")
+COACH_MODES = tuple(mode.value for mode in CoachMode)
 """What the coach says at a table: nothing, the mistakes (the default), every decision."""
 
-_SPOKEN = {"mistakes": (Grade.MISTAKE, Grade.BLUNDER),
-           "every": tuple(Grade)}
 
-
-def coach_mode(value: object) -> str:
-    """``value`` checked as a coach mode: one of :data:`COACH_MODES`, exactly (no other
-    spelling is taken for one).
+def coach_mode(value: object) -> CoachMode:
+    """``value`` checked as a coach mode (:meth:`CoachMode.check`): one of
+    :data:`COACH_MODES`, exactly (no other spelling is taken for one).
 
     >>> coach_mode("every")
-    'every'
+    <CoachMode.EVERY: 'every'>
     >>> coach_mode("no")
     Traceback (most recent call last):
       ...
     cribbage_edu.IllegalActionError: coach is 'off', 'mistakes' or 'every', not 'no'
     """
-    if not isinstance(value, str) or value not in COACH_MODES:
-        raise IllegalActionError(f"coach is 'off', 'mistakes' or 'every', not {value!r}")
-    return value
+    return CoachMode.check(value)
 
 
 def _position_key(game: Game) -> Hashable:
@@ -101,7 +95,7 @@ class TableCoach:
     that says the verdict (with its Why button)."""
 
     def __init__(self, mode: str = "mistakes", seat: int = 0) -> None:
-        self.mode = coach_mode(mode)
+        self.mode: CoachMode = coach_mode(mode)
         self.seat = seat
         self.verdicts: dict[int, ThrowVerdict | CardVerdict] = {}
         """The verdicts given so far, by the index of their action in ``game.actions``."""
@@ -125,7 +119,7 @@ class TableCoach:
     def ahead(self, game: Game) -> None:
         """When the seat is to decide, start judging every choice it has (in a kernel, on
         the coach's thread; elsewhere nothing is done until a choice is judged)."""
-        if self.mode == "off":
+        if self.mode is CoachMode.OFF:
             return
         view = game.view(self.seat)
         if self.seat in game.to_act and _chooses(view):
@@ -142,7 +136,7 @@ class TableCoach:
         as action ``index`` of the game: keep the verdict, and say it when the mode asks
         (at once when it was worked out ahead, else when it is ready)."""
         view, key = position
-        if self.mode == "off" or not _chooses(view):
+        if self.mode is CoachMode.OFF or not _chooses(view):
             return
         cards = [Card.parse(c) for c in ([choice] if isinstance(choice, str | Card)
                                          else choice)]
@@ -155,7 +149,7 @@ class TableCoach:
     def _judged(self, view: PlayerView, cards: Sequence[Card], index: int) -> None:
         verdict = judge_view(view, cards)
         self.verdicts[index] = verdict
-        if verdict.grade in _SPOKEN.get(self.mode, ()):
+        if self.mode.speaks(verdict.grade):
             self.say(verdict, index)
 
     def say(self, verdict: ThrowVerdict | CardVerdict, index: int) -> None:

@@ -7,7 +7,11 @@ saves when you ask and when you quit, and resumes from a saved file. It writes n
 file unless you ask it to.
 
 At any prompt you may type ``help``, ``hint`` (what the expert would do),
-``board``, ``undo`` (take back your last decision), ``save [FILE]`` or ``quit``.
+``board``, ``undo`` (take back your last decision), ``why`` (the numbers behind the
+coach's last word), ``review`` (the coach's review of your decisions so far),
+``save [FILE]`` or ``quit``. The coach (``--coach``) judges each throw and card right
+after it; the review is printed at the end of the game. With ``--claim-play`` you peg
+your own play points: say the points of each card you lay, and say go yourself.
 
 >>> import io
 >>> out = io.StringIO()
@@ -36,6 +40,14 @@ from ..rules.events import ActionKind, EventKind
 from ..rules.game import Event, Game, Phase
 from ..rules.options import TARGETS
 from ..rules.scoring import Kind, ScoreItem
+from ..strategy.coach import (
+    CardVerdict,
+    CoachMode,
+    ThrowVerdict,
+    judge_view,
+    review,
+    verdict_line,
+)
 from ..strategy.hint import hint
 from ..strategy.roster import PLAYER_NAMES, make_player
 from ..tables.chance import chance_words
@@ -55,6 +67,8 @@ commands, at any prompt:
   hint          what the expert would do now
   board         the scores and the pegs
   undo          take back your last decision (and the computer's moves after it)
+  why           the numbers behind the coach's last word
+  review        the coach's review of your decisions so far
   save [FILE]   save the game (to FILE, or to the file it was saved to or loaded from)
   quit          stop; the game is saved first if you give (or have given) a file
 cards are written like 5H, 10C, TD, AS, J♦; you may also give their places: 1 2"""
@@ -82,7 +96,11 @@ class TerminalGame:
 
     def __init__(self, game: Game, opponent: str | Player, *, stdin: TextIO,
                  stdout: TextIO, save_path: str | Path | None = None,
-                 seed: int | None = None, show_chance: bool = True) -> None:
+                 seed: int | None = None, show_chance: bool = True,
+                 coach: str = "mistakes") -> None:
+        self.coach = CoachMode.check(coach)  # a bad mode is refused before anything
+        self.verdicts: dict[int, ThrowVerdict | CardVerdict] = {}
+        self.last_verdict: ThrowVerdict | CardVerdict | None = None
         self.game = game
         self.show_chance = show_chance  # your chance to win at the start of each deal
         self.opponent: Player = (make_player(opponent, seed if seed is not None else game.seed)
@@ -196,6 +214,10 @@ class TerminalGame:
                     self.say(text)
             elif word == "hint":
                 self.say(self.hint())
+            elif word == "why":
+                self.say(self.why())
+            elif word == "review":
+                self.say(self.review_text())
             elif word == "save":
                 self._save(rest.strip() or None)
             elif word == "undo":
@@ -243,6 +265,42 @@ class TerminalGame:
         if len(answer) > 40:
             raise IllegalHandError(f"cannot read {shortened(answer)!r} as cards")
         return parse_cards(words)
+
+    # --- the coach -------------------------------------------------------------------------
+
+    def _judged(self, decide: str, *args: object) -> None:
+        """Take the human's throw or card (``decide`` is the game's method) and give the
+        coach's verdict on it, as the mode asks."""
+        game = self.game
+        view = game.view(HUMAN)
+        index = len(game.actions)
+        getattr(game, decide)(HUMAN, *args)
+        if self.coach is CoachMode.OFF:
+            return
+        chosen = game.actions[index]
+        if decide == "play" and len({c.rank for c in view.hand if any(
+                a.cards == (c,) for a in view.legal)}) < 2:
+            return  # a forced card: nothing to judge
+        verdict = judge_view(view, chosen.cards)
+        self.verdicts[index] = verdict
+        if self.coach.speaks(verdict.grade):
+            self.last_verdict = verdict
+            self.say(f"  coach: {verdict_line(verdict)} (why: the numbers)")
+
+    def why(self) -> str:
+        """The numbers behind the coach's last word."""
+        if self.last_verdict is None:
+            return "  the coach has said nothing yet"
+        return "\n".join(f"  {line}" for line in self.last_verdict.why.splitlines())
+
+    def review_text(self) -> str:
+        """The coach's review of the human's decisions so far."""
+        game = self.game
+        if not any(a.player == HUMAN and a.is_decision for a in game.actions):
+            return "  nothing to review yet"
+        judged = {n: v for n, v in self.verdicts.items() if n < len(game.actions)}
+        return "\n".join(f"  {line}" for line in
+                         str(review(game, HUMAN, judged=judged)).splitlines())
 
     # --- the game --------------------------------------------------------------------------
 
@@ -297,6 +355,9 @@ class TerminalGame:
         for text in self.board_lines():
             self.say(text)
         self.say(result.describe(game.names, you=HUMAN) + ".")
+        if self.coach is not CoachMode.OFF:
+            self.say("\nThe coach's review:")
+            self.say(self.review_text())
         return 0
 
     def _quit(self, *, asked: bool) -> None:
@@ -359,16 +420,20 @@ class TerminalGame:
             if not answer:
                 return  # undone
             try:
-                game.discard(HUMAN, self._read_cards(answer, view.hand))
+                self._judged("discard", self._read_cards(answer, view.hand))
                 return
             except CribbageError as exc:
                 self.say(f"  {exc}; try again")
 
     def _human_play(self) -> None:
         game = self.game
+        if game.peg_due == HUMAN:
+            self._human_peg()
+            return
         fits = game.legal_cards(HUMAN)
         view = game.view(HUMAN)
-        if not fits:
+        by_hand = game.options.claim_play[HUMAN]
+        if not fits and not by_hand:
             self.say(f"  Count {view.count}: none of {view.hand.symbols} fits; you say go.")
             game.go(HUMAN)
             return
@@ -379,7 +444,8 @@ class TerminalGame:
                  f"holds {held} card{'' if held == 1 else 's'}. "
                  f"Your cards: {_numbered(view.hand)}")
         while True:
-            answer = self._ask("Lay a card: ", "type a card, like 5H, or its place, like 1")
+            answer = self._ask("Lay a card (or say go): " if by_hand else "Lay a card: ",
+                               "type a card, like 5H, or its place, like 1")
             if not answer:
                 return
             try:
@@ -389,10 +455,28 @@ class TerminalGame:
                 cards = self._read_cards(answer, view.hand)
                 if len(cards) != 1:
                     raise IllegalHandError(f"lay one card at a time, not {len(cards)}")
-                game.play(HUMAN, cards[0])
+                self._judged("play", cards[0])
                 return
             except CribbageError as exc:
                 self.say(f"  {exc}; try again")
+
+    def _human_peg(self) -> None:
+        """Your play points, said by you (``--claim-play``): the points of the card you
+        just laid, or of the go; the game judges the claim."""
+        game = self.game
+        while True:
+            answer = self._ask(f"Count {game.count}. Points to peg? ",
+                               "type the points your card (or the go) made, 0 for none")
+            if not answer:
+                return
+            try:
+                claim = game.peg(HUMAN, typed_points(answer))
+            except CribbageError as exc:
+                self.say(f"  {exc}; try again")
+                continue
+            said = claim.explain()
+            self.say(f"  {said[0].upper()}{said[1:]}")
+            return
 
     def _human_count(self) -> None:
         """Your count of your hand or crib, judged by the game: without muggins a wrong
@@ -490,7 +574,17 @@ def add_play(subparsers: Subparsers) -> None:
                         help="count your own hands and crib; a wrong first count is told "
                              "what it reveals and you count again (the second scores)")
     parser.add_argument("--muggins", action="store_true",
-                        help="with --count-yourself: points you miss go to the computer")
+                        help="with --count-yourself or --claim-play: points you miss go to "
+                             "the computer (in the play too, as the ACC plays it)")
+    parser.add_argument("--claim-play", action="store_true",
+                        help="peg your own play points: say the points of each card you "
+                             "lay, and say go yourself")
+    parser.add_argument("--coach", choices=[m.value for m in CoachMode],
+                        default=CoachMode.MISTAKES.value,
+                        help="the coach after each throw and card: off, mistakes (a "
+                             "verdict when a choice loses a mistake's worth; the default) "
+                             "or every (a verdict on each); why shows the numbers, review "
+                             "the decisions so far, and the review is printed at the end")
     parser.add_argument("--resume", metavar="FILE", default=None,
                         help="go on with a game saved earlier")
     parser.add_argument("--save", metavar="FILE", default=None,
@@ -510,7 +604,8 @@ def run_play(args: argparse.Namespace, console: Console) -> int:
     else:
         game = Game(args.seed, target=args.target,
                     manual_count=(args.count_yourself, False),
-                    muggins=args.muggins and args.count_yourself,
+                    muggins=args.muggins and (args.count_yourself or args.claim_play),
+                    claim_play=(args.claim_play, False),
                     names=(args.name, args.opponent.capitalize()))
         opponent = args.opponent
         save_path = args.save
@@ -518,4 +613,5 @@ def run_play(args: argparse.Namespace, console: Console) -> int:
     if isinstance(stdin, io.TextIOWrapper):
         stdin.reconfigure(errors="replace")  # a stray byte is answered, not fatal
     return TerminalGame(game, opponent, stdin=stdin, stdout=console.stdout,
-                        save_path=save_path, show_chance=args.chance).run()
+                        save_path=save_path, show_chance=args.chance,
+                        coach=args.coach).run()

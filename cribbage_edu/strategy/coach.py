@@ -108,6 +108,7 @@ __all__ = [
     "CardOption",
     "CardPosition",
     "CardVerdict",
+    "CoachMode",
     "CoachPlayer",
     "Decision",
     "DecisionKind",
@@ -189,6 +190,43 @@ class Grade(StrEnum):
         if loss >= steps[0]:
             return cls.INACCURACY
         return cls.GOOD
+
+
+class CoachMode(StrEnum):
+    """What the coach says at a table (the widgets' ``coach=``, the terminal's
+    ``--coach``): nothing, the decisions that lose at least a mistake's worth (the
+    default), or a verdict on every decision."""
+
+    OFF = "off"
+    MISTAKES = "mistakes"
+    EVERY = "every"
+
+    @classmethod
+    def check(cls, value: object) -> CoachMode:
+        """``value`` as a mode: one of the three words exactly (no other spelling).
+
+        >>> CoachMode.check("every")
+        <CoachMode.EVERY: 'every'>
+        >>> CoachMode.check("no")
+        Traceback (most recent call last):
+          ...
+        cribbage_edu.IllegalActionError: coach is 'off', 'mistakes' or 'every', not 'no'
+        """
+        if isinstance(value, str):
+            for mode in cls:
+                if value == mode.value:
+                    return mode
+        raise IllegalActionError(f"coach is 'off', 'mistakes' or 'every', not {value!r}")
+
+    def speaks(self, grade: Grade) -> bool:
+        """Whether the coach says a verdict of this grade.
+
+        >>> CoachMode.MISTAKES.speaks(Grade.INACCURACY), CoachMode.EVERY.speaks(Grade.GOOD)
+        (False, True)
+        """
+        if self is CoachMode.EVERY:
+            return True
+        return self is CoachMode.MISTAKES and grade in (Grade.MISTAKE, Grade.BLUNDER)
 
 
 class DecisionKind(StrEnum):
