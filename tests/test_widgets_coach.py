@@ -155,6 +155,7 @@ def test_claim_play_pegs_by_hand_at_the_table() -> None:
             assert table.go_button.layout.display == "none"
             assert all(table.playable.button(c).disabled for c in game.hand(YOU))
             assert table.focused is table.peg_box
+            assert table.value.message.startswith(("Peg your points", "You peg"))
             due = game.points_to_peg
             before = table.game.scores
             if claimed % 2 == 0:

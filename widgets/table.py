@@ -93,6 +93,10 @@ def said_once(event: Event, names: Sequence[str]) -> str:
     return event.reason
 
 
+_PEG_NOW = ("Peg your points: type what your last card (or the go) made, 0 if nothing, "
+            "and press Peg.")
+
+
 def _computer_count(event: Event) -> bool:
     """Whether ``event`` is the computer's count of its hand or crib."""
     return event.kind is EventKind.SHOW and event.player == COMPUTER
@@ -549,7 +553,9 @@ class PeggingPractice(_Table):
     def _refresh(self) -> None:
         super()._refresh()
         game = self._game
-        if game.phase is Phase.PLAY and game.turn == YOU and not self.message.text:
+        if game.peg_due == YOU and not self.message.text:
+            self.message.say(_PEG_NOW)
+        elif game.phase is Phase.PLAY and game.turn == YOU and not self.message.text:
             said_go = any(e.kind == EventKind.GO and e.player == COMPUTER
                           for e in game.events[-3:])
             if game.can_go(YOU):
@@ -1070,6 +1076,8 @@ class GameTable(_Table):
             whose_crib = "your crib" if game.dealer == YOU else "the computer's crib"
             self.message.say(f"Deal {game.deal_number}: select two cards for {whose_crib} "
                              f"and press Throw two.")
+        elif game.peg_due == YOU and not self.message.text:
+            self.message.say(_PEG_NOW)
         elif game.phase is Phase.PLAY and game.turn == YOU and not self.message.text:
             self.message.say("Your turn: click a card to lay it"
                              + (", or say go" if not game.legal_cards(YOU) else "") + ".")

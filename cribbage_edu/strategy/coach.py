@@ -1353,10 +1353,14 @@ class Review:
         return out
 
     def worst(self, n: int = 3) -> list[Decision]:
-        """The ``n`` most costly decisions, most costly first (by the chance lost where
-        it was judged, then by points; earlier first on ties)."""
+        """The ``n`` most costly decisions, most costly first: by grade (a blunder
+        first), then by the chance lost where it was judged, then by points; earlier
+        first on ties. (A grade weighs points and the chance alike, so a blunder in
+        points comes before a mistake in the chance to win.)"""
+        order = list(Grade)
         return sorted((d for d in self.decisions if d.grade is not Grade.GOOD),
-                      key=lambda d: (-(d.chance_loss or 0.0), -d.loss, d.action))[:n]
+                      key=lambda d: (-order.index(d.grade), -(d.chance_loss or 0.0),
+                                     -d.loss, d.action))[:n]
 
     @property
     def loss(self) -> float:
