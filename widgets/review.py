@@ -18,7 +18,7 @@ a try again is judged by the verdict's own ``retry``.
 from __future__ import annotations
 
 from base64 import b64encode
-from collections.abc import Callable
+from collections.abc import Callable, Hashable
 from dataclasses import dataclass
 from html import escape
 
@@ -41,10 +41,10 @@ from cribbage_edu.strategy.coach import (
 )
 
 from .cards import PlayableHand, SelectableHand, cards_html
-from .drawing import clear
+from .drawing import clear, kernel_loop, prepare
 from .feedback import AnswerBox, Message, StaticPicture, draw_soon, read_points
 
-__all__ = ["ReviewState", "ReviewView", "decision_line"]
+__all__ = ["ReviewState", "ReviewView", "decision_line", "prepare_chart"]
 
 _SMALL = 40
 
@@ -86,6 +86,24 @@ def decision_line(decision: Decision) -> str:
     best = "" if decision.chosen == decision.best else f" (best {decision.best})"
     return (f"Deal {decision.deal}, {_kind_words(decision.kind)}: {decision.chosen}{best}, "
             f"{cost}, {grade}: {decision.reason}")
+
+
+def _chart_key(review: Review, game: Game) -> Hashable:
+    return ("review", review, game.seed, len(game.actions))
+
+
+def prepare_chart(make: Callable[[], tuple[Review, Game]]) -> None:
+    """In a kernel, once the click in hand is answered, work out the review ``make``
+    gives and draw its chart ahead (a table does this as a deal ends, so Review shows
+    its chart at once); elsewhere nothing is done."""
+    loop = kernel_loop()
+    if loop is None:
+        return
+
+    def later() -> None:
+        review, game = make()
+        prepare(_chart_key(review, game), lambda: review_chart(review, game))
+    loop.call_soon(later)
 
 
 def _download(name: str, text: str, mime: str) -> str:
@@ -194,8 +212,8 @@ class ReviewView(StaticPicture, w.VBox):  # type: ignore[misc]
         self.worst_rows.children = rows
         self.table.value = self._table_html(review)
         if self._chart and game is not None:
-            key = ("review", review, len(game.actions))
-            draw_soon(self.chart_out, lambda: review_chart(review, game), key=key)
+            draw_soon(self.chart_out, lambda: review_chart(review, game),
+                      key=_chart_key(review, game))
         else:
             clear(self.chart_out)
 

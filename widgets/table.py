@@ -48,7 +48,7 @@ from .feedback import (
     read_points,
     seed_badge,
 )
-from .review import ReviewView
+from .review import ReviewView, prepare_chart
 from .show import ShowStepper
 
 __all__ = ["GameTable", "PeggingPractice", "StateSeeded", "TableState"]
@@ -775,6 +775,8 @@ class GameTable(_Table):
         if (game.phase is Phase.DEAL and game.deal_number >= 1
                 and self._paused_after != game.deal_number):
             self._paused, self._paused_after = True, game.deal_number
+            # the deal's decisions are all made: the review's chart, drawn ahead
+            prepare_chart(lambda: (self.coach.review(game), game))
         return self._paused
 
     # --- the learner's actions -----------------------------------------------------------
