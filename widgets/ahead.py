@@ -33,20 +33,9 @@ MEMORY = 64
 """How many jobs are remembered (the oldest is forgotten first)."""
 
 _lock = threading.Lock()
-_jobs: queue.SimpleQueue[tuple[Future[Any], Callable[[], Any]]] = queue.SimpleQueue()
+_jobs: drawing.Jobs = queue.SimpleQueue()
 _memory: OrderedDict[Hashable, Future[Any]] = OrderedDict()
 _worker: threading.Thread | None = None
-
-
-def _work() -> None:
-    while True:
-        future, job = _jobs.get()
-        if not future.set_running_or_notify_cancel():
-            continue
-        try:
-            future.set_result(job())
-        except BaseException as exc:  # handed to whoever asks for the result
-            future.set_exception(exc)
 
 
 def _remember(key: Hashable, future: Future[Any]) -> None:
@@ -71,7 +60,8 @@ def ahead(key: Hashable, job: Callable[[], Any]) -> None:
         future: Future[Any] = Future()
         _remember(key, future)
         if _worker is None or not _worker.is_alive():
-            _worker = threading.Thread(target=_work, name="cribbage-coach", daemon=True)
+            _worker = threading.Thread(target=drawing.run_jobs, args=(_jobs,),
+                                       name="cribbage-coach", daemon=True)
             _worker.start()
     _jobs.put((future, job))
 

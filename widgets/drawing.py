@@ -44,8 +44,8 @@ from typing import Any
 
 import ipywidgets as w  # type: ignore[import-untyped]
 
-__all__ = ["CACHE_SIZE", "DPI", "build", "clear", "forget", "paint", "png", "prepare",
-           "prepare_soon", "remembered", "render", "show_png", "submit", "wanted"]
+__all__ = ["CACHE_SIZE", "DPI", "Jobs", "build", "clear", "forget", "paint", "png", "prepare",
+           "prepare_soon", "remembered", "render", "run_jobs", "show_png", "submit", "wanted"]
 
 DPI = 80
 """The resolution of the widgets' charts (a 9-inch figure is 720 pixels wide)."""
@@ -160,17 +160,27 @@ def kernel_loop() -> asyncio.AbstractEventLoop | None:
         return None
 
 
-def _work() -> None:
-    """The background thread: run each job in turn, forever (a daemon: it dies with
-    the process, leaving any chart not yet drawn undrawn)."""
+Jobs = queue.SimpleQueue[tuple[Future[Any], Callable[[], Any]]]
+"""Jobs for a background thread, each with the future that gives its result."""
+
+
+def run_jobs(jobs: Jobs) -> None:
+    """A background thread's loop: run each job of ``jobs`` in turn, forever (the thread
+    is a daemon: it dies with the process, leaving any job not yet run undone). The
+    chart thread runs it, and so does the coach's (:mod:`cribbage_edu.widgets.ahead`)."""
     while True:
-        future, job = _jobs.get()
+        future, job = jobs.get()
         if not future.set_running_or_notify_cancel():
             continue
         try:
             future.set_result(job())
-        except BaseException as exc:  # handed to whoever waits for this chart
+        except BaseException as exc:  # handed to whoever waits for the result
             future.set_exception(exc)
+
+
+def _work() -> None:
+    """The chart thread: draw each chart asked for, in turn."""
+    run_jobs(_jobs)
 
 
 def submit(job: Callable[[], Any]) -> Future[Any]:

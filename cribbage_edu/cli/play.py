@@ -27,9 +27,9 @@ from __future__ import annotations
 import argparse
 import contextlib
 import io
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from pathlib import Path
-from typing import TextIO
+from typing import TextIO, TypeVar
 
 from ..rules.board import skunk_lines
 from ..rules.cards import Card, Hand, parse_cards
@@ -57,6 +57,8 @@ __all__ = [
     "HUMAN", "NOT_TEXT", "TerminalGame", "add_play", "is_number", "item_words", "run_play",
     "small_number",
 ]
+
+T = TypeVar("T")
 
 HUMAN = 0
 """The person at the keyboard is always player 0; the computer is player 1."""
@@ -464,19 +466,24 @@ class TerminalGame:
         """Your play points, said by you (``--claim-play``): the points of the card you
         just laid, or of the go; the game judges the claim."""
         game = self.game
-        while True:
-            answer = self._ask(f"Count {game.count}. Points to peg? ",
-                               "type the points your card (or the go) made, 0 for none")
-            if not answer:
-                return
-            try:
-                claim = game.peg(HUMAN, typed_points(answer))
-            except CribbageError as exc:
-                self.say(f"  {exc}; try again")
-                continue
+        claim = self._ask_points(f"Count {game.count}. Points to peg? ",
+                                 "type the points your card (or the go) made, 0 for none",
+                                 lambda points: game.peg(HUMAN, points))
+        if claim is not None:
             said = claim.explain()
             self.say(f"  {said[0].upper()}{said[1:]}")
-            return
+
+    def _ask_points(self, prompt: str, usage: str, judge: Callable[[int], T]) -> T | None:
+        """Points typed in answer to ``prompt``, judged by ``judge`` (the game), asked
+        again with the reason until the game takes them; ``None`` after an undo."""
+        while True:
+            answer = self._ask(prompt, usage)
+            if not answer:
+                return None
+            try:
+                return judge(typed_points(answer))
+            except CribbageError as exc:
+                self.say(f"  {exc}; try again")
 
     def _human_count(self) -> None:
         """Your count of your hand or crib, judged by the game: without muggins a wrong
@@ -487,14 +494,10 @@ class TerminalGame:
         _, what, cards = show
         self.say(f"Count your {what}: {cards.symbols} with the starter {game.starter.symbol}")
         while True:
-            answer = self._ask("How many points? ", "type the points as a number, like 8")
-            if not answer:
+            claim = self._ask_points("How many points? ", "type the points as a number, like 8",
+                                     lambda points: game.claim(HUMAN, points))
+            if claim is None:
                 return
-            try:
-                claim = game.claim(HUMAN, typed_points(answer))
-            except CribbageError as exc:
-                self.say(f"  {exc}; try again")
-                continue
             self.say("  " + claim.explain(you=True))
             if not claim.again:
                 return
