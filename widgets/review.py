@@ -153,6 +153,12 @@ class ReviewView(StaticPicture, w.VBox):  # type: ignore[misc]
         self.close_button.on_click(lambda _: self.close_retry())
         self.verdict = Message()
         self.verdict.add_class("cribbage-retry-verdict")
+        # inside a table, the try again's cards and lines are its own, not the table's
+        self.picker.remove_class("cribbage-selectable-hand")
+        self.playable.remove_class("cribbage-playable-hand")
+        for hand in (self.picker, self.playable):
+            hand.add_class("cribbage-retry-hand")
+        self.verdict.remove_class("cribbage-message")
         self.why = w.HTML()
         self.why.add_class("cribbage-retry-why")
         self.retry_panel = w.VBox([self.position, self.picker, self.playable,
@@ -177,6 +183,8 @@ class ReviewView(StaticPicture, w.VBox):  # type: ignore[misc]
         self.save_box.layout.display = "none"
         self.link = w.HTML()
         self.message = Message()
+        self.message.remove_class("cribbage-message")
+        self.message.add_class("cribbage-review-message")
         self.children = [self.head, self.worst_rows, self.retry_panel, self.message,
                          self.chart_out, self.table,
                          w.HBox([self.json_button, self.csv_button, self.link]),

@@ -880,6 +880,7 @@ class GameTable(_Table):
         self._run()
         self._refresh()
         self._focus_next()
+        self.coach.ahead(self._game)
 
     def save(self) -> None:
         """Put the game, as text, in the save box. Between deals and at the end, the

@@ -149,12 +149,12 @@ def test_a_whole_coached_game_by_clicks(page: Page, artifacts: Path) -> None:
         verdict = final.worst(1)[0].verdict
         if isinstance(verdict, ThrowVerdict):
             for card in verdict.best:
-                card_button(retry.locator(".cribbage-selectable-hand"), card).click()
+                card_button(retry.locator(".cribbage-retry-hand").first, card).click()
                 twin.review_view.picker.toggle(card)
             retry.locator(".cribbage-retry-judge").click()
             twin.review_view.judge_button.click()
         elif isinstance(verdict, CardVerdict):
-            card_button(retry.locator(".cribbage-playable-hand"), verdict.best).click()
+            card_button(retry.locator(".cribbage-retry-hand").last, verdict.best).click()
             twin.review_view.try_card(verdict.best)
         said = twin.review_view.verdict.text
         retry.locator(".cribbage-retry-verdict", has_text=said[:40]).wait_for()
