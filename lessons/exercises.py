@@ -207,44 +207,69 @@ class Exercise:
         reason = reason[0].upper() + reason[1:]
         return reason if reason.endswith((".", "?", "!")) else reason + "."
 
-    def check(self, guess: Any) -> None:
-        """Say whether ``guess`` is right; if not, what it misses, and give a second try."""
+    def _judge(self, guess: Any) -> tuple[str, str]:
+        """What ``guess`` is (``"right"``, ``"wrong"``, or ``"not an answer"``: blank,
+        unreadable or of the wrong form) and the first thing :meth:`check` says of it."""
         head = f"Exercise {self.number}:"
         if guess is ...:
-            print(f"{head} write your answer in place of ... and run the cell again.")
-            return
+            return "not an answer", (f"{head} write your answer in place of ... and run the "
+                                     "cell again.")
         if self._read is not None:
             try:
                 guess = self._read(guess)
             except ValueError as exc:
-                print(f"{head} I could not read your answer: {str(exc).rstrip('.')}. "
-                      "That did not count as a try.")
-                return
+                return "not an answer", (f"{head} I could not read your answer: "
+                                         f"{str(exc).rstrip('.')}. That did not count as a try.")
         elif isinstance(guess, str) and _is_number(self.answer):
             guess = _as_number(guess)
         problem = self._form_problem(guess)
         if problem:
-            print(f"{head} {problem}. That did not count as a try.")
-            return
+            return "not an answer", f"{head} {problem}. That did not count as a try."
         if self._is_right(guess):
             exact = (f" Exactly, that is {_show(self.answer)}."
                      if guess != self.answer and _is_number(self.answer) else "")
-            print(f"{head} right! {_show(guess)}.{exact}")
-            _say(self._praise)
-            return
+            return "right", f"{head} right! {_show(guess)}.{exact}"
         message = f"{head} not yet. You said {_show(guess)}"
         if _is_number(self.answer) and _is_number(guess):
             message += ", which is too " + ("high" if guess > self.answer else "low")
         message += "."
         why = self._why(guess)
-        if why:
-            message += " " + why
+        return "wrong", f"{message} {why}" if why else message
+
+    def check(self, guess: Any) -> None:
+        """Say whether ``guess`` is right; if not, what it misses, and give a second try."""
+        kind, message = self._judge(guess)
+        if kind != "wrong":
+            print(message)
+            if kind == "right":
+                _say(self._praise)
+            return
         self.wrong_tries += 1
         if self.wrong_tries < 2:
             print(f"{message}\n{TRY_AGAIN}")
             return
         print(f"{message}\nThe answer is {_show(self.answer)}.")
         _say(self._solution)
+
+    def grade(self, guess: Any) -> None:
+        """Mark ``guess`` for a grader (the hidden test of an nbgrader assignment): nothing
+        when it is right, else ``AssertionError`` with the reason :meth:`check` gives, so
+        a wrong answer is marked wrong for the lesson's reason. Uses up no try.
+
+        >>> ex = Exercise(1, answer=14, misses={16: "the pair counted twice"})
+        >>> ex.grade(14)
+        >>> ex.grade(16)
+        Traceback (most recent call last):
+        ...
+        AssertionError: Exercise 1: not yet. You said 16, which is too high. The pair counted twice.
+        >>> ex.grade(...)
+        Traceback (most recent call last):
+        ...
+        AssertionError: Exercise 1: write your answer in place of ... and run the cell again.
+        """
+        kind, message = self._judge(guess)
+        if kind != "right":
+            raise AssertionError(message)
 
     def _form_problem(self, guess: Any) -> str:
         """Why ``guess`` is not an answer of the form asked for, or "" if it is."""
