@@ -46,6 +46,8 @@ from typing import Any
 __all__ = ["Exercise", "as_card", "as_cards", "as_numbers", "as_word", "as_words"]
 
 TRY_AGAIN = "Try again: change your answer and run the cell again."
+NOT_ANSWERED = "not answered"
+"""What :meth:`Exercise.grade` says of an answer left as ``...``."""
 
 
 def as_cards(cards: Any) -> frozenset[Any]:
@@ -265,8 +267,10 @@ class Exercise:
         >>> ex.grade(...)
         Traceback (most recent call last):
         ...
-        AssertionError: Exercise 1: write your answer in place of ... and run the cell again.
+        AssertionError: Exercise 1: not answered
         """
+        if guess is ...:
+            raise AssertionError(f"Exercise {self.number}: {NOT_ANSWERED}")
         kind, message = self._judge(guess)
         if kind != "right":
             raise AssertionError(message)

@@ -37,8 +37,8 @@ from pathlib import Path
 
 from .console import BadInput, Console, Subparsers
 
-__all__ = ["FIRST_LESSON", "QUIET_START", "add_course", "backup_name", "jupyterlab_command",
-           "lessons_folder", "prepare_course", "run_course"]
+__all__ = ["FIRST_LESSON", "QUIET_START", "TEACHERS_ONLY", "add_course", "backup_name",
+           "jupyterlab_command", "lessons_folder", "prepare_course", "run_course"]
 
 FIRST_LESSON = "00_start_here.ipynb"
 DEFAULT_FOLDER = "my-course"
@@ -47,7 +47,11 @@ QUIET_START = ("--ServerApp.jpserver_extensions", "notebook_shim=False")
 for the classic Notebook's server extensions, which the course does not use) reads every
 setting of the server as it starts, the deprecated ``ServerApp.token`` among them, and so
 prints a ``DeprecationWarning`` among the first lines a learner reads."""
-_SKIP = shutil.ignore_patterns(".ipynb_checkpoints", "__pycache__", "nbval_sanitize.cfg")
+_SKIP = shutil.ignore_patterns(".ipynb_checkpoints", "__pycache__", "nbval_sanitize.cfg",
+                               ".ruff_cache", ".mypy_cache")
+TEACHERS_ONLY = ("README.md", "ruff.toml")
+"""What a class's copies of the course leave out: the teacher's guide (it holds the answer
+key) and the developers' lint settings."""
 
 
 def lessons_folder() -> Path:
@@ -63,10 +67,12 @@ def lessons_folder() -> Path:
     return folder
 
 
-def prepare_course(folder: Path, lessons: Path, *, reset: bool = False) -> list[str]:
+def prepare_course(folder: Path, lessons: Path, *, reset: bool = False,
+                   leave_out: tuple[str, ...] = ()) -> list[str]:
     """Make ``folder`` the learner's copy of ``lessons``: created when missing, a lesson
     added since copied in, everything fresh with ``reset`` (the old copy kept as
-    ``<folder>.old``, or the next free ``.old-N``). Returns the names copied.
+    ``<folder>.old``, or the next free ``.old-N``). Returns the names copied. Files named
+    in ``leave_out`` are not copied (a class's copies leave out the teacher's guide).
 
     >>> import tempfile
     >>> mine = Path(tempfile.mkdtemp()) / "course"
@@ -89,7 +95,7 @@ def prepare_course(folder: Path, lessons: Path, *, reset: bool = False) -> list[
     folder.mkdir(parents=True, exist_ok=True)
     for source in sorted(lessons.iterdir()):
         target = folder / source.name
-        if _SKIP(str(lessons), [source.name]):
+        if _SKIP(str(lessons), [source.name]) or source.name in leave_out:
             continue
         if target.exists() and (source.suffix == ".ipynb" or _same(source, target)):
             continue  # a lesson holds the learner's work: kept; a helper already current

@@ -33,8 +33,9 @@ from jupyterhub.auth import Authenticator
 from jupyterhub.spawner import SimpleLocalProcessSpawner
 from traitlets import Unicode
 
-from .course import FIRST_LESSON, prepare_course
+from .course import FIRST_LESSON, TEACHERS_ONLY, prepare_course
 from .hub import NBGRADER_CONFIG, course_folder, password_matches, students_folder
+from .serving import scripts_first
 
 __all__ = ["ClassListAuthenticator", "CourseSpawner"]
 
@@ -81,7 +82,7 @@ class CourseSpawner(SimpleLocalProcessSpawner):  # type: ignore[misc]
             folder.mkdir(parents=True, exist_ok=True)
             self.default_url = "/lab"
         else:
-            copied = prepare_course(folder, Path(self.lessons))
+            copied = prepare_course(folder, Path(self.lessons), leave_out=TEACHERS_ONLY)
             if copied:
                 self.log.info("copied %d files of the course for %s", len(copied),
                               self.user.name)
@@ -92,7 +93,7 @@ class CourseSpawner(SimpleLocalProcessSpawner):  # type: ignore[misc]
 
     def get_env(self) -> dict[str, str]:
         """The server's environment: nbgrader's shared configuration, and who this is."""
-        env: dict[str, str] = super().get_env()
+        env: dict[str, str] = scripts_first(super().get_env())
         env["JUPYTER_CONFIG_PATH"] = str(Path(self.state) / NBGRADER_CONFIG)
         env["CRIBBAGE_HUB_ROLE"] = "teacher" if self._is_teacher() else "student"
         env["MPLBACKEND"] = "module://matplotlib_inline.backend_inline"

@@ -24,13 +24,15 @@ import secrets
 import socket
 import string
 import subprocess
+import sys
 import time
+from collections.abc import Mapping
 from pathlib import Path
 
 from .console import PROG, BadInput, shortened
 
 __all__ = ["address_for_students", "check_port_free", "ip_argument", "new_secret",
-           "probe_address", "wait_for_port", "write_private"]
+           "probe_address", "scripts_first", "wait_for_port", "write_private"]
 
 
 def ip_argument(text: str) -> str:
@@ -126,6 +128,19 @@ def new_secret(length: int = 10) -> str:
     """
     alphabet = string.ascii_lowercase + string.digits
     return "".join(secrets.choice(alphabet) for _ in range(length))
+
+
+def scripts_first(env: Mapping[str, str]) -> dict[str, str]:
+    """``env`` with this Python's scripts folder first on ``PATH``: the commands the
+    Jupyter tools start by name (nbgrader runs ``alembic``) are this environment's, even
+    when it is not activated.
+
+    >>> scripts_first({"PATH": "/usr/bin"})["PATH"].split(os.pathsep)[1]
+    '/usr/bin'
+    """
+    scripts = str(Path(sys.executable).parent)
+    rest = [p for p in env.get("PATH", os.defpath).split(os.pathsep) if p and p != scripts]
+    return {**env, "PATH": os.pathsep.join([scripts, *rest])}
 
 
 def write_private(path: Path, text: str) -> None:
