@@ -291,7 +291,7 @@ def hub_config(*, state: Path, students: Sequence[str], teacher: str, ip: str, p
     ...                   proxy=Path("/p/chp"), lessons=Path("/l"), internal_ports=(1, 2))
     >>> print(next(line for line in text.splitlines() if "bind_url" in line))
     c.JupyterHub.bind_url = 'http://127.0.0.1:8000'
-    >>> print(next(line for line in text.splitlines() if "password" in line.split("=")[0]))
+    >>> print(next(line for line in text.splitlines() if "password_file" in line))
     c.ClassListAuthenticator.password_file = '/srv/c/password-hashes.json'
     """
     hub_port, proxy_api_port = internal_ports or (_free_local_port(), _free_local_port())
