@@ -323,8 +323,9 @@ def hub_config(*, state: Path, students: Sequence[str], teacher: str, ip: str, p
         f"c.CourseSpawner.teacher = {teacher!r}",
         f"c.Spawner.cmd = [{str(singleuser)!r}]",
         f"c.Spawner.mem_limit = {mem_limit_mb * 2**20}",
-        "c.Spawner.http_timeout = 120",
-        "c.Spawner.start_timeout = 120",
+        "# a whole class arriving at once on two cores: give each server time to start",
+        "c.Spawner.http_timeout = 300",
+        "c.Spawner.start_timeout = 300",
         "c.JupyterHub.services = [{'name': 'idle-culler', 'command': " + repr(culler) + "}]",
         "c.JupyterHub.load_roles = [{'name': 'idle-culler', 'services': ['idle-culler'],",
         "    'scopes': ['list:users', 'read:users:activity', 'read:servers',",
@@ -460,11 +461,20 @@ def run_hub(args: argparse.Namespace, console: Console) -> int:
                                  mem_limit_mb=args.mem_limit, proxy=proxy, lessons=lessons),
                       encoding="utf-8")
     command = [sys.executable, "-m", "jupyterhub", "-f", str(config)]
+    server = subprocess.Popen(command, cwd=state, stdin=subprocess.DEVNULL,
+                              preexec_fn=_hub_preexec if os.name == "posix" else None)
+    return _serve(server, args, state, students, teacher, len(new), console)
+
+
+def _hub_preexec() -> None:
+    """In the hub's process, before it starts: it ends with this command, and Ctrl-C
+    (SIGINT) reaches it and what it starts even when this command runs in the background
+    of a script (where a shell starts it with SIGINT ignored, which children inherit, and
+    JupyterHub would wait for its services to time out)."""
     from ..workers import die_with_parent
 
-    server = subprocess.Popen(command, cwd=state, stdin=subprocess.DEVNULL,
-                              preexec_fn=die_with_parent if os.name == "posix" else None)
-    return _serve(server, args, state, students, teacher, len(new), console)
+    die_with_parent()
+    signal.signal(signal.SIGINT, signal.SIG_DFL)
 
 
 def _state_folder(state: Path) -> Path:

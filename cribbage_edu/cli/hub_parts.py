@@ -100,10 +100,12 @@ class CourseSpawner(SimpleLocalProcessSpawner):  # type: ignore[misc]
         return env
 
     def get_args(self) -> list[str]:
-        """The server's arguments: no terminals; as root, ``--allow-root``; a student's
-        server without nbgrader's teacher pages."""
+        """The server's arguments: no terminals, no news or update checks (nothing
+        fetched from the internet); as root, ``--allow-root``; a student's server without
+        nbgrader's teacher pages."""
         args: list[str] = super().get_args()
-        args.append("--ServerApp.terminals_enabled=False")
+        args += ["--ServerApp.terminals_enabled=False", "--LabApp.news_url=None",
+                 "--LabApp.check_for_updates_class=jupyterlab.NeverCheckForUpdate"]
         if hasattr(os, "geteuid") and os.geteuid() == 0:
             args.append("--allow-root")
         if not self._is_teacher():
