@@ -74,8 +74,9 @@ def classroom(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Classroom]:
     with log.open("w") as errors:
         process = subprocess.Popen(
             [sys.executable, "-m", "cribbage_edu", "classroom", str(NOTEBOOK), "--ip",
-             "127.0.0.1", "--port", str(port), "--token", TOKEN, "--max-games", "1"],
-            stdout=subprocess.PIPE, stderr=errors, text=True, env=env,
+             "127.0.0.1", "--port", str(port), "--max-games", "1"],
+            stdout=subprocess.PIPE, stderr=errors, text=True,
+            env=dict(env, CRIBBAGE_CLASSROOM_TOKEN=TOKEN),
             cwd=tmp_path, start_new_session=True)
     printed: list[str] = []
     try:
@@ -234,7 +235,8 @@ def test_no_traceback_for_a_template_file_asked_without_the_token(
 
 def test_the_token_is_on_no_command_line(classroom: Classroom) -> None:
     """Issue 20: the token was on Voila's command line, which ``ps`` shows every local
-    user. Every process of the classroom is looked at."""
+    user. Given by the environment, it is on none of the classroom's processes' command
+    lines (the command's, Voila's, the kernels')."""
     group = os.getpgid(classroom.process.pid)
     seen = 0
     for entry in Path("/proc").iterdir():

@@ -47,14 +47,16 @@ from .serving import (
     write_private,
 )
 
-__all__ = ["DEFAULT_NOTEBOOK", "NOT_ON_THE_PAGE", "add_classroom", "run_classroom",
-           "voila_command", "voila_settings"]
+__all__ = ["DEFAULT_NOTEBOOK", "NOT_ON_THE_PAGE", "TOKEN_VARIABLE", "add_classroom",
+           "run_classroom", "voila_command", "voila_settings"]
 
 DEFAULT_NOTEBOOK = Path("lessons") / "play.ipynb"
 """The game page, from the folder of a clone of cribbage-edu."""
 
 KERNEL_MANAGER = "cribbage_edu.cli.classroom_kernels.ClassroomKernelManager"
 IDENTITY = "cribbage_edu.cli.classroom_voila.ClassIdentityProvider"
+TOKEN_VARIABLE = "CRIBBAGE_CLASSROOM_TOKEN"
+"""The environment variable that gives the token without putting it on a command line."""
 VISITOR_HEADER = "X-Cribbage-Visitor"
 """The header :mod:`~cribbage_edu.cli.classroom_voila` fills with the visitor's name."""
 NOT_ON_THE_PAGE = "not-on-the-class-page"
@@ -127,7 +129,9 @@ def add_classroom(subparsers: Subparsers) -> None:
     parser.add_argument("--port", type=count_argument("--port", 1, 65535), default=8866,
                         help="the port (default 8866)")
     parser.add_argument("--token", default=None,
-                        help="the token students type (default: a new random one)")
+                        help=f"the token students type (default: ${TOKEN_VARIABLE} when set, "
+                             f"else a new random one; a --token is on the command line, "
+                             f"which other users of this machine can read with ps)")
     parser.add_argument("--max-games", type=count_argument("--max-games", 1, 1000),
                         default=40, metavar="N",
                         help="the most games running at once (default 40)")
@@ -146,7 +150,7 @@ def run_classroom(args: argparse.Namespace, console: Console) -> int:
     if importlib.util.find_spec("voila") is None:
         raise BadInput(f"{PROG}: error: the classroom needs Voila: "
                        f"pip install 'cribbage-edu[lessons]'")
-    token = args.token if args.token is not None else new_secret()
+    token = args.token or os.environ.get(TOKEN_VARIABLE) or new_secret()
     if len(token) < 6 or not token.isascii() or not token.isalnum():
         raise BadInput(f"{PROG}: error: --token must be at least 6 letters and digits, "
                        f"not {shortened(token)!r}")
