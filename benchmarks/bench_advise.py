@@ -20,16 +20,18 @@ import sys
 import time
 
 from cribbage_edu import FULL_DECK
-from cribbage_edu.discard import advise, best_discard, starter_distribution
+from cribbage_edu.strategy.discard import advise, best_discard, starter_distribution
 
 FRESH = {
-    "score_distribution() (hand)": "from cribbage_edu.analysis import score_distribution as f; f()",
+    "score_distribution() (hand)":
+        "from cribbage_edu.study.analysis import score_distribution as f; f()",
     "score_distribution(crib=True)":
-        "from cribbage_edu.analysis import score_distribution as f; f(True)",
+        "from cribbage_edu.study.analysis import score_distribution as f; f(True)",
     "kind_distributions() (all five kinds)":
-        "from cribbage_edu.analysis import kind_distributions as f; f()",
+        "from cribbage_edu.study.analysis import kind_distributions as f; f()",
     "first advise() (table load, caches cold)":
-        "from cribbage_edu.discard import advise as f; f('5H 5C 6D JS QH 2C', dealer=True)",
+        "from cribbage_edu.strategy.discard import advise as f; "
+        "f('5H 5C 6D JS QH 2C', dealer=True)",
 }
 
 

@@ -21,7 +21,7 @@ from collections.abc import Sequence
 CHILD = """
 import json, time
 start = time.perf_counter()
-from cribbage_edu.analysis import score_distribution
+from cribbage_edu.study.analysis import score_distribution
 imported = time.perf_counter()
 dist = score_distribution(crib={crib})
 done = time.perf_counter()

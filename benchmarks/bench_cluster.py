@@ -18,7 +18,7 @@ import time
 
 from distributed import Client, LocalCluster
 
-from cribbage_edu.simulation import simulate
+from cribbage_edu.study.simulation import simulate
 
 
 def main() -> None:

@@ -16,7 +16,7 @@ import os
 import time
 from concurrent.futures import ProcessPoolExecutor
 
-from cribbage_edu.simulation import play_batch, simulate
+from cribbage_edu.study.simulation import play_batch, simulate
 
 
 def main() -> None:

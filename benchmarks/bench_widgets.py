@@ -16,7 +16,7 @@ import time
 from collections.abc import Callable
 from typing import Any
 
-from cribbage_edu.game import Phase
+from cribbage_edu.rules.game import Phase
 from cribbage_edu.widgets import (
     BoardWidget,
     CountingQuiz,

@@ -8,7 +8,7 @@ From a spread of positions (the start, mid-game, 5 to 15 points from home for ei
 side or both, and the 61-point game), each with either player dealing, it plays
 ``--games`` seeded games between two ``expert`` players with
 ``Game(scores=..., first_dealer=...)`` and counts how often the first-named player
-wins, against :func:`cribbage_edu.chance.win_probability`. It prints, per position,
+wins, against :func:`cribbage_edu.tables.chance.win_probability`. It prints, per position,
 the predicted chance, the observed share with its 95% Wilson interval and whether
 the prediction lies inside it; then the Brier score of the predictions (the mean of
 (predicted - won)^2 over the games) beside two yardsticks: what a perfectly
@@ -30,11 +30,12 @@ import time
 from pathlib import Path
 from typing import Any
 
-from cribbage_edu.chance import win_probability
 from cribbage_edu.charts import calibration_chart
-from cribbage_edu.game import Game
-from cribbage_edu.players import ExpertPlayer, play_out
-from cribbage_edu.simulation import wilson_interval
+from cribbage_edu.rules.drive import play_out
+from cribbage_edu.rules.game import Game
+from cribbage_edu.strategy.players import ExpertPlayer
+from cribbage_edu.study.simulation import wilson_interval
+from cribbage_edu.tables.chance import win_probability
 
 # (your score, the other's score, target): each is played with you dealing and pone
 POSITIONS: tuple[tuple[int, int, int], ...] = (

@@ -29,12 +29,13 @@ from collections.abc import Sequence
 from concurrent.futures import Executor, ProcessPoolExecutor
 from typing import Any
 
-from cribbage_edu.chance import win_probability
-from cribbage_edu.events import EventKind
-from cribbage_edu.game import Game
-from cribbage_edu.master import MasterPlayer
-from cribbage_edu.players import ExpertPlayer, play_out
-from cribbage_edu.simulation import SOURCES, simulate, wilson_interval
+from cribbage_edu.rules.drive import play_out
+from cribbage_edu.rules.events import EventKind
+from cribbage_edu.rules.game import Game
+from cribbage_edu.strategy.master import MasterPlayer
+from cribbage_edu.strategy.players import ExpertPlayer
+from cribbage_edu.study.simulation import SOURCES, simulate, wilson_interval
+from cribbage_edu.tables.chance import win_probability
 
 MATCHES = ((("expert", "random"), 400, 0.90), (("expert", "greedy"), 2000, 0.53))
 MASTER_GAMES = 20_000

@@ -1,5 +1,12 @@
 """cribbage-edu: an exact, explained rules engine for two-player cribbage.
 
+The engine is grouped by what each part is for: :mod:`cribbage_edu.rules` (the game
+itself), :mod:`cribbage_edu.strategy` (how to play it well: the players, the advisor, the
+hint), :mod:`cribbage_edu.tables` (the shipped tables it reads), :mod:`cribbage_edu.models`
+(the generators that make them), :mod:`cribbage_edu.study` (all hands, many games),
+:mod:`cribbage_edu.render` (SVG and HTML pictures) and :mod:`cribbage_edu.charts`
+(matplotlib). The names most used are here at the top.
+
 >>> from cribbage_edu import score_hand, score_play
 >>> score_hand("5H 5C 5S JD", "5D").total
 29
@@ -7,11 +14,10 @@
 3
 """
 
-from .analysis import score_distribution
-from .board import Board
-from .cards import FULL_DECK, Card, Deck, Hand, Rank, Suit, parse_cards
-from .discard import DiscardOption, StarterDistribution, advise, best_discard, starter_distribution
-from .errors import (
+from .rules.board import Board
+from .rules.cards import FULL_DECK, Card, Deck, Hand, Rank, Suit, parse_cards
+from .rules.drive import Player, drive, play_game, play_out
+from .rules.errors import (
     CardParseError,
     CribbageError,
     IllegalActionError,
@@ -20,23 +26,23 @@ from .errors import (
     OutOfTurnError,
     SaveFileError,
 )
-from .events import EventKind, Source
-from .game import Event, Game, GameResult, Phase, PlayerView
-from .options import GameOptions
-from .pegging import Play, PlayEvent, PlayScore, score_play
-from .players import (
-    ExpertPlayer,
-    GreedyPlayer,
-    Hint,
-    RandomPlayer,
-    drive,
-    hint,
-    play_game,
-    play_out,
+from .rules.events import EventKind, Source
+from .rules.game import Event, Game, GameResult, Phase, PlayerView
+from .rules.options import GameOptions
+from .rules.pegging import Play, PlayEvent, PlayScore, score_play
+from .rules.scoring import HandScore, Kind, ScoreItem, Verdict, judge_claim, score_hand
+from .strategy.discard import (
+    DiscardOption,
+    StarterDistribution,
+    advise,
+    best_discard,
+    starter_distribution,
 )
-from .roster import make_player
-from .scoring import HandScore, Kind, ScoreItem, Verdict, judge_claim, score_hand
-from .simulation import simulate
+from .strategy.hint import Hint, hint
+from .strategy.players import ExpertPlayer, GreedyPlayer, RandomPlayer
+from .strategy.roster import make_player
+from .study.analysis import score_distribution
+from .study.simulation import simulate
 
 __version__ = "0.1.0"
 
@@ -67,6 +73,7 @@ __all__ = [
     "Play",
     "PlayEvent",
     "PlayScore",
+    "Player",
     "PlayerView",
     "RandomPlayer",
     "Rank",

@@ -10,7 +10,7 @@ from __future__ import annotations
 from matplotlib.figure import Figure
 from matplotlib.ticker import PercentFormatter
 
-from cribbage_edu.charts import COLOURS
+from cribbage_edu.render import COLOURS
 
 __all__ = ["kept_and_random_chart", "log_census_chart"]
 

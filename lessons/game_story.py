@@ -3,7 +3,8 @@
 They keep the lessons' cells short and read only the engine's public game log (each
 event's deal, kind, player, points, cards and reason):
 
->>> from cribbage_edu.players import ExpertPlayer, play_game
+>>> from cribbage_edu.strategy.players import ExpertPlayer
+>>> from cribbage_edu.rules.drive import play_game
 >>> game = play_game([ExpertPlayer(), ExpertPlayer()], seed=7)
 >>> dealer_of(game, 1), len(crib_of(game, 1))
 ('expert 1', 4)
@@ -16,8 +17,8 @@ from __future__ import annotations
 from collections import Counter
 from typing import Any
 
-from cribbage_edu.board import Skunk
-from cribbage_edu.events import SOURCES, EventKind, Source
+from cribbage_edu.rules.board import Skunk
+from cribbage_edu.rules.events import SOURCES, EventKind, Source
 
 __all__ = ["SOURCES", "crib_of", "deal_stacked", "deal_story", "dealer_of", "describe",
            "first_to_lay", "points_by_source", "shows_of", "winning_moment"]
@@ -99,8 +100,9 @@ def deal_stacked(pone_six: Any, dealer_six: Any, starter: Any, *,
     named "pone" and the dealer "dealer" (the names stay with the seats, so they are
     right for the first deal only)."""
     from cribbage_edu import Game
-    from cribbage_edu.game import stack_deck
-    from cribbage_edu.players import ExpertPlayer, play_out
+    from cribbage_edu.rules.drive import play_out
+    from cribbage_edu.rules.game import stack_deck
+    from cribbage_edu.strategy.players import ExpertPlayer
 
     game = Game(0, decks=[stack_deck(pone_six, dealer_six, starter)], first_dealer=1,
                 scores=scores, names=("pone", "dealer"))

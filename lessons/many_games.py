@@ -1,7 +1,7 @@
 """Helpers for the lesson on simulation: intervals for every figure, the first dealer's
 edge by game length, and how many games a given precision needs.
 
-They read only the engine's game records (:class:`cribbage_edu.simulation.GameRecord`).
+They read only the engine's game records (:class:`cribbage_edu.study.simulation.GameRecord`).
 
 >>> games_needed(0.01)
 9604
@@ -21,9 +21,9 @@ from typing import Any
 from matplotlib.figure import Figure
 from matplotlib.ticker import PercentFormatter
 
-from cribbage_edu.charts import COLOURS
-from cribbage_edu.events import SOURCES
-from cribbage_edu.simulation import GameRecord, wilson_interval
+from cribbage_edu.render import COLOURS
+from cribbage_edu.rules.events import SOURCES
+from cribbage_edu.study.simulation import GameRecord, wilson_interval
 
 __all__ = ["STORED", "StoredGame", "by_game_length", "edge_by_length_chart", "games_needed",
            "load_games", "normal_interval", "per_deal", "same_games"]
@@ -32,7 +32,7 @@ DATA = Path(__file__).resolve().parent / "data" / "expert_games.csv"
 
 STORED = ("index", "first_dealer", "winner", "scores", "deals", "whole_deals",
           "dealer_points", "pone_points")
-"""The fields of the engine's :class:`~cribbage_edu.simulation.GameRecord` that
+"""The fields of the engine's :class:`~cribbage_edu.study.simulation.GameRecord` that
 ``scripts/make_lesson_games.py`` stores, one column (or one per source) each."""
 
 StoredGame = make_dataclass(

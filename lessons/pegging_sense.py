@@ -119,9 +119,10 @@ def pegging_difference(dealer_six: Any, throw_a: Any, throw_b: Any, deals: int,
     Returns the dealer's net pegging a deal (his pegging points less pone's) each way, and
     the difference (a minus b) with its 95% interval: (a, b, difference, low, high)."""
     from cribbage_edu import Game
-    from cribbage_edu.events import Phase, Source
-    from cribbage_edu.game import stack_deck
-    from cribbage_edu.players import ExpertPlayer, drive
+    from cribbage_edu.rules.drive import drive
+    from cribbage_edu.rules.events import Phase, Source
+    from cribbage_edu.rules.game import stack_deck
+    from cribbage_edu.strategy.players import ExpertPlayer
 
     dealer_six = parse_cards(dealer_six)
     others = [card for card in FULL_DECK if card not in set(dealer_six)]

@@ -1,9 +1,9 @@
 """Playing the board: what a deal is worth, par, and the chance to win, for lesson 14.
 
 Every figure comes from the engine: the 100,000 simulated deals between two experts that
-the chance-to-win table is solved from (:mod:`cribbage_edu.chancemodel`), the table
-itself (:mod:`cribbage_edu.chance`) and the master's weighing of throws and cards
-(:mod:`cribbage_edu.master`).
+the chance-to-win table is solved from (:mod:`cribbage_edu.models.chancemodel`), the table
+itself (:mod:`cribbage_edu.tables.chance`) and the master's weighing of throws and cards
+(:mod:`cribbage_edu.strategy.master`).
 
 >>> worth = {(w.role, w.source): w for w in deal_worth()}
 >>> round(worth["dealer", "total"].mean, 2), round(worth["pone", "total"].mean, 2)
@@ -20,8 +20,8 @@ import ipywidgets as widgets
 import numpy as np
 
 from cribbage_edu import Game
-from cribbage_edu.chance import PEG_SLOTS, STREAM, chance_words, win_probability
-from cribbage_edu.game import stack_deck
+from cribbage_edu.rules.game import stack_deck
+from cribbage_edu.tables.chance import PEG_SLOTS, STREAM, chance_words, win_probability
 from cribbage_edu.widgets import Panel
 
 __all__ = ["Worth", "chance_explorer", "chance_grid", "deal_worth", "par", "position",
@@ -51,7 +51,7 @@ def _worth(role: str, source: str, points: Any) -> Worth:
 
 def deal_worth() -> list[Worth]:
     """What a deal brings the dealer and pone, source by source, with totals."""
-    from cribbage_edu.chancemodel import stored_deals
+    from cribbage_edu.models.chancemodel import stored_deals
 
     deals = stored_deals().astype(int)
     pegs = deals[:, 1:1 + PEG_SLOTS]

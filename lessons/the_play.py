@@ -27,7 +27,7 @@ from itertools import combinations, pairwise
 from typing import Any
 
 from cribbage_edu import Play, parse_cards, score_play
-from cribbage_edu.scoring import spoken_number
+from cribbage_edu.rules.scoring import spoken_number
 from exercises import Exercise, as_word, question_html
 
 __all__ = ["PlayAloud", "lay_out", "play_exercise", "play_misses"]
@@ -56,7 +56,7 @@ class PlayAloud:
 
     def go(self, who: str) -> None:
         """``who`` says go; print what happens (or why the engine refuses it)."""
-        from cribbage_edu.errors import CribbageError
+        from cribbage_edu.rules.errors import CribbageError
 
         try:
             events = self.play.go(SEATS[who])

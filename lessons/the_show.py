@@ -2,7 +2,7 @@
 
 A wrong count usually has a reason a teacher would name: a fifteen missed, the pair of a
 double run counted twice, a four-card flush claimed in the crib, a jack of the wrong suit
-taken for nobs. :func:`count_misses` (the engine's, from :mod:`cribbage_edu.misses`) works
+taken for nobs. :func:`count_misses` (the engine's, from :mod:`cribbage_edu.rules.misses`) works
 out, from the itemised count, which wrong totals those slips lead to, and says each in
 the words of the rule:
 
@@ -21,7 +21,7 @@ from __future__ import annotations
 from typing import Any
 
 from cribbage_edu import score_hand
-from cribbage_edu.misses import FIFTEENS_AND_PAIRS, SHOW_KINDS, count_misses, kinds_hint
+from cribbage_edu.rules.misses import FIFTEENS_AND_PAIRS, SHOW_KINDS, count_misses, kinds_hint
 from exercises import Exercise, question_html
 
 __all__ = ["FIFTEENS_AND_PAIRS", "KINDS", "count_exercise", "count_misses", "itemised",

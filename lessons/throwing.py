@@ -18,7 +18,7 @@ from __future__ import annotations
 from typing import Any
 
 from cribbage_edu import advise, parse_cards
-from cribbage_edu.discard import discard_table
+from cribbage_edu.strategy.discard import discard_table
 from exercises import Exercise, as_cards, question_html
 
 __all__ = [
@@ -134,7 +134,7 @@ def heat(thrown: Any) -> int:
 
 def points_now(option: Any) -> int:
     """What the four kept cards score before the starter."""
-    from cribbage_edu.players import points_before_starter
+    from cribbage_edu.strategy.players import points_before_starter
 
     return points_before_starter(option.keep)
 
@@ -198,7 +198,7 @@ class RuleCheck:
     more than a point."""
 
     def __init__(self, name: str, costs: list[float]) -> None:
-        from cribbage_edu.simulation import wilson_interval
+        from cribbage_edu.study.simulation import wilson_interval
 
         self.name = name
         self.deals = len(costs)
@@ -233,7 +233,7 @@ RANKS = ("A", "2", "3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K")
 def print_crib_table(dealer: bool) -> None:
     """Every pair of ranks you can throw, not suited: the crib average, in a triangle
     (row: the lower rank; column: the higher)."""
-    from cribbage_edu.cribtable import crib_table
+    from cribbage_edu.tables.cribtable import crib_table
 
     table = {(int(low), int(high), suited): value
              for (low, high, suited), value in crib_table(dealer=dealer).items()}
@@ -246,7 +246,7 @@ def print_crib_table(dealer: bool) -> None:
 
 def suited_gain(dealer: bool) -> tuple[float, float]:
     """What suiting the two thrown cards adds to the crib average: (mean, largest)."""
-    from cribbage_edu.cribtable import crib_table
+    from cribbage_edu.tables.cribtable import crib_table
 
     table = crib_table(dealer=dealer)
     gains = [table[low, high, True] - table[low, high, False]
@@ -258,7 +258,7 @@ def jack_gain(dealer: bool) -> float:
     """What a jack adds over a queen thrown with the same card (nobs, and runs J-Q-K
     aside: averaged over the partner cards below nine, so neither touches a run)."""
     from cribbage_edu import Rank
-    from cribbage_edu.cribtable import crib_table
+    from cribbage_edu.tables.cribtable import crib_table
 
     table = crib_table(dealer=dealer)
     partners = range(1, 9)
@@ -331,7 +331,7 @@ def share_text(hits: int, out_of: int) -> str:
     >>> share_text(56, 100)
     '56.0% (95% CI 46.2% to 65.3%)'
     """
-    from cribbage_edu.simulation import wilson_interval
+    from cribbage_edu.study.simulation import wilson_interval
 
     low, high = wilson_interval(hits, out_of)
     return f"{hits / out_of:.1%} (95% CI {low:.1%} to {high:.1%})"

@@ -32,10 +32,11 @@ from pathlib import Path
 from typing import Any
 
 from cribbage_edu import Game, Rank, score_hand
-from cribbage_edu.board import Skunk
-from cribbage_edu.events import EventKind, Phase, Source
-from cribbage_edu.players import ExpertPlayer, play_game
-from cribbage_edu.scoring import Kind
+from cribbage_edu.rules.board import Skunk
+from cribbage_edu.rules.drive import play_game
+from cribbage_edu.rules.events import EventKind, Phase, Source
+from cribbage_edu.rules.scoring import Kind
+from cribbage_edu.strategy.players import ExpertPlayer
 
 PATH = Path(__file__).resolve().parent.parent / "lessons" / "data" / "class_seeds.json"
 LIMIT = 5000  # seeds tried for each situation before giving up

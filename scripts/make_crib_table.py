@@ -3,7 +3,7 @@
     python scripts/make_crib_table.py            # the shipped table (a few minutes)
     python scripts/make_crib_table.py --out /tmp/crib.json --rounds 3
 
-The model is described in cribbage_edu/cribmodel.py and written into the file's
+The model is described in cribbage_edu/models/cribmodel.py and written into the file's
 header: the other player's six cards are every hand of the 50 unseen cards, that
 player throws what the advisor throws (with the previous round's table, starting
 from the table for uniformly random throws), the starter is any of the 48 cards
@@ -20,7 +20,7 @@ import time
 from pathlib import Path
 
 from cribbage_edu import __version__
-from cribbage_edu.cribmodel import ROUNDS, TOLERANCE, strategic_tables, write_table
+from cribbage_edu.models.cribmodel import ROUNDS, TOLERANCE, strategic_tables, write_table
 
 DEFAULT_OUT = Path(__file__).resolve().parent.parent / "cribbage_edu" / "data" / "crib_table.json"
 

@@ -24,8 +24,8 @@ import csv
 import sys
 from pathlib import Path
 
-from cribbage_edu.events import SOURCES
-from cribbage_edu.simulation import simulate
+from cribbage_edu.rules.events import SOURCES
+from cribbage_edu.study.simulation import simulate
 
 PATH = Path(__file__).resolve().parent.parent / "lessons" / "data" / "expert_games.csv"
 GAMES = 4000

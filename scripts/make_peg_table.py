@@ -6,7 +6,7 @@
 
 For each of the 1,820 kinds of kept hand (four ranks) and each role, plays the same
 seeded deals against an expert and sums the points each side pegs (the model is
-described in cribbage_edu/pegtable.py and written into the file's header). The sums
+described in cribbage_edu/tables/pegtable.py and written into the file's header). The sums
 are whole numbers, so a test can re-play any entry and compare exactly.
 """
 
@@ -19,9 +19,9 @@ import time
 from pathlib import Path
 
 from cribbage_edu import __version__
-from cribbage_edu.pegmodel import sample_seeds, simulate_entry, table_rows
-from cribbage_edu.pegtable import SAMPLES, EntrySums, Ranks, keep_classes
-from cribbage_edu.workers import map_in_order
+from cribbage_edu.models.pegmodel import sample_seeds, simulate_entry, table_rows
+from cribbage_edu.study.workers import map_in_order
+from cribbage_edu.tables.pegtable import SAMPLES, EntrySums, Ranks, keep_classes
 
 DEFAULT_OUT = Path(__file__).resolve().parent.parent / "cribbage_edu" / "data" / "peg_table.json"
 SEED = 2027

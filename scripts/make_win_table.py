@@ -1,14 +1,15 @@
 """Generate cribbage_edu/data/win_table.json (and win_deals.npz): the chance to win.
 
     python scripts/make_win_table.py                  # the shipped table (a few minutes)
-    python scripts/make_win_table.py --deals 2000 --out /tmp/tables
+    python scripts/make_win_table.py --deals 2000 --out /tmp/tables --deals-out /tmp/tables
 
 Plays the seeded sequence of deals between two expert players (each deal alone, from
 0-0), keeps the order of every deal's points, and solves the chance to win for every
 position of the 121- and 61-point games from that sample (the model and its limits
-are described in cribbage_edu/chance.py and written into the table's header). The
-deals themselves go to win_deals.npz beside it, so a test can re-play the first of them
-and re-solve the tables, and compare.
+are described in cribbage_edu/tables/chance.py and written into the table's header). The
+deals themselves go to cribbage_edu/models/data/win_deals.npz, kept in the repository but
+not installed with the package, so a test can re-play the first of them and re-solve the
+tables, and compare.
 """
 
 from __future__ import annotations
@@ -22,9 +23,9 @@ from pathlib import Path
 import numpy as np
 
 from cribbage_edu import __version__
-from cribbage_edu.chance import STREAM, TARGETS, WIN_TABLE_FILE
-from cribbage_edu.chancemodel import DEALS, DEALS_FILE, simulate_deals, solve
-from cribbage_edu.workers import map_in_order
+from cribbage_edu.models.chancemodel import DEALS, DEALS_FILE, DEALS_FOLDER, simulate_deals, solve
+from cribbage_edu.study.workers import map_in_order
+from cribbage_edu.tables.chance import STREAM, TARGETS, WIN_TABLE_FILE
 
 DEFAULT_OUT = Path(__file__).resolve().parent.parent / "cribbage_edu" / "data"
 DIGITS = 9  # the chances are written rounded to this many decimals
@@ -41,7 +42,10 @@ def _chunk(args: tuple[int, int, int]) -> np.ndarray:
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--out", type=Path, default=DEFAULT_OUT,
-                        help=f"the folder to write {WIN_TABLE_FILE} and {DEALS_FILE} to")
+                        help=f"the folder to write {WIN_TABLE_FILE} to")
+    parser.add_argument("--deals-out", type=Path, default=DEALS_FOLDER,
+                        help=f"the folder to write {DEALS_FILE} to (kept in the repository, "
+                             f"not installed)")
     parser.add_argument("--deals", type=int, default=DEALS)
     parser.add_argument("--seed", type=int, default=SEED)
     parser.add_argument("--workers", type=int, default=1,
@@ -89,7 +93,8 @@ def main(argv: list[str] | None = None) -> int:
         "package_version": __version__,
     }
     args.out.mkdir(parents=True, exist_ok=True)
-    with (args.out / DEALS_FILE).open("wb") as handle:
+    args.deals_out.mkdir(parents=True, exist_ok=True)
+    with (args.deals_out / DEALS_FILE).open("wb") as handle:
         np.savez_compressed(handle, deals=np.asfortranarray(deals))
     text = ('{"header": ' + json.dumps(header, indent=1) + ",\n"
             + ",\n".join(f'"{name}": [\n' + ",\n".join(json.dumps(row) for row in rows) + "\n]"

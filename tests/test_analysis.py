@@ -10,7 +10,8 @@ from itertools import combinations, product
 import pytest
 
 from cribbage_edu import Card, Rank, Suit, score_hand
-from cribbage_edu.analysis import (
+from cribbage_edu.strategy.ranks import four_rank_multisets, starter_rank_points
+from cribbage_edu.study.analysis import (
     HANDS_WITH_STARTER,
     SHOW_KINDS,
     census_cell,
@@ -19,7 +20,6 @@ from cribbage_edu.analysis import (
     kind_means,
     score_distribution,
 )
-from cribbage_edu.ranks import four_rank_multisets, starter_rank_points
 
 KIND_ATTRS = {"fifteen": "fifteens", "pair": "pairs", "run": "runs", "flush": "flush",
               "nobs": "nobs"}
@@ -116,7 +116,7 @@ def test_pegging_per_deal_is_close_to_the_published_figures() -> None:
     # standard error near 0.06 points; the tolerance is 0.35.
     from concurrent.futures import ThreadPoolExecutor
 
-    from cribbage_edu.simulation import simulate
+    from cribbage_edu.study.simulation import simulate
 
     with ThreadPoolExecutor(max_workers=1) as pool:
         summary = simulate(250, ["expert", "expert"], seed=11, executor=pool).summary()

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from cribbage_edu.board import (
+from cribbage_edu.rules.board import (
     Board,
     Skunk,
     TrackHole,
@@ -13,7 +13,7 @@ from cribbage_edu.board import (
     skunk_lines,
     track_hole,
 )
-from cribbage_edu.errors import IllegalActionError
+from cribbage_edu.rules.errors import IllegalActionError
 
 
 def test_rear_peg_jumps_past_front_peg() -> None:

@@ -12,7 +12,7 @@ from itertools import combinations
 from math import comb
 
 from cribbage_edu import score_hand
-from cribbage_edu.analysis import HANDS_WITH_STARTER, score_distribution
+from cribbage_edu.study.analysis import HANDS_WITH_STARTER, score_distribution
 
 # total: number of (four-card hand, starter) combinations scoring it, hand rule
 PUBLISHED = {

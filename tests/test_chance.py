@@ -15,16 +15,7 @@ import pytest
 from hypothesis import assume, given
 from hypothesis import strategies as st
 
-from cribbage_edu.chance import (
-    PEG_SLOTS,
-    STREAM,
-    TARGETS,
-    scenarios,
-    table_header,
-    win_probability,
-    win_table,
-)
-from cribbage_edu.chancemodel import (
+from cribbage_edu.models.chancemodel import (
     DEALS,
     deal_stream,
     order_matrix,
@@ -33,10 +24,19 @@ from cribbage_edu.chancemodel import (
     solve,
     stored_deals,
 )
-from cribbage_edu.errors import IllegalActionError
-from cribbage_edu.events import EventKind
-from cribbage_edu.game import Game, stack_deck
-from cribbage_edu.players import ExpertPlayer
+from cribbage_edu.rules.errors import IllegalActionError
+from cribbage_edu.rules.events import EventKind
+from cribbage_edu.rules.game import Game, stack_deck
+from cribbage_edu.strategy.players import ExpertPlayer
+from cribbage_edu.tables.chance import (
+    PEG_SLOTS,
+    STREAM,
+    TARGETS,
+    scenarios,
+    table_header,
+    win_probability,
+    win_table,
+)
 
 HEELS, PONE_HAND, DEALER_HAND, CRIB = 0, PEG_SLOTS + 1, PEG_SLOTS + 2, PEG_SLOTS + 3
 
@@ -206,7 +206,8 @@ def test_the_shipped_file_says_how_it_was_made() -> None:
 def test_the_script_replays_the_first_deals(tmp_path: Path) -> None:
     """The script, run for its first 300 deals, plays exactly the stored ones."""
     script = _script()
-    assert script.main(["--deals", "300", "--out", str(tmp_path)]) == 0
+    assert script.main(["--deals", "300", "--out", str(tmp_path),
+                        "--deals-out", str(tmp_path)]) == 0
     with np.load(tmp_path / "win_deals.npz") as made:
         assert (made["deals"] == stored_deals()[:300]).all()
     assert (tmp_path / "win_table.json").read_text().startswith('{"header": {')
@@ -291,8 +292,8 @@ def test_only_games_to_121_and_61() -> None:
 
 def test_the_table_is_read_at_first_use_not_at_import() -> None:
     """The lookup needs neither numpy nor the file until it is asked."""
-    code = ("import sys, cribbage_edu, cribbage_edu.chance as c; "
-            "import cribbage_edu.players, cribbage_edu.game; "
+    code = ("import sys, cribbage_edu, cribbage_edu.tables.chance as c; "
+            "import cribbage_edu.strategy.players, cribbage_edu.rules.game; "
             "print(c._load.cache_info().currsize, 'numpy' in sys.modules)")
     out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True,
                          check=True)

@@ -12,11 +12,12 @@ from matplotlib.container import BarContainer
 from matplotlib.figure import Figure
 
 from cribbage_edu import charts, parse_cards
-from cribbage_edu.analysis import score_distribution
-from cribbage_edu.board import Board, hole_xy
-from cribbage_edu.cribtable import crib_matrix
-from cribbage_edu.discard import advise, starter_distribution
-from cribbage_edu.game import Game
+from cribbage_edu.render import COLOURS
+from cribbage_edu.rules.board import Board, hole_xy
+from cribbage_edu.rules.game import Game
+from cribbage_edu.strategy.discard import advise, starter_distribution
+from cribbage_edu.study.analysis import score_distribution
+from cribbage_edu.tables.cribtable import crib_matrix
 
 
 def bar_heights(container: object) -> list[float]:
@@ -127,8 +128,8 @@ def test_advice_chart_marks_the_learners_throw() -> None:
     assert outlined[0].get_y() < y < outlined[0].get_y() + outlined[0].get_height()
     labels = ax.get_yticklabels()
     assert labels[mine].get_text().endswith(f"throw {options[mine].discard.symbols}")
-    assert labels[mine].get_color() == charts.COLOURS["given"]
-    assert sum(1 for t in labels if t.get_color() == charts.COLOURS["given"]) == 1
+    assert labels[mine].get_color() == COLOURS["given"]
+    assert sum(1 for t in labels if t.get_color() == COLOURS["given"]) == 1
     assert "your throw" in [t.get_text() for t in fig.legends[0].get_texts()]
     assert not [p for p in charts.advice_chart(options).axes[0].patches
                 if p.get_label() == "your throw"]
@@ -215,7 +216,8 @@ def test_progress_by_deal_from_dicts() -> None:
 
 
 def test_progress_of_a_real_game() -> None:
-    from cribbage_edu.players import GreedyPlayer, play_game
+    from cribbage_edu.rules.drive import play_game
+    from cribbage_edu.strategy.players import GreedyPlayer
 
     game = play_game([GreedyPlayer(1), GreedyPlayer(2)], seed=5, first_dealer=0)
     fig = charts.progress_chart(game)
@@ -227,7 +229,8 @@ def test_progress_of_a_real_game() -> None:
 
 
 def game_to_61() -> Game:
-    from cribbage_edu.players import GreedyPlayer, play_out
+    from cribbage_edu.rules.drive import play_out
+    from cribbage_edu.strategy.players import GreedyPlayer
 
     game = Game(5, target=61, first_dealer=0, names=("Ann", "Bob"))
     play_out(game, [GreedyPlayer(1), GreedyPlayer(2)])
@@ -253,7 +256,8 @@ def test_a_short_game_is_drawn_on_its_own_scale(by: str) -> None:
 
 
 def test_a_game_from_given_scores_starts_there() -> None:
-    from cribbage_edu.players import GreedyPlayer, play_out
+    from cribbage_edu.rules.drive import play_out
+    from cribbage_edu.strategy.players import GreedyPlayer
 
     game = Game(3, scores=(100, 110), first_dealer=0, names=("Ann", "Bob"))
     play_out(game, [GreedyPlayer(1), GreedyPlayer(2)])
@@ -321,7 +325,7 @@ def test_simulation_chart_tells_two_players_of_one_kind_apart() -> None:
 def test_simulation_chart_from_a_simulation() -> None:
     from concurrent.futures import ThreadPoolExecutor
 
-    from cribbage_edu.simulation import simulate
+    from cribbage_edu.study.simulation import simulate
 
     with ThreadPoolExecutor(1) as pool:
         result = simulate(4, ["greedy", "random"], seed=2, executor=pool, target=61)
@@ -353,8 +357,9 @@ def test_no_global_pyplot_state_and_pngs_render(tmp_path: Path) -> None:
 def test_the_progress_chart_adds_the_chance_to_win(by: str) -> None:
     """Under the scores, each player's chance at the start of every deal (the table's,
     as chances_by_deal gives it) and the result at the end; the two add up to one."""
-    from cribbage_edu.chance import chances_by_deal
-    from cribbage_edu.players import ExpertPlayer, play_out
+    from cribbage_edu.rules.drive import play_out
+    from cribbage_edu.strategy.players import ExpertPlayer
+    from cribbage_edu.tables.chance import chances_by_deal
 
     game = play_out(Game(seed=14, first_dealer=0, names=("Ann", "Bob")),
                     [ExpertPlayer(), ExpertPlayer()])

@@ -269,7 +269,7 @@ def test_ctrl_c_in_a_long_simulation_prints_what_was_played() -> None:
 
 
 def test_the_end_of_the_input_saves_to_the_save_file(tmp_path: Path) -> None:
-    from cribbage_edu.game import Game
+    from cribbage_edu.rules.game import Game
 
     done = subprocess.run([*command(), "play", "--seed", "7", "--save", "kept.json"],
                           input="²\n1 2\n", capture_output=True, text=True, cwd=tmp_path,
@@ -281,7 +281,7 @@ def test_the_end_of_the_input_saves_to_the_save_file(tmp_path: Path) -> None:
 
 
 def test_ctrl_c_saves_to_the_save_file_and_exits_130(tmp_path: Path) -> None:
-    from cribbage_edu.game import Game
+    from cribbage_edu.rules.game import Game
 
     proc = subprocess.Popen([*command(), "play", "--seed", "7", "--save", "kept.json"],
                             stdin=subprocess.PIPE, stdout=subprocess.PIPE,
@@ -323,7 +323,7 @@ def test_a_damaged_save_is_refused_in_one_line(tmp_path: Path, name: str) -> Non
 
 
 def test_a_save_with_a_byte_order_mark_loads(tmp_path: Path) -> None:
-    from cribbage_edu.game import Game
+    from cribbage_edu.rules.game import Game
 
     (tmp_path / "bom.json").write_bytes(b"\xef\xbb\xbf" + Game(seed=7).to_json().encode())
     done = subprocess.run([*command(), "play", "--resume", "bom.json"], input="quit\n",
@@ -335,9 +335,10 @@ def test_a_save_with_a_byte_order_mark_loads(tmp_path: Path) -> None:
 def test_a_manual_count_save_resumes_with_the_computer_counting_itself(
         tmp_path: Path) -> None:
     # item 3: saved with both seats counting by hand, at the count, computer to count
-    from cribbage_edu.events import Phase
-    from cribbage_edu.game import Game
-    from cribbage_edu.players import GreedyPlayer, drive
+    from cribbage_edu.rules.drive import drive
+    from cribbage_edu.rules.events import Phase
+    from cribbage_edu.rules.game import Game
+    from cribbage_edu.strategy.players import GreedyPlayer
 
     game = Game(seed=3, manual_count=True, names=("Player", "Greedy"))
     while True:

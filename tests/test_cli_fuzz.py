@@ -20,7 +20,7 @@ from hypothesis import strategies as st
 
 from cribbage_edu.cli import main
 from cribbage_edu.cli.play import TerminalGame
-from cribbage_edu.game import Game
+from cribbage_edu.rules.game import Game
 
 CARDS = ["5H", "10C", "TD", "as", "J♦", "KS", "QH", "2C", "5D", "5S", "JD", "4S", "6H"]
 ODD = ["²", "³", "9" * 4301, "٣", "１", "-", "--", "\x00", "\ufffd", "\udcff", "∞", "", " ",

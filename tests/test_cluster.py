@@ -13,7 +13,7 @@ from pathlib import Path
 
 import pytest
 
-from cribbage_edu.simulation import simulate
+from cribbage_edu.study.simulation import simulate
 
 distributed = pytest.importorskip("distributed", reason="needs the cluster extra")
 

@@ -16,8 +16,10 @@ from statistics import mean
 import pytest
 
 from cribbage_edu import FULL_DECK, Card, IllegalHandError, parse_cards, score_hand
-from cribbage_edu.cribmodel import ROUNDS, TOLERANCE, HandModel, crib_sums, uniform_crib_ev
-from cribbage_edu.cribtable import (
+from cribbage_edu.models.cribmodel import ROUNDS, TOLERANCE, HandModel, crib_sums, uniform_crib_ev
+from cribbage_edu.strategy.discard import advise, best_discard
+from cribbage_edu.strategy.ranks import SPLITS
+from cribbage_edu.tables.cribtable import (
     crib_ev,
     crib_matrix,
     crib_table,
@@ -25,8 +27,6 @@ from cribbage_edu.cribtable import (
     read_rows,
     table_header,
 )
-from cribbage_edu.discard import advise, best_discard
-from cribbage_edu.ranks import SPLITS
 
 
 def test_crib_sums_match_score_hand() -> None:
@@ -213,7 +213,8 @@ def test_lookup_by_cards() -> None:
 
 
 def test_the_table_is_read_at_first_use_not_at_import() -> None:
-    code = ("import cribbage_edu.discard, cribbage_edu.cribtable as t, cribbage_edu.players;"
+    code = ("import cribbage_edu.strategy.discard, cribbage_edu.tables.cribtable as t, "
+            "cribbage_edu.strategy.players;"
             "print(t.is_loaded()); t.crib_ev(['5H', '5C'], dealer=True); print(t.is_loaded())")
     out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True,
                          check=True)

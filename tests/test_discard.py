@@ -16,8 +16,8 @@ from hypothesis import strategies as st
 
 from cribbage_edu import FULL_DECK, Card, IllegalHandError, parse_cards, score_hand
 from cribbage_edu.cli import main
-from cribbage_edu.cribtable import crib_ev
-from cribbage_edu.discard import advise, best_discard, discard_table, starter_distribution
+from cribbage_edu.strategy.discard import advise, best_discard, discard_table, starter_distribution
+from cribbage_edu.tables.cribtable import crib_ev
 
 
 def brute_hand(keep: tuple[Card, ...], six: tuple[Card, ...]) -> list[int]:

@@ -7,9 +7,10 @@ from pathlib import Path
 
 import pytest
 
-from cribbage_edu.errors import IllegalActionError
-from cribbage_edu.game import Game, Phase
-from cribbage_edu.players import ExpertPlayer, GreedyPlayer, RandomPlayer, drive, play_out
+from cribbage_edu.rules.drive import drive, play_out
+from cribbage_edu.rules.errors import IllegalActionError
+from cribbage_edu.rules.game import Game, Phase
+from cribbage_edu.strategy.players import ExpertPlayer, GreedyPlayer, RandomPlayer
 
 DATA = Path(__file__).parent / "data"
 

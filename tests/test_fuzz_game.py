@@ -23,10 +23,10 @@ from typing import Any
 import pytest
 from reference import ref_peg, ref_play, ref_show
 
-from cribbage_edu.cards import FULL_DECK
-from cribbage_edu.errors import CribbageError
-from cribbage_edu.game import Action, ActionKind, Event, Game, Phase, Source
-from cribbage_edu.scoring import Kind, score_hand
+from cribbage_edu.rules.cards import FULL_DECK
+from cribbage_edu.rules.errors import CribbageError
+from cribbage_edu.rules.game import Action, ActionKind, Event, Game, Phase, Source
+from cribbage_edu.rules.scoring import Kind, score_hand
 
 GAMES = int(os.environ.get("CRIBBAGE_FUZZ_GAMES", "40"))
 MAX_STEPS = 4000

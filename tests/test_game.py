@@ -15,8 +15,8 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from cribbage_edu import FULL_DECK, Card
-from cribbage_edu.board import Skunk
-from cribbage_edu.errors import (
+from cribbage_edu.rules.board import Skunk
+from cribbage_edu.rules.errors import (
     CardParseError,
     CribbageError,
     IllegalActionError,
@@ -25,7 +25,7 @@ from cribbage_edu.errors import (
     OutOfTurnError,
     SaveFileError,
 )
-from cribbage_edu.game import (
+from cribbage_edu.rules.game import (
     Action,
     ActionKind,
     Game,
@@ -436,7 +436,7 @@ def test_loaded_seeded_game_deals_the_same_next_hands(tmp_path: Path) -> None:
 
 def resign(data: dict[str, Any]) -> dict[str, Any]:
     """Recompute the checksum after a deliberate edit, to reach the deeper checks."""
-    from cribbage_edu.saves import checksum as _checksum
+    from cribbage_edu.rules.saves import checksum as _checksum
 
     body = {k: v for k, v in data.items() if k != "checksum"}
     body["checksum"] = _checksum(body)
@@ -769,8 +769,8 @@ def test_a_seed_is_a_whole_number(seed: Any) -> None:
 
 
 def test_result_text_counts_a_skunk_only_when_the_rule_is_on() -> None:
-    from cribbage_edu.board import Skunk
-    from cribbage_edu.game import GameResult
+    from cribbage_edu.rules.board import Skunk
+    from cribbage_edu.rules.game import GameResult
 
     # Worked from RULES.md: 121 against 80 is a skunk (loser under 91); with the rule
     # on it is worth two games, with it off the win counts once.
@@ -829,7 +829,8 @@ def test_first_dealer_is_a_seat(dealer: Any) -> None:
 
 
 def test_a_game_from_given_scores_plays_out_to_the_end() -> None:
-    from cribbage_edu.players import ExpertPlayer, play_game
+    from cribbage_edu.rules.drive import play_game
+    from cribbage_edu.strategy.players import ExpertPlayer
 
     game = play_game([ExpertPlayer(), ExpertPlayer()], seed=5, first_dealer=0,
                      scores=(110, 115))
@@ -849,7 +850,7 @@ def short_game_won_past_the_hole() -> Game:
 
 
 def test_the_winners_score_is_the_game_hole_everywhere(tmp_path: Path) -> None:
-    from cribbage_edu.simulation import record_game
+    from cribbage_edu.study.simulation import record_game
 
     game = short_game_won_past_the_hole()
     assert game.scores == (61, 0) and game.board.pegs(0) == (60, 61)

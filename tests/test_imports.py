@@ -1,10 +1,12 @@
-"""The shape of the package, read from the source: layers point down.
+"""The shape of the package, read from the source: layers point down, rooms too.
 
 Every import is read from the modules' syntax trees, deferred imports inside functions
 included (they hide a cycle rather than remove it); only imports under
 ``if TYPE_CHECKING:``, which never run, are left out.
 
 - no import cycle among the modules of ``cribbage_edu`` (the widgets included);
+- every engine module lives in a room (rules, strategy, tables, models, study, render,
+  charts) and imports only from the rooms below its own; nothing imports the models;
 - no engine module imports ``argparse``, the command line or the charts;
 - no module (tests, scripts and benchmarks included) imports another module's
   private (``_name``) names, by ``from m import _name`` or as ``m._name``.
@@ -152,7 +154,7 @@ def is_engine(module: str) -> bool:
 
 
 def test_the_walk_sees_every_module_and_a_deferred_import() -> None:
-    assert {f"{PACKAGE}.cli", f"{PACKAGE}.cli.play", f"{PACKAGE}.game",
+    assert {f"{PACKAGE}.cli", f"{PACKAGE}.cli.play", f"{PACKAGE}.rules.game",
             f"{PACKAGE}.widgets.table"} <= set(MODULES)
     # the CLI's charts are imported inside functions: the walk must see them
     assert f"{PACKAGE}.charts" in edges(f"{PACKAGE}.cli.stats")
@@ -174,13 +176,78 @@ def test_the_engine_never_imports_the_command_line_or_the_charts(module: str) ->
     assert bad == []
 
 
+ROOMS_BELOW = {
+    "rules": {"render"},
+    "render": set(),
+    "tables": {"rules"},
+    "strategy": {"rules", "tables"},
+    "study": {"rules", "tables", "strategy"},
+    "models": {"rules", "tables", "strategy", "study"},
+    "charts": {"rules", "tables", "strategy", "study", "render"},
+}
+"""The engine's rooms and the rooms each may import from (besides its own): the rules
+know nothing of how to play well, the strategy reads the tables, the generators of the
+tables sit on top and only ``scripts/`` run them. A rule draws itself with ``render``
+(imported inside ``_repr_html_``), which imports the rules for its types only."""
+
+
+def room_of(module: str) -> str | None:
+    """The engine room a module of the package lives in (``None`` for the package itself,
+    the command line and the widgets).
+
+    >>> room_of("cribbage_edu.rules.game"), room_of("cribbage_edu.charts"), room_of("cribbage_edu")
+    ('rules', 'charts', None)
+    """
+    parts = module.split(".")
+    return parts[1] if len(parts) > 1 and parts[1] in ROOMS_BELOW else None
+
+
+def test_every_engine_module_lives_in_a_room() -> None:
+    loose = sorted(m for m in MODULES if is_engine(m) and room_of(m) is None
+                   and m not in (PACKAGE, f"{PACKAGE}.__main__"))
+    assert loose == []
+
+
+@pytest.mark.parametrize("module", sorted(m for m in MODULES if room_of(m) is not None))
+def test_a_room_imports_only_the_rooms_below_it(module: str) -> None:
+    room = room_of(module)
+    assert room is not None
+    allowed = {room, *ROOMS_BELOW[room]}
+    bad = sorted(target for target in edges(module)
+                 if target != PACKAGE and room_of(target) not in allowed)
+    assert bad == [], f"{module} ({room}) may import only from {sorted(allowed)}"
+
+
+def test_nothing_a_learner_runs_imports_the_generators() -> None:
+    """The models make the shipped tables; only ``scripts/`` (and tests) run them."""
+    users = sorted(m for m in MODULES if room_of(m) != "models"
+                   and any(room_of(t) == "models" for t in edges(m)))
+    assert users == []
+
+
+def test_the_stored_deals_stay_out_of_the_installed_package() -> None:
+    """win_deals.npz is needed only to regenerate the chance-to-win table: the package
+    data installs the tables (JSON) and not it."""
+    import fnmatch
+    import tomllib
+
+    config = tomllib.loads((ROOT / "pyproject.toml").read_text("utf-8"))["tool"]["setuptools"]
+    patterns = config["package-data"][PACKAGE]
+    shipped = [p.relative_to(ROOT / PACKAGE).as_posix()
+               for p in (ROOT / PACKAGE).rglob("*") if p.is_file() and p.suffix != ".py"]
+    installed = {f for f in shipped for pattern in patterns if fnmatch.fnmatch(f, pattern)}
+    assert {"data/crib_table.json", "data/peg_table.json", "data/win_table.json"} <= installed
+    assert not any(f.endswith(".npz") for f in installed)
+    assert "models/data/win_deals.npz" in shipped  # kept in the repository
+
+
 def test_only_the_models_import_numpy() -> None:
     """numpy makes the crib table and the chance-to-win table (offline); nothing a
     learner runs needs it."""
     users = sorted(module for module in MODULES
                    if any(imp.module == "numpy" or imp.module.startswith("numpy.")
                           for imp in imports_of(MODULES[module], module)))
-    assert users == [f"{PACKAGE}.chancemodel", f"{PACKAGE}.cribmodel"]
+    assert users == [f"{PACKAGE}.models.chancemodel", f"{PACKAGE}.models.cribmodel"]
 
 
 def project_files() -> list[tuple[Path, str | None]]:
@@ -229,13 +296,13 @@ def private_uses(path: Path, module: str | None) -> list[str]:
 
 def test_the_private_name_check_finds_both_forms(tmp_path: Path) -> None:
     sample = tmp_path / "sample.py"
-    sample.write_text("from cribbage_edu.game import _secret, Game\n"
-                      "from cribbage_edu import cribtable\n"
-                      "import cribbage_edu.discard as d\n"
+    sample.write_text("from cribbage_edu.rules.game import _secret, Game\n"
+                      "from cribbage_edu.tables import cribtable\n"
+                      "import cribbage_edu.strategy.discard as d\n"
                       "from cribbage_edu import __version__\n"
                       "cribtable._load()\nd._x\nGame._private\n")
     assert private_uses(sample, None) == [
-        "line 1: from cribbage_edu.game import _secret",
+        "line 1: from cribbage_edu.rules.game import _secret",
         "line 5: cribtable._load", "line 6: d._x"]
 
 

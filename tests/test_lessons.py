@@ -599,8 +599,8 @@ def test_the_final_assessment_key_is_what_the_engine_says(lessons_on_path: objec
     from throwing import heat  # type: ignore[import-not-found]
 
     from cribbage_edu import FULL_DECK, Play, Rank, advise, parse_cards, score_hand, score_play
-    from cribbage_edu.board import Board
-    from cribbage_edu.discard import starter_distribution
+    from cribbage_edu.rules.board import Board
+    from cribbage_edu.strategy.discard import starter_distribution
 
     play = Play(pone_hand="10S 7C 4D AH", dealer_hand="KH QD JS 9C")
     for seat, card in ((Play.PONE, "10S"), (Play.DEALER, "KH"), (Play.PONE, "7C")):

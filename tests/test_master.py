@@ -6,12 +6,13 @@ import random
 
 import pytest
 
-from cribbage_edu.cards import FULL_DECK, Card
-from cribbage_edu.discard import advise
-from cribbage_edu.game import Game, stack_deck
-from cribbage_edu.master import MasterPlayer, throw_chances
-from cribbage_edu.players import ExpertPlayer, play_out
-from cribbage_edu.scoring import score_hand
+from cribbage_edu.rules.cards import FULL_DECK, Card
+from cribbage_edu.rules.drive import play_out
+from cribbage_edu.rules.game import Game, stack_deck
+from cribbage_edu.rules.scoring import score_hand
+from cribbage_edu.strategy.discard import advise
+from cribbage_edu.strategy.master import MasterPlayer, throw_chances
+from cribbage_edu.strategy.players import ExpertPlayer
 
 
 def discard_view(six_pone: str, six_dealer: str, scores: tuple[int, int], seat: int):  # type: ignore[no-untyped-def]
@@ -103,7 +104,7 @@ def test_far_from_home_the_master_lays_the_experts_card() -> None:
 
 
 def play_out_one_step(game: Game, players: list[ExpertPlayer]) -> None:
-    from cribbage_edu.game import Phase
+    from cribbage_edu.rules.game import Phase
     if game.phase is Phase.PLAY:
         who = game.turn
         assert who is not None

@@ -1,4 +1,4 @@
-"""The diagnosis of a wrong count (cribbage_edu.misses): each common wrong total named
+"""The diagnosis of a wrong count (cribbage_edu.rules.misses): each common wrong total named
 with what it reveals, and a right total never taken for a miss. Every total below is
 worked by hand from RULES.md in the comment beside it."""
 
@@ -9,7 +9,7 @@ import random
 import pytest
 
 from cribbage_edu import Deck, score_hand
-from cribbage_edu.misses import FIFTEENS_AND_PAIRS, count_misses, diagnose, kinds_hint
+from cribbage_edu.rules.misses import FIFTEENS_AND_PAIRS, count_misses, diagnose, kinds_hint
 
 # J♣ 6♣ 7♠ 3♠ with K♥: no two or more cards make 15 (10+6, 10+7, 10+3, 6+7, 6+3, 7+3,
 # 10+10 and every three are off), no pair, no run (6-7 and J-K only), no flush, and the

@@ -11,12 +11,13 @@ from pathlib import Path
 
 import pytest
 
-from cribbage_edu.cards import Card
-from cribbage_edu.discard import advise, discard_table
-from cribbage_edu.errors import IllegalHandError
-from cribbage_edu.game import Game
-from cribbage_edu.pegmodel import play_pegging, sample_deal, sample_seeds, simulate_entry
-from cribbage_edu.pegtable import (
+from cribbage_edu.models.pegmodel import play_pegging, sample_deal, sample_seeds, simulate_entry
+from cribbage_edu.rules.cards import Card
+from cribbage_edu.rules.errors import IllegalHandError
+from cribbage_edu.rules.game import Game
+from cribbage_edu.strategy.discard import advise, discard_table
+from cribbage_edu.strategy.players import ExpertPlayer
+from cribbage_edu.tables.pegtable import (
     SAMPLES,
     EntrySums,
     keep_classes,
@@ -24,7 +25,6 @@ from cribbage_edu.pegtable import (
     peg_table_header,
     value_from_sums,
 )
-from cribbage_edu.players import ExpertPlayer
 
 # --- plays worked by hand (every legal order of play gives the same points) ------------
 

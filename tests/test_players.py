@@ -11,20 +11,18 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 from cribbage_edu import Card, parse_cards, score_play
-from cribbage_edu.discard import advise
-from cribbage_edu.errors import IllegalActionError
-from cribbage_edu.game import Game, Phase, PlayerView, stack_deck
-from cribbage_edu.players import (
+from cribbage_edu.rules.drive import Player, play_game, play_out
+from cribbage_edu.rules.errors import IllegalActionError
+from cribbage_edu.rules.game import Game, Phase, PlayerView, stack_deck
+from cribbage_edu.strategy.discard import advise
+from cribbage_edu.strategy.players import (
     ExpertPlayer,
     GreedyPlayer,
-    Player,
     RandomPlayer,
     peg_points,
-    play_game,
-    play_out,
     points_before_starter,
 )
-from cribbage_edu.roster import make_player
+from cribbage_edu.strategy.roster import make_player
 
 
 def test_points_before_starter_worked_by_hand() -> None:

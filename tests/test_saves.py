@@ -11,9 +11,9 @@ from typing import Any
 
 import pytest
 
-from cribbage_edu.errors import SaveFileError
-from cribbage_edu.game import Game
-from cribbage_edu.saves import MAX_SAVE_BYTES, checksum
+from cribbage_edu.rules.errors import SaveFileError
+from cribbage_edu.rules.game import Game
+from cribbage_edu.rules.saves import MAX_SAVE_BYTES, checksum
 
 DATA = Path(__file__).parent / "data"
 

@@ -25,7 +25,7 @@ from cribbage_edu import (
     score_hand,
 )
 from cribbage_edu.render import BLACK, RED
-from cribbage_edu.scoring import BEST_HAND
+from cribbage_edu.rules.scoring import BEST_HAND
 
 
 def kinds(score: HandScore) -> dict[str, int]:

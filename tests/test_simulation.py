@@ -10,10 +10,10 @@ from typing import Any
 
 import pytest
 
-from cribbage_edu import simulation
 from cribbage_edu.cli import main
-from cribbage_edu.errors import IllegalActionError
-from cribbage_edu.simulation import (
+from cribbage_edu.rules.errors import IllegalActionError
+from cribbage_edu.study import simulation
+from cribbage_edu.study.simulation import (
     SOURCES,
     GameRecord,
     record_game,
@@ -83,7 +83,7 @@ def test_records_add_up() -> None:
 
 
 def test_record_of_an_unfinished_game_is_refused() -> None:
-    from cribbage_edu.game import Game
+    from cribbage_edu.rules.game import Game
 
     with pytest.raises(IllegalActionError):
         record_game(Game(seed=1))

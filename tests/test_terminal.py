@@ -12,8 +12,8 @@ import pytest
 
 from cribbage_edu.cli import main
 from cribbage_edu.cli.play import HUMAN, TerminalGame
-from cribbage_edu.game import Game, Phase, stack_deck
-from cribbage_edu.scoring import score_hand
+from cribbage_edu.rules.game import Game, Phase, stack_deck
+from cribbage_edu.rules.scoring import score_hand
 
 
 class Keyboard(io.StringIO):
@@ -393,7 +393,7 @@ def test_your_chance_to_win_at_each_deal_and_switched_off() -> None:
     """At the start of each deal the learner is told their chance to win from the table
     (here from 110-115 with the computer dealing: the table's own figure); a test or a
     player who does not want it turns it off."""
-    from cribbage_edu.chance import win_probability
+    from cribbage_edu.tables.chance import win_probability
 
     game = Game(seed=3, first_dealer=1, scores=(110, 115), target=121)
     _, out = play(game, [])

@@ -9,14 +9,14 @@ from fractions import Fraction
 import pytest
 from test_game import worked_game
 
-from cribbage_edu.board import Board, Skunk
-from cribbage_edu.cards import COUNT_VALUES, Rank
-from cribbage_edu.discard import starter_distribution
-from cribbage_edu.events import SOURCES, ActionKind, EventKind, Source
-from cribbage_edu.game import Game, GameResult
-from cribbage_edu.pegging import Play, score_play
-from cribbage_edu.players import hint
-from cribbage_edu.scoring import Kind, Verdict, judge_claim, score_hand
+from cribbage_edu.rules.board import Board, Skunk
+from cribbage_edu.rules.cards import COUNT_VALUES, Rank
+from cribbage_edu.rules.events import SOURCES, ActionKind, EventKind, Source
+from cribbage_edu.rules.game import Game, GameResult
+from cribbage_edu.rules.pegging import Play, score_play
+from cribbage_edu.rules.scoring import Kind, Verdict, judge_claim, score_hand
+from cribbage_edu.strategy.discard import starter_distribution
+from cribbage_edu.strategy.hint import hint
 
 
 def test_count_values_follow_the_rules() -> None:

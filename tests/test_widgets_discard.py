@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from cribbage_edu import parse_cards
-from cribbage_edu.discard import advise, starter_distribution
+from cribbage_edu.strategy.discard import advise, starter_distribution
 from cribbage_edu.widgets import DiscardTrainer, ProbabilityExplorer
 from cribbage_edu.widgets.discard import why_html
 

@@ -17,7 +17,7 @@ import ipywidgets as w  # type: ignore[import-untyped]
 import pytest
 from matplotlib.figure import Figure
 
-from cribbage_edu.cards import parse_cards
+from cribbage_edu.rules.cards import parse_cards
 from cribbage_edu.widgets import DiscardTrainer, ProbabilityExplorer, drawing
 
 

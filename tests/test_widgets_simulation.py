@@ -6,7 +6,7 @@ import inspect
 
 import pytest
 
-from cribbage_edu.simulation import simulate
+from cribbage_edu.study.simulation import simulate
 from cribbage_edu.widgets import SimulationRunner
 
 

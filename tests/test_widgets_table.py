@@ -8,8 +8,8 @@ from collections.abc import Callable
 import pytest
 
 from cribbage_edu import Card, advise, parse_cards, score_hand
-from cribbage_edu.game import Game, Phase
-from cribbage_edu.players import hint
+from cribbage_edu.rules.game import Game, Phase
+from cribbage_edu.strategy.hint import hint
 from cribbage_edu.widgets import GameTable, PeggingPractice
 from cribbage_edu.widgets.table import COMPUTER, NAMES, YOU
 
@@ -447,8 +447,9 @@ def test_a_claim_that_ends_the_game_still_says_game_over() -> None:
 def test_a_skunk_is_told_and_the_board_progress_is_drawn() -> None:
     # a finished game in which the loser stayed below 91 (the skunk line), played by
     # the engine and loaded into the table: the result must say so and draw the chart
-    from cribbage_edu.board import Skunk
-    from cribbage_edu.players import ExpertPlayer, RandomPlayer, play_out
+    from cribbage_edu.rules.board import Skunk
+    from cribbage_edu.rules.drive import play_out
+    from cribbage_edu.strategy.players import ExpertPlayer, RandomPlayer
 
     for seed in range(200):
         game = Game(seed, skunk=True, names=NAMES)
@@ -583,7 +584,7 @@ def test_the_chance_to_win_shows_at_each_deal_and_can_be_hidden() -> None:
     the deal (between deals: of the next one, the deal passed, once the show has been
     said to the end, Next by Next or with Show all); unticking the box, or
     chance=False, hides it; the end chart gains the chance panel only when it is shown."""
-    from cribbage_edu.chance import chance_words
+    from cribbage_edu.tables.chance import chance_words
 
     table = GameTable(seed=7, opponent="greedy", manual_count=False)
     game = table._game
@@ -701,7 +702,7 @@ def test_the_opponent_chosen_mid_game_says_when_it_plays() -> None:
 def test_the_crib_turns_face_up_once_counted_and_hint_helps_with_the_count() -> None:
     """Review: after the count the top row still drew the crib face down beside the
     same cards face up in the show; Hint in the count said "nothing to decide"."""
-    from cribbage_edu.scoring import score_hand as count
+    from cribbage_edu.rules.scoring import score_hand as count
 
     table = GameTable(seed=11, opponent="master", target=61)
     game = table._game

@@ -9,7 +9,7 @@ and answers an invalid action with a short message and no change.
 7
 """
 
-from .board import BoardState, BoardWidget, board_svg
+from .board import BoardState, BoardWidget
 from .cards import CardView, HandView, PlayableHand, SelectableHand, backs_html, cards_html
 from .counting import LEVELS, CountingQuiz, QuizState
 from .discard import DiscardState, DiscardTrainer
@@ -42,7 +42,6 @@ __all__ = [
     "SimulationState",
     "TableState",
     "backs_html",
-    "board_svg",
     "cards_html",
     "count_steps",
 ]

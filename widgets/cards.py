@@ -24,7 +24,6 @@ from collections.abc import Callable, Iterable
 
 import ipywidgets as w  # type: ignore[import-untyped]
 
-from cribbage_edu.cards import Card, CardLike, Hand, parse_cards
 from cribbage_edu.render import (
     CARD_HEIGHT,
     CARD_WIDTH,
@@ -34,6 +33,7 @@ from cribbage_edu.render import (
     card_svg,
     hand_html,
 )
+from cribbage_edu.rules.cards import Card, CardLike, Hand, parse_cards
 
 __all__ = [
     "CardView",

@@ -14,9 +14,9 @@ from dataclasses import dataclass
 
 import ipywidgets as w  # type: ignore[import-untyped]
 
-from cribbage_edu.cards import Card, Deck, Hand
-from cribbage_edu.misses import FIFTEENS_AND_PAIRS, SHOW_KINDS, count_misses, diagnose
-from cribbage_edu.scoring import HandScore, Kind, Verdict, judge_claim, score_hand
+from cribbage_edu.rules.cards import Card, Deck, Hand
+from cribbage_edu.rules.misses import FIFTEENS_AND_PAIRS, SHOW_KINDS, count_misses, diagnose
+from cribbage_edu.rules.scoring import HandScore, Kind, Verdict, judge_claim, score_hand
 
 from .cards import HandView, cards_html
 from .feedback import AnswerBox, Message, StaticPicture, choose_seed, read_points, seed_badge

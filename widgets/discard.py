@@ -18,10 +18,10 @@ from html import escape
 import ipywidgets as w  # type: ignore[import-untyped]
 from matplotlib.figure import Figure
 
-from cribbage_edu.cards import Deck, Hand
 from cribbage_edu.charts import advice_chart
-from cribbage_edu.discard import DiscardOption, advise, discard_table, starter_distribution
-from cribbage_edu.scoring import Kind
+from cribbage_edu.rules.cards import Deck, Hand
+from cribbage_edu.rules.scoring import Kind
+from cribbage_edu.strategy.discard import DiscardOption, advise, discard_table, starter_distribution
 
 from .cards import SelectableHand, cards_html
 from .drawing import clear, prepare

@@ -18,10 +18,10 @@ from html import escape
 import ipywidgets as w  # type: ignore[import-untyped]
 from matplotlib.figure import Figure
 
-from cribbage_edu.cards import Deck, Hand, distinct_cards
 from cribbage_edu.charts import starter_chart
-from cribbage_edu.discard import StarterDistribution, starter_distribution
-from cribbage_edu.errors import CribbageError
+from cribbage_edu.rules.cards import Deck, Hand, distinct_cards
+from cribbage_edu.rules.errors import CribbageError
+from cribbage_edu.strategy.discard import StarterDistribution, starter_distribution
 
 from .cards import SelectableHand, cards_html
 from .drawing import clear, prepare

@@ -18,9 +18,9 @@ from html import escape
 
 import ipywidgets as w  # type: ignore[import-untyped]
 
-from cribbage_edu.cards import Card, Hand
 from cribbage_edu.render import CARD_WIDTH, card_img
-from cribbage_edu.scoring import HandScore, Kind, spoken_number
+from cribbage_edu.rules.cards import Card, Hand
+from cribbage_edu.rules.scoring import HandScore, Kind, spoken_number
 
 __all__ = ["ShowState", "ShowStepper", "count_steps", "show_html"]
 

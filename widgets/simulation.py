@@ -16,9 +16,9 @@ from typing import Any
 import ipywidgets as w  # type: ignore[import-untyped]
 
 from cribbage_edu.charts import simulation_chart
-from cribbage_edu.errors import CribbageError
-from cribbage_edu.roster import PLAYER_NAMES
-from cribbage_edu.simulation import SimulationResult, simulate
+from cribbage_edu.rules.errors import CribbageError
+from cribbage_edu.strategy.roster import PLAYER_NAMES
+from cribbage_edu.study.simulation import SimulationResult, simulate
 
 from .drawing import clear
 from .feedback import Message, StaticPicture, draw_soon, seed_badge, show_text

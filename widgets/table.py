@@ -1,9 +1,9 @@
 """The card table: PeggingPractice (one play against the computer) and GameTable
-(a whole game to 121), both driving the engine's :class:`~cribbage_edu.game.Game`.
+(a whole game to 121), both driving the engine's :class:`~cribbage_edu.rules.game.Game`.
 
 The learner is always player 0 and the computer player 1. Every rule question goes to
 the game (which cards fit, whether a go is due, the points, the count, a claim's
-verdict); the computer's decisions come from :mod:`cribbage_edu.players`; hints from the
+verdict); the computer's decisions come from :mod:`cribbage_edu.strategy.players`; hints from the
 discard advisor and the expert player.
 
 >>> table = GameTable(seed=7)
@@ -20,19 +20,21 @@ from html import escape
 
 import ipywidgets as w  # type: ignore[import-untyped]
 
-from cribbage_edu.cards import Card, Hand
-from cribbage_edu.chance import chance_words
 from cribbage_edu.charts import progress_chart
-from cribbage_edu.errors import CribbageError
-from cribbage_edu.events import ActionKind, EventKind, Source
-from cribbage_edu.game import Event, Game, GameResult, Phase, PlayerView
-from cribbage_edu.misses import count_misses, diagnose
-from cribbage_edu.players import ExpertPlayer, Player, drive, hint
-from cribbage_edu.render import back_img, card_img
-from cribbage_edu.roster import PLAYER_NAMES, make_player
-from cribbage_edu.scoring import BEST_HAND, HandScore, score_hand
+from cribbage_edu.render import back_img, board_img, card_img
+from cribbage_edu.rules.cards import Card, Hand
+from cribbage_edu.rules.drive import Player, drive
+from cribbage_edu.rules.errors import CribbageError
+from cribbage_edu.rules.events import ActionKind, EventKind, Source
+from cribbage_edu.rules.game import Event, Game, GameResult, Phase, PlayerView
+from cribbage_edu.rules.misses import count_misses, diagnose
+from cribbage_edu.rules.scoring import BEST_HAND, HandScore, score_hand
+from cribbage_edu.strategy.hint import hint
+from cribbage_edu.strategy.players import ExpertPlayer
+from cribbage_edu.strategy.roster import PLAYER_NAMES, make_player
+from cribbage_edu.tables.chance import chance_words
 
-from .board import BoardWidget, board_img
+from .board import BoardWidget
 from .cards import HandView, PlayableHand, SelectableHand, cards_html
 from .drawing import clear
 from .feedback import (
@@ -168,7 +170,7 @@ class StateSeeded:
     greedy players (which break ties at random) choose the same in a game loaded from a
     save as in the game it was saved from, and the same for thirty students loading it.
 
-    >>> from cribbage_edu.players import Player
+    >>> from cribbage_edu.rules.drive import Player
     >>> isinstance(StateSeeded("random", lambda: Game(1)), Player)
     True
     """

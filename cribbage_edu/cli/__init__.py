@@ -18,7 +18,7 @@ the work, writing only to ``console.stdout`` (and reading ``console.stdin``).
 writing the two functions and adding one entry there. What the commands share
 (:class:`Console`, :func:`print_json`, :func:`read_cards`, :func:`items_table`) lives
 in :mod:`~cribbage_edu.cli.console` and is offered here too. Engine errors (every
-:class:`~cribbage_edu.errors.CribbageError`) and bad arguments become one line on
+:class:`~cribbage_edu.rules.errors.CribbageError`) and bad arguments become one line on
 stderr and exit status 2, never a traceback. This package is the only place that
 parses arguments or prints: the engine modules never import it.
 """
@@ -32,7 +32,7 @@ from contextlib import redirect_stderr, redirect_stdout
 from typing import TextIO
 
 from .. import __version__
-from ..errors import CribbageError
+from ..rules.errors import CribbageError
 from .advise import add_advise
 from .assignments import add_assignments
 from .classroom import add_classroom

@@ -12,7 +12,7 @@ from __future__ import annotations
 
 import argparse
 
-from ..discard import DiscardOption, advise, discard_table
+from ..strategy.discard import DiscardOption, advise, discard_table
 from .console import Console, Subparsers, chart_file, print_json, read_cards, write_chart
 
 __all__ = ["add_advise", "print_table", "run_advise"]

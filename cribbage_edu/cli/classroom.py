@@ -36,7 +36,7 @@ from pathlib import Path
 from types import FrameType
 from typing import Any
 
-from ..workers import die_with_parent
+from ..study.workers import die_with_parent
 from .console import PROG, BadInput, Console, Subparsers, count_argument, shortened
 from .serving import (
     address_for_students,

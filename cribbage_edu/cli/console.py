@@ -20,8 +20,8 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, NoReturn, TextIO
 
-from ..cards import Hand, parse_cards
-from ..scoring import ScoreItem
+from ..rules.cards import Hand, parse_cards
+from ..rules.scoring import ScoreItem
 
 if TYPE_CHECKING:
     from matplotlib.figure import Figure

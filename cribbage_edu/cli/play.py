@@ -1,6 +1,6 @@
 """``cribbage-edu play``: a game of cribbage in the terminal, against a computer player.
 
-:class:`TerminalGame` drives a :class:`~cribbage_edu.game.Game` through text streams:
+:class:`TerminalGame` drives a :class:`~cribbage_edu.rules.game.Game` through text streams:
 it shows your hand, the count and the board, explains every score as it happens,
 asks for your discards and plays (re-asking with the reason after a bad answer),
 saves when you ask and when you quit, and resumes from a saved file. It writes no
@@ -27,15 +27,16 @@ from collections.abc import Sequence
 from pathlib import Path
 from typing import TextIO
 
-from ..board import Skunk, skunk_lines
-from ..cards import Card, Hand, parse_cards
-from ..chance import chance_words
-from ..errors import CribbageError, IllegalActionError, IllegalHandError
-from ..events import ActionKind, EventKind
-from ..game import Event, Game, Phase
-from ..players import Player, drive, hint
-from ..roster import PLAYER_NAMES, make_player
-from ..scoring import Kind, ScoreItem
+from ..rules.board import Skunk, skunk_lines
+from ..rules.cards import Card, Hand, parse_cards
+from ..rules.drive import Player, drive
+from ..rules.errors import CribbageError, IllegalActionError, IllegalHandError
+from ..rules.events import ActionKind, EventKind
+from ..rules.game import Event, Game, Phase
+from ..rules.scoring import Kind, ScoreItem
+from ..strategy.hint import hint
+from ..strategy.roster import PLAYER_NAMES, make_player
+from ..tables.chance import chance_words
 from .console import EXIT_INTERRUPTED, Console, Subparsers, shortened
 
 __all__ = [

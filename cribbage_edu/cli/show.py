@@ -10,9 +10,9 @@ from __future__ import annotations
 
 import argparse
 
-from ..cards import Card
-from ..pegging import score_play
-from ..scoring import score_hand
+from ..rules.cards import Card
+from ..rules.pegging import score_play
+from ..rules.scoring import score_hand
 from .console import EXIT_OK, Console, Subparsers, items_table, print_json, read_cards
 
 __all__ = ["add_peg", "add_score", "run_peg", "run_score"]

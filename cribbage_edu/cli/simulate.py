@@ -21,8 +21,8 @@ from types import FrameType
 
 from tqdm import tqdm
 
-from ..roster import PLAYER_NAMES
-from ..simulation import (
+from ..strategy.roster import PLAYER_NAMES
+from ..study.simulation import (
     WORKERS_PER_CORE,
     GameRecord,
     Summary,

@@ -14,7 +14,7 @@ from __future__ import annotations
 import argparse
 from fractions import Fraction
 
-from ..analysis import (
+from ..study.analysis import (
     HANDS_WITH_STARTER,
     SHOW_KINDS,
     kind_distributions,

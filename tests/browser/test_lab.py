@@ -10,8 +10,8 @@ import pytest
 from playwright.sync_api import BrowserContext, Locator, Page
 
 from cribbage_edu import Card, score_hand
-from cribbage_edu.discard import advise, starter_distribution
-from cribbage_edu.game import Game
+from cribbage_edu.rules.game import Game
+from cribbage_edu.strategy.discard import advise, starter_distribution
 from cribbage_edu.widgets import GameTable, PeggingPractice
 from cribbage_edu.widgets.table import YOU
 

@@ -8,7 +8,7 @@ import pytest
 from playwright.sync_api import BrowserContext
 
 from cribbage_edu import widgets
-from cribbage_edu.discard import advise
+from cribbage_edu.strategy.discard import advise
 
 from .test_lab import button_cards, card_button, in_sight, shown_cards
 

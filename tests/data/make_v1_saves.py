@@ -14,9 +14,10 @@ import sys
 
 
 def main(out: str) -> None:
-    from cribbage_edu.game import Game, stack_deck
-    from cribbage_edu.players import ExpertPlayer, play_out
-    from cribbage_edu.scoring import score_hand
+    from cribbage_edu.rules.drive import play_out
+    from cribbage_edu.rules.game import Game, stack_deck
+    from cribbage_edu.rules.scoring import score_hand
+    from cribbage_edu.strategy.players import ExpertPlayer
 
     # 1. a short game from 55-0 won with a run that takes the winner past 61, to 63
     deck = stack_deck("5H 5C 6D JS 2C 9H", "4S 4D 7C 8S KH QD", "6C")

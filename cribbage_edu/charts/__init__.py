@@ -1,0 +1,40 @@
+"""Charts: the numbers of cribbage drawn with matplotlib, in one house style.
+
+Every function returns a :class:`matplotlib.figure.Figure` built without pyplot, so
+nothing is left in pyplot's global state: save it (``fig.savefig("x.png")``), show
+it in a notebook by leaving it as a cell's value, or hand it to a widget. The
+inputs are plain data (numbers, lists, dicts) or the engine's own objects.
+
+>>> fig = score_distribution_chart()
+>>> [ax.get_title() for ax in fig.axes]
+['2 and 4 points are the commonest totals; half of all hands score 4 or less']
+
+- :func:`score_distribution_chart`: hand and crib totals over all 12,994,800 hands.
+- :func:`starter_chart`: what each starter does to four kept cards.
+- :func:`advice_chart`: the 15 ways to throw two cards, hand and crib parts.
+- :func:`crib_table_chart`: the crib table as a 13 x 13 heatmap.
+- :func:`board_chart`: the 121-hole board with both players' pegs.
+- :func:`progress_chart`: both scores through a game, by source of points.
+- :func:`simulation_chart`: what many games add up to.
+- :func:`win_table_chart`: the chance to win from every score, as a heatmap.
+- :func:`calibration_chart`: the chance to win predicted, against games played out.
+"""
+
+from .board import board_chart
+from .chance import calibration_chart, win_table_chart
+from .games import progress_chart
+from .hands import score_distribution_chart
+from .simulation import simulation_chart
+from .throws import advice_chart, crib_table_chart, starter_chart
+
+__all__ = [
+    "advice_chart",
+    "board_chart",
+    "calibration_chart",
+    "crib_table_chart",
+    "progress_chart",
+    "score_distribution_chart",
+    "simulation_chart",
+    "starter_chart",
+    "win_table_chart",
+]

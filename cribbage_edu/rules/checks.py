@@ -1,0 +1,97 @@
+"""The one place where numbers and flags given to the engine are checked.
+
+A learner's code, a widget, the command line and a save file all hand the engine
+plain values: a seat, a score, a number of games, a flag. Each is checked here, the
+same way everywhere: whole numbers may be Python ints or numpy integers (converted to
+``int``); ``True``, ``1.0``, ``"1"`` and anything else are refused with an error that
+quotes the value and says what was expected. Nothing is coerced.
+
+>>> import numpy as np
+>>> seat(np.int64(1)), whole_number(np.uint8(7), "a score", 0, 120)
+(1, 7)
+>>> seat(1.0)
+Traceback (most recent call last):
+  ...
+cribbage_edu.OutOfTurnError: there is no player 1.0: players are 0 and 1
+"""
+
+from __future__ import annotations
+
+import operator
+
+from .errors import IllegalActionError, OutOfTurnError
+
+__all__ = ["SEATS", "flag", "seat", "whole_number"]
+
+SEATS = (0, 1)
+"""The two seats at the table. Every part of the engine numbers players this way:
+the game, the play, the board and the players' views (pone and dealer are roles
+that move between the seats each deal)."""
+
+
+def _is_numpy_bool(value: object) -> bool:
+    kind = type(value)
+    return kind.__module__ == "numpy" and kind.__name__ in ("bool", "bool_")
+
+
+def _as_int(value: object) -> int | None:
+    if isinstance(value, bool) or _is_numpy_bool(value):
+        return None
+    try:
+        return operator.index(value)  # type: ignore[arg-type]
+    except TypeError:
+        return None
+
+
+def seat(value: object, what: str = "player") -> int:
+    """``value`` as a seat number, 0 or 1 (an int or a numpy integer), else
+    ``OutOfTurnError`` naming it.
+
+    >>> seat(0), seat(1)
+    (0, 1)
+    >>> seat("0", "first_dealer")
+    Traceback (most recent call last):
+      ...
+    cribbage_edu.OutOfTurnError: there is no first_dealer '0': players are 0 and 1
+    """
+    number = _as_int(value)
+    if number not in SEATS:
+        raise OutOfTurnError(f"there is no {what} {value!r}: players are 0 and 1")
+    assert number is not None
+    return number
+
+
+def whole_number(value: object, what: str, low: int, high: int | None = None) -> int:
+    """``value`` as an int from ``low`` to ``high`` (no upper limit when ``None``): an
+    int or a numpy integer, never a bool, a float or text. Else ``IllegalActionError``
+    quoting the value.
+
+    >>> whole_number(3, "skunk_value", 1)
+    3
+    >>> whole_number("2", "skunk_value", 1)
+    Traceback (most recent call last):
+      ...
+    cribbage_edu.IllegalActionError: skunk_value must be a whole number from 1 up, not '2'
+    """
+    number = _as_int(value)
+    if number is None or number < low or (high is not None and number > high):
+        span = f"from {low} up" if high is None else f"from {low} to {high}"
+        raise IllegalActionError(f"{what} must be a whole number {span}, not {value!r}")
+    return number
+
+
+def flag(value: object, what: str) -> bool:
+    """``value`` as a bool: ``True`` or ``False`` (or numpy's), nothing else.
+
+    >>> flag(False, "muggins")
+    False
+    >>> flag("no", "muggins")
+    Traceback (most recent call last):
+      ...
+    cribbage_edu.IllegalActionError: muggins is True or False, not 'no'
+    """
+    if isinstance(value, bool):
+        return value
+    if _is_numpy_bool(value):
+        return bool(value)
+    raise IllegalActionError(f"{what} is True or False, not {value!r}")

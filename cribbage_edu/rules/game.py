@@ -1,0 +1,1142 @@
+"""One two-player game of cribbage as a state machine, from the cut for deal to 121.
+
+Players are the seats ``0`` and ``1``. The game moves through the phases of a deal
+(:class:`Phase`): the cut for deal (first deal only), the deal, the discard, the
+starter (his heels), the play, the count (pone's hand, the dealer's hand, the crib),
+then the next deal with the other dealer, until the instant a player reaches the
+target: the game ends there, at heels, at any pegging point or in the middle of
+the count, and nothing after that moment is scored.
+
+Players decide with :meth:`Game.discard`, :meth:`Game.play` and :meth:`Game.go`
+(and :meth:`Game.claim` when counting their own hands); everything else happens
+with :meth:`Game.advance`. Every change is an :class:`Event` in ``game.events``;
+every action is kept in ``game.actions``, so a game replays, saves, loads and
+undoes exactly. An illegal action raises an error of the engine's family and
+changes nothing.
+
+>>> game = Game(seed=7, first_dealer=0)
+>>> print(game.advance()[0])  # who deals first
+player 0 deals first (chosen before the game)
+>>> events = game.advance()  # the deal
+>>> game.phase, len(game.hand(0)), len(game.hand(1))
+(<Phase.DISCARD: 'discard'>, 6, 6)
+>>> print(game.discard(1, game.hand(1)[:2])[0])
+player 1 lays away two cards for player 0's crib
+>>> game.discard(0, "2H 3H")
+Traceback (most recent call last):
+  ...
+cribbage_edu.IllegalPlayError: player 0 cannot lay away 2H: not in hand '3C 3H 3S 5S 10S KH'
+
+A seed gives the same game to everyone; a whole game between two computer players
+is one call (see :mod:`cribbage_edu.strategy.players`).
+
+This module is the state machine only. Its vocabulary (phases, kinds of events and
+actions, sources of points) is in :mod:`cribbage_edu.rules.events`, the table rules in
+:mod:`cribbage_edu.rules.options`, the save format in :mod:`cribbage_edu.rules.saves`, the
+notebook picture in :mod:`cribbage_edu.render`, and the loop that moves a game on
+between players in :func:`cribbage_edu.strategy.players.drive`.
+"""
+
+from __future__ import annotations
+
+import operator
+import random
+from collections.abc import Callable, Iterable, Iterator, Sequence
+from dataclasses import dataclass
+from itertools import combinations
+from pathlib import Path
+from typing import Any
+
+from .board import Board, Skunk, skunk_kind
+from .cards import FULL_DECK, Card, CardLike, Deck, Hand, Rank, parse_cards
+from .checks import seat, whole_number
+from .errors import (
+    CribbageError,
+    IllegalActionError,
+    IllegalHandError,
+    IllegalPlayError,
+    OutOfTurnError,
+    SaveFileError,
+)
+from .events import Action, ActionKind, Event, EventKind, Phase, Source
+from .options import GameOptions, manual_flags
+from .pegging import Play, PlayEvent
+from .saves import (
+    SAVE_FORMAT,
+    SAVE_VERSION,
+    GameState,
+    check_save,
+    read_save_file,
+    read_save_text,
+    save_body,
+    save_text,
+    write_save_file,
+)
+from .scoring import (
+    BEST_HAND,
+    HandScore,
+    Judgement,
+    Kind,
+    ScoreItem,
+    Verdict,
+    judge_claim,
+    score_hand,
+)
+
+__all__ = [
+    "SAVE_FORMAT",
+    "SAVE_VERSION",
+    "Action",
+    "ActionKind",
+    "Claim",
+    "Event",
+    "Game",
+    "GameOptions",
+    "GameResult",
+    "Phase",
+    "PlayerView",
+    "Source",
+    "stack_deck",
+]
+
+@dataclass(frozen=True, slots=True)
+class GameResult:
+    """How a game ended: the ``winner``, the final ``scores``, whether the loser was
+    skunked, what the win is worth in games, and how many deals it took."""
+
+    winner: int
+    scores: tuple[int, int]
+    target: int
+    skunk: Skunk
+    games_won: int
+    deals: int
+
+    @property
+    def loser(self) -> int:
+        return 1 - self.winner
+
+    def describe(self, names: Sequence[str] = ("player 0", "player 1")) -> str:
+        """The result as a table says it, the winner's score first, with the skunk and
+        what it is worth when the skunk rule counts it.
+
+        >>> GameResult(1, (80, 121), 121, Skunk.SKUNK, 2, 9).describe(("Ann", "Bob"))
+        'Bob wins 121-80 in 9 deals: a skunk, worth 2 games'
+        """
+        won, lost = self.scores[self.winner], self.scores[self.loser]
+        text = f"{names[self.winner]} wins {won}-{lost} in {self.deals} deals"
+        if self.skunk is not Skunk.NONE:
+            text += f": a {self.skunk}"
+            if self.games_won > 1:
+                text += f", worth {self.games_won} games"
+        return text
+
+    def __str__(self) -> str:
+        a, b = self.scores
+        text = f"player {self.winner} wins {a}-{b} in {self.deals} deals"
+        if self.skunk is not Skunk.NONE:
+            if self.games_won > 1:
+                text += f" ({self.skunk}, worth {self.games_won} games)"
+            else:
+                text += f" ({self.skunk}, not counted: the skunk rule is off)"
+        return text
+
+
+@dataclass(frozen=True, slots=True)
+class Claim:
+    """The answer to a player's claim in the count: what they ``claimed``, what the
+    hand really scores (``score``, with every item), the ``verdict`` (``"right"``,
+    ``"over"`` or ``"under"``), the points ``awarded`` to them and those taken by the
+    opponent under muggins."""
+
+    player: int
+    what: str
+    claimed: int
+    score: HandScore
+    awarded: int
+    muggins: int
+    events: tuple[Event, ...]
+
+    @property
+    def actual(self) -> int:
+        return self.score.total
+
+    @property
+    def judgement(self) -> Judgement:
+        """The claim as :func:`~cribbage_edu.rules.scoring.judge_claim` judged it."""
+        return Judgement(self.claimed, self.score, Verdict.of(self.claimed, self.actual),
+                         self.awarded, self.muggins)
+
+    @property
+    def verdict(self) -> Verdict:
+        """Right, over or under (a :class:`~cribbage_edu.rules.scoring.Verdict`)."""
+        return self.judgement.verdict
+
+    @property
+    def explanation(self) -> str:
+        """The verdict in words, with the count as it should have been said."""
+        return self.judgement.explain(self.what)
+
+    def __str__(self) -> str:
+        return self.explanation
+
+
+_AUTOMATIC = {Phase.CUT_FOR_DEAL: ActionKind.CUT_FOR_DEAL, Phase.DEAL: ActionKind.DEAL,
+              Phase.STARTER: ActionKind.STARTER}
+"""The phases that move on by themselves, and the step that does it."""
+
+
+def stack_deck(pone: str | Iterable[CardLike], dealer: str | Iterable[CardLike],
+               starter: CardLike, rest: str | Iterable[CardLike] = ()) -> Deck:
+    """A deck stacked for one deal: the dealer deals one card at a time, pone first,
+    so the six cards of each hand alternate on top; the starter comes next.
+
+    >>> deck = stack_deck("AH 2H 3H 4H 5H 6H", "7C 8C 9C 10C JC QC", "KD")
+    >>> [str(c) for c in list(deck)[:4]], str(list(deck)[12])
+    (['AH', '7C', '2H', '8C'], 'KD')
+    """
+    first = parse_cards(pone)
+    second = parse_cards(dealer)
+    if len(first) != 6 or len(second) != 6:
+        raise IllegalHandError(
+            f"a stacked deal needs six cards a hand, got '{first}' and '{second}'")
+    order = [c for pair in zip(first, second, strict=True) for c in pair]
+    return Deck.stacked([*order, Card.parse(starter), *parse_cards(rest)])
+
+
+@dataclass(frozen=True, slots=True, eq=False)
+class PlayerView:
+    """What one player may see of a game (a frozen value, made by ``Game.view``): never
+    the opponent's hand or the crib before they are shown, never the opponent's
+    discards. Computer players decide from this.
+
+    Attributes: ``player``, ``phase``, ``deal``, ``dealer``, ``scores``, ``target``,
+    ``hand`` (cards held now: six before the discard, then those not yet laid),
+    ``kept`` (the four kept, once discarded), ``discards`` (own cards thrown to the
+    crib), ``starter``, ``count``, ``pile`` (cards since the last reset), ``laid``
+    (every card laid this deal, with who laid it), ``opponent_cards`` (how many the
+    opponent still holds), ``opponent_said_go``, ``shown`` (hands and crib already
+    counted this deal), ``turn`` and ``legal`` (the actions open to this player).
+    """
+
+    player: int
+    names: tuple[str, str]
+    phase: Phase
+    deal: int
+    dealer: int | None
+    scores: tuple[int, int]
+    target: int
+    hand: Hand
+    kept: Hand
+    discards: Hand
+    starter: Card | None
+    count: int
+    pile: Hand
+    laid: tuple[tuple[int, Card], ...]
+    opponent_cards: int
+    opponent_said_go: bool
+    shown: tuple[tuple[int, Source, Hand], ...]
+    turn: int | None
+    legal: tuple[Action, ...]
+    _events: list[Event]  # the log this player sees, shared, read up to _n_events
+    _n_events: int
+
+    @property
+    def is_dealer(self) -> bool:
+        return self.dealer == self.player
+
+    @property
+    def opponent(self) -> int:
+        return 1 - self.player
+
+    @property
+    def events(self) -> tuple[Event, ...]:
+        """The log as this player saw it: the opponent's discards show no cards (the view
+        holds no other copy of the log, so there is nothing hidden to peek at)."""
+        return tuple(self._events[:self._n_events])
+
+    def __repr__(self) -> str:
+        return (f"<PlayerView player {self.player}, {self.phase}, hand '{self.hand}', "
+                f"scores {self.scores[0]}-{self.scores[1]}>")
+
+    def _repr_html_(self) -> str:
+        from ..render import view_html
+
+        return view_html(self)
+
+
+class Game:
+    """One game. ``Game(seed=7)`` is the same game for everyone who uses seed 7.
+
+    Keyword options: ``target`` (121 or 61), ``skunk``, ``skunk_value``,
+    ``double_skunk_value``, ``manual_count`` (a flag, or one per player),
+    ``muggins`` (see :class:`GameOptions`), ``first_dealer`` (skip the cut for deal),
+    ``decks`` (stacked decks used for the first deals, in order, e.g. from
+    :func:`stack_deck`; later deals are shuffled from the seed), ``names``, and
+    ``scores`` (where the pegs start: a teacher can set up an end game; the log's
+    first event says so, and the save file keeps it).
+
+    >>> end = Game(seed=4, scores=(110, 115), first_dealer=0)
+    >>> [str(e) for e in end.advance()]  # doctest: +NORMALIZE_WHITESPACE
+    ['the game starts with player 0 on 110 and player 1 on 115 (set before the game)',
+     'player 0 deals first (chosen before the game)']
+
+    >>> game = Game(seed=1, first_dealer=1)
+    >>> _ = game.advance(), game.advance()
+    >>> game.dealer, game.pone, game.phase, game.to_act
+    (1, 0, <Phase.DISCARD: 'discard'>, (0, 1))
+    """
+
+    def __init__(self, seed: int | None = None, *, options: GameOptions | None = None,
+                 target: int = 121, skunk: bool = False,
+                 skunk_value: int = 2, double_skunk_value: int = 3,
+                 manual_count: bool | Sequence[bool] = False, muggins: bool = False,
+                 first_dealer: int | None = None,
+                 decks: Sequence[Deck | str | Iterable[CardLike]] = (),
+                 names: Sequence[str] = ("player 0", "player 1"),
+                 scores: Sequence[int] = (0, 0)) -> None:
+        rules = GameOptions(target, skunk, skunk_value, double_skunk_value,
+                            manual_flags(manual_count), muggins)
+        if options is None:
+            options = rules
+        elif not isinstance(options, GameOptions):
+            raise IllegalActionError(f"options is a GameOptions, not {options!r}")
+        elif rules != GameOptions():
+            raise IllegalActionError("give the table rules either as options= or as "
+                                     "keywords, not both")
+        self.options: GameOptions = options
+        if first_dealer is not None:
+            first_dealer = seat(first_dealer, "first_dealer")
+        if seed is None:
+            seed = random.randrange(2**63)
+        elif isinstance(seed, bool) or not hasattr(seed, "__index__"):
+            raise IllegalActionError(f"a seed is a whole number, not {seed!r}")
+        self.seed: int = operator.index(seed)
+        self.first_dealer = first_dealer
+        self.names: tuple[str, str] = _names(names)
+        self._stacked: list[tuple[Card, ...]] = _stacked_decks(decks)
+        self.start_scores: tuple[int, int] = _start_scores(scores, self.options.target)
+        self._reset_state()
+
+    def _reset_state(self) -> None:
+        self._rng = random.Random(self.seed)
+        self._phase = Phase.CUT_FOR_DEAL
+        self._deal_no = 0
+        self._dealer: int | None = None
+        self._hands: list[list[Card]] = [[], []]
+        self._kept: list[Hand | None] = [None, None]
+        self._discards: list[Hand | None] = [None, None]
+        self._crib: list[Card] = []
+        self._deck: list[Card] = []
+        self._starter: Card | None = None
+        self._play: Play | None = None
+        self._show_step = 0
+        self._shown: list[tuple[int, Source, Hand]] = []
+        a, b = self.start_scores
+        self._board = Board(self.options.target, ((a, a), (b, b)))
+        self._scores = [a, b]
+        self._winner: int | None = None
+        self._past_the_hole = 0  # points of the winning score beyond the game hole
+        self._events: list[Event] = []
+        self._seen: tuple[list[Event], list[Event]] = ([], [])  # the log each player sees
+        self._actions: list[Action] = []
+        self._decks_used: list[tuple[Card, ...]] = []
+        self._deal_scores: list[tuple[int, int]] = []
+
+    # --- queries -------------------------------------------------------------------------
+
+    @property
+    def phase(self) -> Phase:
+        return self._phase
+
+    @property
+    def deal_number(self) -> int:
+        """The deal in progress (1 for the first), 0 before the first deal."""
+        return self._deal_no
+
+    @property
+    def dealer(self) -> int | None:
+        """The dealer of the current deal (``None`` before the cut for deal)."""
+        return self._dealer
+
+    @property
+    def pone(self) -> int | None:
+        """The non-dealer of the current deal."""
+        return None if self._dealer is None else 1 - self._dealer
+
+    @property
+    def scores(self) -> tuple[int, int]:
+        return self._scores[0], self._scores[1]
+
+    @property
+    def board(self) -> Board:
+        """A copy of the board with both players' pegs."""
+        return self._board.copy()
+
+    @property
+    def starter(self) -> Card | None:
+        return self._starter
+
+    @property
+    def crib(self) -> Hand:
+        """The cards in the crib (the engine's view: no secrets here)."""
+        return Hand(self._crib)
+
+    @property
+    def count(self) -> int:
+        """The running count of the play (0 outside the play)."""
+        return self._play.count if self._play is not None and self._phase is Phase.PLAY else 0
+
+    @property
+    def pile(self) -> Hand:
+        """The cards laid since the last reset of the count."""
+        return self._play.pile if self._play is not None and self._phase is Phase.PLAY else Hand()
+
+    @property
+    def laid(self) -> tuple[tuple[int, Card], ...]:
+        """Every card laid in this deal's play, with the player who laid it."""
+        if self._play is None:
+            return ()
+        return self._play.laid
+
+    @property
+    def events(self) -> tuple[Event, ...]:
+        return tuple(self._events)
+
+    @property
+    def actions(self) -> tuple[Action, ...]:
+        """Every action taken so far, in order: replaying them rebuilds the game."""
+        return tuple(self._actions)
+
+    @property
+    def deal_scores(self) -> tuple[tuple[int, int], ...]:
+        """The scores at the end of each deal (the last entry is where the game ended)."""
+        return tuple(self._deal_scores)
+
+    @property
+    def is_over(self) -> bool:
+        return self._phase is Phase.GAME_OVER
+
+    @property
+    def winner(self) -> int | None:
+        return self._winner
+
+    @property
+    def result(self) -> GameResult | None:
+        """How the game ended, or ``None`` while it goes on."""
+        if self._winner is None:
+            return None
+        target = self.options.target
+        skunk = skunk_kind(self._scores[1 - self._winner], target)
+        worth = 1
+        if self.options.skunk:
+            worth = {Skunk.NONE: 1, Skunk.SKUNK: self.options.skunk_value,
+                     Skunk.DOUBLE: self.options.double_skunk_value}[skunk]
+        return GameResult(self._winner, self.scores, target, skunk, worth, self._deal_no)
+
+    def hand(self, player: int) -> Hand:
+        """The cards ``player`` holds now (the engine's view: see :meth:`view` for what a
+        player may see)."""
+        player = seat(player)
+        if self._play is not None:
+            return self._play.hand(player)
+        return Hand(self._hands[player])
+
+    def legal_cards(self, player: int) -> Hand:
+        """The cards ``player`` may lay now (empty outside their turn in the play).
+
+        >>> Game(seed=1).legal_cards(0)
+        Hand('')
+        """
+        player = seat(player)
+        if self._play is None or self._phase is not Phase.PLAY:
+            return Hand()
+        return self._play.legal_cards(player)
+
+    def can_go(self, player: int) -> bool:
+        """Whether ``player`` must say go now: their turn in the play, cards in hand,
+        none that fits (:meth:`Play.can_go`).
+
+        >>> Game(seed=1).can_go(0)
+        False
+        """
+        player = seat(player)
+        return self._play is not None and self._phase is Phase.PLAY and \
+            self._play.can_go(player)
+
+    def tally(self, deal: int | None = None) -> tuple[dict[Source, int], dict[Source, int]]:
+        """The points each seat scored, by source (pegging, hand, crib, heels, muggins),
+        in one ``deal`` or, by default, the whole game. They add up to what each seat
+        scored from its starting score.
+
+        >>> from cribbage_edu.strategy.players import ExpertPlayer
+        >>> from cribbage_edu.rules.drive import play_out
+        >>> game = play_out(Game(seed=3, target=61), [ExpertPlayer(), ExpertPlayer()])
+        >>> [sum(points.values()) for points in game.tally()] == list(game.scores)
+        True
+        """
+        out: tuple[dict[Source, int], dict[Source, int]] = (
+            dict.fromkeys(Source, 0), dict.fromkeys(Source, 0))
+        for event in self._events:
+            if (event.points and event.source is not None and event.player is not None
+                    and (deal is None or event.deal == deal)):
+                out[event.player][event.source] += event.points
+        return out
+
+    def next_show(self) -> tuple[int, Source, Hand] | None:
+        """In the count: who counts next, what (``Source.HAND`` or ``Source.CRIB``,
+        which read ``"hand"`` and ``"crib"``) and its four cards (the starter is
+        ``game.starter``); ``None`` outside the count."""
+        if self._phase is not Phase.COUNT:
+            return None
+        owner, _, cards, crib = self._show_cards()
+        return owner, Source.CRIB if crib else Source.HAND, cards
+
+    def kept(self, player: int) -> Hand | None:
+        """The four cards ``player`` kept this deal, once both have discarded."""
+        player = seat(player)
+        return self._kept[player]
+
+    @property
+    def turn(self) -> int | None:
+        """The one player whose decision the game waits for, if exactly one."""
+        who = self.to_act
+        return who[0] if len(who) == 1 else None
+
+    @property
+    def to_act(self) -> tuple[int, ...]:
+        """The players who may act now (both in the discard)."""
+        return self._now()[0]
+
+    def _now(self) -> tuple[tuple[int, ...], ActionKind | None]:
+        """Who may decide now and, when nobody, the automatic step to take (``None``
+        when the game is over). The one place that reads the phase to say what comes
+        next: :attr:`to_act`, :meth:`legal_actions` and :meth:`apply` all ask it."""
+        phase = self._phase
+        if phase is Phase.DISCARD:
+            return tuple(p for p in (0, 1) if self._discards[p] is None), None
+        if phase is Phase.PLAY:
+            assert self._play is not None
+            turn = self._play.turn
+            return ((), None) if turn is None else ((turn,), None)
+        if phase is Phase.COUNT:
+            owner, _ = self._next_show()
+            if self.options.manual_count[owner]:
+                return (owner,), None
+            return (), ActionKind.COUNT
+        return (), _AUTOMATIC.get(phase)
+
+    def _decisions(self, player: int) -> Iterator[Action]:
+        """What ``player``, who may act now, can decide: which two cards to lay away,
+        which card to lay (or go), or a claim (listed once, with any number of points)."""
+        if self._phase is Phase.DISCARD:
+            for pair in combinations(self._hands[player], 2):
+                yield Action(ActionKind.DISCARD, player, pair)
+        elif self._phase is Phase.PLAY:
+            assert self._play is not None
+            fits = self._play.legal_cards(player)
+            for card in fits:
+                yield Action(ActionKind.PLAY, player, (card,))
+            if not fits:
+                yield Action(ActionKind.GO, player)
+        else:
+            yield Action(ActionKind.CLAIM, player)
+
+    @property
+    def needs_player(self) -> bool:
+        """Whether the game waits for a player's decision (else :meth:`advance` moves it)."""
+        return bool(self.to_act) or self._phase is Phase.GAME_OVER
+
+    def legal_actions(self, player: int | None = None) -> tuple[Action, ...]:
+        """The actions allowed now (of ``player``, if given). The automatic steps have
+        ``player=None``; a claim is listed once with ``points=None`` (any number).
+
+        >>> game = Game(seed=3, first_dealer=0)
+        >>> game.legal_actions()
+        (Action(kind='cut for deal'),)
+        """
+        if player is not None:
+            player = seat(player)
+        who, automatic = self._now()
+        out = [Action(automatic)] if automatic is not None and player is None else []
+        for p in who:
+            if player is None or p == player:
+                out.extend(self._decisions(p))
+        return tuple(out)
+
+    def view(self, player: int) -> PlayerView:
+        """What ``player`` may see now."""
+        player = seat(player)
+        play = self._play if self._phase is Phase.PLAY else None
+        seen = self._seen[player]
+        return PlayerView(
+            player=player, names=self.names, phase=self._phase, deal=self._deal_no,
+            dealer=self._dealer, scores=(self._scores[0], self._scores[1]),
+            target=self.options.target, hand=self.hand(player),
+            kept=self._kept[player] or Hand(), discards=self._discards[player] or Hand(),
+            starter=self._starter, count=play.count if play else 0,
+            pile=play.pile if play else Hand(),
+            laid=self.laid,
+            opponent_cards=(len(play.hand(1 - player)) if play
+                            else len(self._hands[1 - player])),
+            opponent_said_go=play.said_go(1 - player) if play else False,
+            shown=tuple(self._shown), turn=self.turn, legal=self.legal_actions(player),
+            _events=seen, _n_events=len(seen))
+
+    def card_places(self) -> dict[str, Hand]:
+        """Where each of the 52 cards is: ``deck``, ``hand 0``, ``hand 1`` (held),
+        ``laid 0``, ``laid 1`` (laid in the play), ``crib``, ``starter``."""
+        laid: list[list[Card]] = [[], []]
+        for who, card in self.laid:
+            laid[who].append(card)
+        places = {
+            "hand 0": self.hand(0), "hand 1": self.hand(1),
+            "laid 0": Hand(laid[0]), "laid 1": Hand(laid[1]),
+            "crib": Hand(self._crib),
+            "starter": Hand(() if self._starter is None else (self._starter,)),
+        }
+        used = {c for cards in places.values() for c in cards}
+        places["deck"] = Hand(c for c in FULL_DECK if c not in used)
+        return places
+
+    # --- actions -------------------------------------------------------------------------
+
+    def apply(self, action: Action) -> tuple[Event, ...]:
+        """Take ``action`` (any kind); returns the events it caused. Cards or points an
+        action of its kind does not take are refused, so the log holds nothing else."""
+        if not isinstance(action, Action):
+            raise IllegalActionError(f"apply takes an Action, not {action!r}")
+        kind = action.kind
+        extra = []
+        if action.cards and kind not in (ActionKind.DISCARD, ActionKind.PLAY):
+            extra.append(f"cards '{Hand(action.cards)}'")
+        if action.points is not None and kind is not ActionKind.CLAIM:
+            extra.append(f"points {action.points!r}")
+        if extra:
+            raise IllegalActionError(f"a {kind} takes no {' or '.join(extra)}")
+        if kind is ActionKind.DISCARD:
+            return self.discard(self._need_player(action), action.cards)
+        if kind is ActionKind.PLAY:
+            if len(action.cards) != 1:
+                raise IllegalPlayError(f"a play is one card, got {len(action.cards)}")
+            return self.play(self._need_player(action), action.cards[0])
+        if kind is ActionKind.GO:
+            return self.go(self._need_player(action))
+        if kind is ActionKind.CLAIM:
+            if action.points is None:
+                raise IllegalActionError("a claim needs the points claimed")
+            return self.claim(self._need_player(action), action.points).events
+        if action.player is not None:
+            raise OutOfTurnError(f"{kind} is not a player's action (player {action.player})")
+        automatic = self._now()[1]
+        if kind is not automatic:
+            if kind is ActionKind.COUNT and self._phase is Phase.COUNT:
+                owner, what = self._next_show()
+                raise OutOfTurnError(
+                    f"{self.names[owner]} counts {what} themselves: claim a score")
+            raise OutOfTurnError(f"cannot do the {kind}: the game is in the {self._phase}")
+        steps = {ActionKind.CUT_FOR_DEAL: self._cut_for_deal, ActionKind.DEAL: self._deal,
+                 ActionKind.STARTER: self._turn_starter, ActionKind.COUNT: self._count_next}
+        return self._record(action, steps[kind])
+
+    def advance(self) -> tuple[Event, ...]:
+        """Take the next automatic step: the cut for deal, the deal, the starter, or the
+        count of the next hand. Raises ``OutOfTurnError`` when a player must decide.
+
+        >>> game = Game(seed=3, first_dealer=1)
+        >>> [e.kind for e in game.advance() + game.advance()]
+        ['cut', 'deal']
+        """
+        steps = self.legal_actions()
+        if len(steps) != 1 or steps[0].player is not None:
+            if self._phase is Phase.GAME_OVER:
+                raise OutOfTurnError("the game is over")
+            raise OutOfTurnError(
+                f"the {self._phase} waits for {self._waiting_for()}")
+        return self.apply(steps[0])
+
+    def discard(self, player: int, cards: str | Iterable[CardLike]) -> tuple[Event, ...]:
+        """``player`` lays away two cards into the dealer's crib."""
+        player = seat(player)
+        name = self.names[player]
+        if self._phase is not Phase.DISCARD:
+            raise OutOfTurnError(f"{name} cannot lay away cards: the game is in the "
+                                 f"{self._phase}")
+        if self._discards[player] is not None:
+            raise OutOfTurnError(f"{name} has already laid away "
+                                 f"'{self._discards[player]}' for the crib")
+        try:
+            pair = parse_cards(cards)
+        except TypeError:
+            raise IllegalHandError(f"{name} cannot lay away {cards!r}: give two cards, "
+                                   f"like '5H JS'") from None
+        if len(pair) != 2:
+            raise IllegalHandError(f"{name} must lay away two cards, not {len(pair)}: "
+                                   f"'{pair}'")
+        if pair[0] is pair[1]:
+            raise IllegalHandError(f"{name} cannot lay away {pair[0]} twice")
+        for card in pair:
+            if card not in self._hands[player]:
+                raise IllegalPlayError(f"{name} cannot lay away {card}: not in hand "
+                                       f"'{Hand(self._hands[player])}'")
+        return self._record(Action(ActionKind.DISCARD, player, tuple(pair)),
+                            lambda: self._do_discard(player, pair))
+
+    def play(self, player: int, card: CardLike) -> tuple[Event, ...]:
+        """``player`` lays ``card`` in the play."""
+        player = seat(player)
+        laid = Card.parse(card)
+        if self._phase is not Phase.PLAY:
+            raise OutOfTurnError(f"{self.names[player]} cannot lay {laid}: the game is in "
+                                 f"the {self._phase}")
+        play = self._play
+        assert play is not None
+        return self._record(Action(ActionKind.PLAY, player, (laid,)),
+                            lambda: self._peg(play.play(player, laid)))
+
+    def go(self, player: int) -> tuple[Event, ...]:
+        """``player`` says go: they hold cards but none fits under 31."""
+        player = seat(player)
+        if self._phase is not Phase.PLAY:
+            raise OutOfTurnError(f"{self.names[player]} cannot say go: the game is in the "
+                                 f"{self._phase}")
+        play = self._play
+        assert play is not None
+        return self._record(Action(ActionKind.GO, player),
+                            lambda: self._peg(play.go(player)))
+
+    def claim(self, player: int, points: int) -> Claim:
+        """``player`` counts their own hand (or crib) aloud and claims ``points``.
+
+        The engine says whether the claim is right, over or under, with the count as it
+        should be said. An over-claim is corrected to the true score. An under-claim
+        scores the true score too, unless muggins is played: then the player scores
+        what they claimed and the opponent takes the points they missed.
+        """
+        player = seat(player)
+        if self._phase is not Phase.COUNT:
+            raise OutOfTurnError(f"{self.names[player]} cannot claim points: the game is in "
+                                 f"the {self._phase}")
+        owner, what = self._next_show()
+        if player != owner or not self.options.manual_count[owner]:
+            raise OutOfTurnError(f"{self.names[player]} cannot claim points now: "
+                                 f"{self._waiting_for()} counts {what}")
+        try:
+            points = whole_number(points, "points", 0, BEST_HAND)
+        except IllegalActionError:
+            raise IllegalActionError(f"{self.names[player]} claims {points!r}: a hand "
+                                     f"scores a whole number of points, 0 to {BEST_HAND}") from None
+        result: list[Claim] = []
+        self._record(Action(ActionKind.CLAIM, player, (), points),
+                     lambda: result.append(self._do_claim(player, points)))
+        return result[0]
+
+    def undo(self, player: int | None = None) -> tuple[Action, ...]:
+        """Take back the last decision (of ``player``, if given) and the automatic
+        steps after it, by replaying the game without them. Returns the actions undone.
+
+        >>> game = Game(seed=5, first_dealer=0)
+        >>> _ = game.advance(), game.advance()
+        >>> _ = game.discard(0, game.hand(0)[:2])
+        >>> game.undo()
+        (Action(kind='discard', player=0, cards=('5H', '7D')),)
+        >>> len(game.hand(0))
+        6
+        """
+        if player is not None:
+            player = seat(player)
+        at = len(self._actions) - 1
+        while at >= 0 and not (self._actions[at].is_decision
+                               and (player is None or self._actions[at].player == player)):
+            at -= 1
+        if at < 0:
+            who = "" if player is None else f" by {self.names[player]}"
+            raise IllegalActionError(f"there is no decision{who} to undo")
+        undone = tuple(self._actions[at:])
+        self._replay(self._actions[:at])
+        return undone
+
+    # --- save, load, replay ------------------------------------------------------------
+
+    def to_dict(self) -> dict[str, Any]:
+        """The game as plain data, in the save format of :mod:`cribbage_edu.rules.saves`: the
+        seed, the setup, the stacked decks, the actions, the state they lead to and a
+        checksum of it all."""
+        return save_body(seed=self.seed, first_dealer=self.first_dealer, names=self.names,
+                         start_scores=self.start_scores, options=self.options,
+                         decks=self._stacked, actions=[a.to_dict() for a in self._actions],
+                         state=self._state())
+
+    def to_json(self) -> str:
+        return save_text(self.to_dict())
+
+    def save(self, path: str | Path) -> Path:
+        """Write the game to ``path`` as JSON (only when asked: the engine never writes
+        files on its own). Returns the path."""
+        return write_save_file(path, self.to_dict())
+
+    @classmethod
+    def from_dict(cls, data: Any) -> Game:
+        """Rebuild a game from :meth:`to_dict` data by replaying it. Anything wrong (an
+        unknown version, a changed byte, an illegal action, a card twice) raises
+        ``SaveFileError`` naming the problem (see :mod:`cribbage_edu.rules.saves`), and
+        nothing is half-loaded."""
+        body = check_save(data)
+        try:
+            game = cls(body.seed, options=body.options, first_dealer=body.first_dealer,
+                       decks=body.decks, names=body.names, scores=body.start_scores)
+        except CribbageError as exc:
+            raise SaveFileError(f"the saved game's setup is refused: {exc}") from None
+        game._replay([Action.from_dict(a) for a in body.actions])
+        if game._state().as_written(body.version) != body.state:
+            raise SaveFileError("the saved game replays to a different state than it "
+                                "records: the file was changed")
+        return game
+
+    @classmethod
+    def from_json(cls, text: str | bytes) -> Game:
+        """Rebuild a game from the text :meth:`to_json` wrote (or its UTF-8 bytes)."""
+        return cls.from_dict(read_save_text(text))
+
+    @classmethod
+    def load(cls, path: str | Path) -> Game:
+        """Read a game written by :meth:`save`."""
+        return cls.from_dict(read_save_file(path))
+
+    def replay(self, upto: int | None = None) -> Game:
+        """A new game with the same seed, options and decks, replaying the first ``upto``
+        actions (all of them by default).
+
+        >>> game = Game(seed=2, first_dealer=0)
+        >>> _ = game.advance(), game.advance()
+        >>> game.replay().events == game.events
+        True
+        """
+        twin = Game(self.seed, options=self.options, first_dealer=self.first_dealer,
+                    decks=self._stacked, names=self.names, scores=self.start_scores)
+        twin._replay(self._actions[:upto])
+        return twin
+
+    def _replay(self, actions: Sequence[Action]) -> None:
+        """Rebuild the state from the start by taking ``actions``; on failure the game
+        keeps its state and ``SaveFileError`` names the action."""
+        saved = self.__dict__.copy()
+        self._reset_state()
+        try:
+            for i, action in enumerate(actions):
+                try:
+                    self.apply(action)
+                except CribbageError as exc:
+                    raise SaveFileError(f"action {i + 1} of the log ({action!r}) is illegal: "
+                                        f"{exc}") from exc
+        except BaseException:
+            self.__dict__.clear()
+            self.__dict__.update(saved)
+            raise
+
+    def _state(self) -> GameState:
+        """What a save file records of the state (see :class:`saves.GameState`)."""
+        return GameState(self._phase.value, self._deal_no, (self._scores[0], self._scores[1]),
+                         len(self._events), self._winner, self._past_the_hole,
+                         sum(1 for e in self._events if e.kind is EventKind.START))
+
+    # --- the machinery -------------------------------------------------------------------
+
+    def _record(self, action: Action, step: Callable[[], object]) -> tuple[Event, ...]:
+        start = len(self._events)
+        step()
+        self._actions.append(action)
+        return tuple(self._events[start:])
+
+    def _need_player(self, action: Action) -> int:
+        if action.player is None:
+            raise OutOfTurnError(f"the {action.kind} needs a player")
+        return action.player
+
+    def _waiting_for(self) -> str:
+        who = self.to_act
+        if not who:
+            return "nobody"
+        return " and ".join(self.names[p] for p in who)
+
+    def _next_show(self) -> tuple[int, str]:
+        dealer = self._dealer
+        assert dealer is not None
+        step = self._show_step
+        if step == 0:
+            return 1 - dealer, f"{self.names[1 - dealer]}'s hand"
+        if step == 1:
+            return dealer, f"{self.names[dealer]}'s hand"
+        return dealer, f"{self.names[dealer]}'s crib"
+
+    def _emit(self, kind: EventKind, player: int | None, points: int = 0,
+              cards: tuple[Card, ...] = (), reason: str = "", source: Source | None = None,
+              items: tuple[ScoreItem, ...] = ()) -> None:
+        event = Event(self._deal_no, kind, player, points, cards, reason, source, items)
+        self._events.append(event)
+        for viewer, seen in enumerate(self._seen):
+            if kind is EventKind.DISCARD and player != viewer:
+                seen.append(Event(self._deal_no, kind, player, 0, (), reason))
+            else:
+                seen.append(event)
+
+    def _award(self, kind: EventKind, player: int, points: int, source: Source,
+               items: tuple[ScoreItem, ...], cards: tuple[Card, ...], reason: str) -> bool:
+        """Score ``points`` for ``player``; returns True when that wins the game. The
+        score stops at the game hole: the event adds only the points that reach it (its
+        items still show all the cards held), and the win notes the rest, once."""
+        target = self.options.target
+        counted = min(points, target - self._scores[player])
+        self._emit(kind, player, counted, cards, reason, source, items)
+        if not counted:
+            return False
+        self._scores[player] += counted
+        self._board.peg(player, counted)
+        if self._scores[player] >= target:
+            self._winner = player
+            self._phase = Phase.GAME_OVER
+            self._deal_scores.append(self.scores)
+            lost = self._scores[1 - player]
+            self._past_the_hole = points - counted
+            note = (f" (the last score was {points}, {points - counted} more than the "
+                    f"{counted} needed)" if points > counted else "")
+            self._emit(EventKind.WIN, player, 0, (),
+                       f"{self.names[player]} reaches {target} and wins {target}-{lost}{note}")
+            return True
+        return False
+
+    def _next_deck(self) -> tuple[Card, ...]:
+        shuffled = tuple(Deck(self._rng))  # always drawn, so later deals keep the seed's order
+        n = len(self._decks_used)
+        order = self._stacked[n] if n < len(self._stacked) else shuffled
+        self._decks_used.append(order)
+        return order
+
+    def _cut_for_deal(self) -> None:
+        if any(self.start_scores):
+            first, second = self.start_scores
+            self._emit(EventKind.START, None, 0, (),
+                       f"the game starts with {self.names[0]} on {first} and {self.names[1]} "
+                       f"on {second} (set before the game)")
+        if self.first_dealer is not None:
+            self._dealer = self.first_dealer
+            self._emit(EventKind.CUT, self.first_dealer, 0, (),
+                       f"{self.names[self.first_dealer]} deals first (chosen before the game)")
+        else:
+            while True:
+                a, b = self._rng.sample(FULL_DECK, 2)
+                if a.rank is b.rank:
+                    self._emit(EventKind.CUT, None, 0, (a, b),
+                               f"both cut a {a.rank.name.lower()} ({a.symbol}, {b.symbol}): "
+                               f"cut again")
+                    continue
+                self._dealer = 0 if a.rank < b.rank else 1
+                self._emit(EventKind.CUT, self._dealer, 0, (a, b),
+                           f"{self.names[0]} cuts {a.symbol}, {self.names[1]} cuts "
+                           f"{b.symbol}: the lower card deals, {self.names[self._dealer]}")
+                break
+        self._phase = Phase.DEAL
+
+    def _deal(self) -> None:
+        if self._deal_no:
+            assert self._dealer is not None
+            self._dealer = 1 - self._dealer
+        dealer = self._dealer
+        assert dealer is not None
+        self._deal_no += 1
+        order = self._next_deck()
+        pone = 1 - dealer
+        self._hands = [[], []]
+        self._hands[pone] = sorted(order[0:12:2])
+        self._hands[dealer] = sorted(order[1:12:2])
+        self._deck = list(order[12:])
+        self._kept = [None, None]
+        self._discards = [None, None]
+        self._crib = []
+        self._starter = None
+        self._play = None
+        self._show_step = 0
+        self._shown = []
+        self._emit(EventKind.DEAL, dealer, 0, (),
+                   f"deal {self._deal_no}: {self.names[dealer]} deals six cards each")
+        self._phase = Phase.DISCARD
+
+    def _do_discard(self, player: int, pair: Hand) -> None:
+        hand = self._hands[player]
+        for card in pair:
+            hand.remove(card)
+        self._crib.extend(pair)
+        self._discards[player] = pair
+        dealer = self._dealer
+        assert dealer is not None
+        whose = "their own" if player == dealer else f"{self.names[dealer]}'s"
+        self._emit(EventKind.DISCARD, player, 0, tuple(pair),
+                   f"{self.names[player]} lays away two cards for {whose} crib")
+        if self._discards[0] is not None and self._discards[1] is not None:
+            self._kept = [Hand(self._hands[0]), Hand(self._hands[1])]
+            self._phase = Phase.STARTER
+
+    def _turn_starter(self) -> None:
+        dealer = self._dealer
+        assert dealer is not None
+        starter = self._deck.pop(0)
+        self._starter = starter
+        self._emit(EventKind.STARTER, 1 - dealer, 0, (starter,),
+                   f"{self.names[1 - dealer]} cuts and {self.names[dealer]} turns the "
+                   f"starter: {starter.symbol}")
+        if starter.rank is Rank.JACK:
+            won = self._award(EventKind.HEELS, dealer, 2, Source.HEELS,
+                              (ScoreItem(Kind.HEELS, (starter,), 2),), (starter,),
+                              f"{self.names[dealer]} scores two for his heels")
+            if won:
+                return
+        pone_kept, dealer_kept = self._kept[1 - dealer], self._kept[dealer]
+        assert pone_kept is not None and dealer_kept is not None
+        self._play = Play(pone_kept, dealer_kept, names=self.names, dealer=dealer)
+        self._phase = Phase.PLAY
+
+    def _peg(self, play_events: Iterable[PlayEvent]) -> None:
+        for pe in play_events:
+            who = pe.player
+            action = pe.action
+            if action is EventKind.SCORE:
+                cards = tuple(dict.fromkeys(c for item in pe.items for c in item.cards))
+                if self._award(EventKind.PEG, who, pe.points, Source.PEGGING, pe.items, cards,
+                               pe.reason):
+                    return
+            elif action is EventKind.PLAY:
+                self._emit(EventKind.LAY, who, 0, () if pe.card is None else (pe.card,), pe.reason)
+            elif action is EventKind.GO:
+                self._emit(EventKind.GO, who, 0, (), pe.reason)
+            elif action is EventKind.RESET:
+                self._emit(EventKind.RESET, who, 0, (), pe.reason)
+            else:
+                self._emit(EventKind.END_OF_PLAY, None, 0, (), pe.reason)
+        play = self._play
+        assert play is not None
+        if play.is_over:
+            self._phase = Phase.COUNT
+
+    def _show_cards(self) -> tuple[int, str, Hand, bool]:
+        owner, what = self._next_show()
+        if self._show_step < 2:
+            cards = self._kept[owner]
+            assert cards is not None
+            return owner, what, cards, False
+        return owner, what, Hand(sorted(self._crib)), True
+
+    def _count_next(self) -> None:
+        owner, _, cards, crib = self._show_cards()
+        starter = self._starter
+        assert starter is not None
+        score = score_hand(cards, starter, crib=crib)
+        source = Source.CRIB if crib else Source.HAND
+        self._shown.append((owner, source, cards))
+        if self._award(EventKind.SHOW, owner, score.total, source, score.items, tuple(cards),
+                       f"{self.names[owner]} counts {'the crib' if crib else 'their hand'} "
+                       f"{cards.symbols} with {starter.symbol}: {score}"):
+            return
+        self._after_show()
+
+    def _after_show(self) -> None:
+        self._show_step += 1
+        if self._show_step == 3:
+            self._deal_scores.append(self.scores)
+            self._phase = Phase.DEAL
+
+    def _do_claim(self, player: int, points: int) -> Claim:
+        owner, what, cards, crib = self._show_cards()
+        starter = self._starter
+        assert starter is not None
+        score = score_hand(cards, starter, crib=crib)
+        start = len(self._events)
+        source = Source.CRIB if crib else Source.HAND
+        self._shown.append((owner, source, cards))
+        judged = judge_claim(points, score, muggins=self.options.muggins)
+        awarded, taken = judged.awarded, judged.taken
+        self._emit(EventKind.CLAIM, player, 0, tuple(cards),
+                   f"{self.names[player]} claims {points} for {what}: {judged.verdict}")
+        won = self._award(EventKind.SHOW, owner, awarded, source, score.items, tuple(cards),
+                          f"{self.names[owner]} scores {awarded} for {what}"
+                          + ("" if judged.verdict is Verdict.RIGHT
+                             else f" (it scores {score.total}: {score})"))
+        if not won and taken:
+            won = self._award(EventKind.MUGGINS, 1 - owner, taken, Source.MUGGINS, (), tuple(cards),
+                              f"muggins! {self.names[1 - owner]} takes the {taken} "
+                              f"{self.names[owner]} missed")
+        if not won:
+            self._after_show()
+        return Claim(player, what, points, score, awarded, taken,
+                     tuple(self._events[start:]))
+
+    def __repr__(self) -> str:
+        a, b = self._scores
+        return (f"<Game seed {self.seed}, deal {self._deal_no}, {self._phase}, "
+                f"scores {a}-{b}>")
+
+    def __iter__(self) -> Iterator[Event]:
+        return iter(self._events)
+
+    def _repr_html_(self) -> str:
+        """The table as player 0 (the learner's seat) sees it: the phase, the scores,
+        their own cards, the starter, the play, hands already shown; the opponent's
+        hand and the crib stay face down until they are shown. ``game.view(1)`` shows
+        the other seat."""
+        from ..render import view_html
+
+        return view_html(self.view(0))
+
+
+def _start_scores(scores: Sequence[int], target: int) -> tuple[int, int]:
+    """Where the pegs start: two whole numbers under the target (ints or numpy integers).
+
+    >>> _start_scores((110, 115), 121)
+    (110, 115)
+    """
+    start = tuple(scores)
+    try:
+        if len(start) != 2:
+            raise IllegalActionError("two are needed")
+        a, b = (whole_number(x, "a score", 0, target - 1) for x in start)
+    except IllegalActionError:
+        raise IllegalActionError(
+            f"starting scores {start!r} must be two whole numbers from 0 to {target - 1} "
+            f"(a game to {target})") from None
+    return a, b
+
+
+MAX_NAME = 40
+"""The longest name a player may have, in characters."""
+
+
+def _names(names: object) -> tuple[str, str]:
+    """Two names, each a text of 1 to :data:`MAX_NAME` characters.
+
+    >>> _names(["Ann", "Bob"])
+    ('Ann', 'Bob')
+    """
+    if (isinstance(names, str) or not isinstance(names, Sequence) or len(names) != 2
+            or not all(isinstance(n, str) and len(n.strip()) > 0 and len(n) <= MAX_NAME
+                       for n in names)):
+        raise IllegalActionError(f"names are two texts of 1 to {MAX_NAME} characters, one "
+                                 f"a player, not {names!r}")
+    return names[0], names[1]
+
+
+def _stacked_decks(decks: object) -> list[tuple[Card, ...]]:
+    """Each stacked deck as its 52 cards in order (a deck given in part is completed
+    in sort order, as :meth:`Deck.stacked` does)."""
+    if isinstance(decks, (str, Deck)) or not isinstance(decks, Iterable):
+        raise IllegalActionError(f"decks is a list of stacked decks (one a deal), not "
+                                 f"{decks!r}")
+    out = []
+    for number, deck in enumerate(decks, 1):
+        try:
+            order = tuple(deck) if isinstance(deck, Deck) else tuple(Deck.stacked(deck))
+        except (TypeError, CribbageError) as exc:
+            raise IllegalHandError(f"deck {number} is not a deck of cards ({deck!r}): "
+                                   f"{exc}") from None
+        if len(order) != 52 or len(set(order)) != 52:
+            raise IllegalHandError(f"deck {number} must hold each of the 52 cards once: got "
+                                   f"{len(order)} cards, {len(set(order))} distinct")
+        out.append(order)
+    return out

@@ -1,0 +1,149 @@
+"""The table rules of a game: the target, skunks, counting by hand and muggins.
+
+:class:`GameOptions` is a frozen value, checked when it is made: every field is what
+it says (a flag is ``True`` or ``False``, a number of games a whole number), never
+coerced from text or a float. A save file writes it with :meth:`GameOptions.to_dict`
+and reads it back with :meth:`GameOptions.from_dict`, which is as strict.
+
+>>> options = GameOptions(target=61, skunk=True)
+>>> options.skunk_lines, options.games_for_skunk
+((31, 1), (2, 3))
+>>> GameOptions.from_dict(options.to_dict()) == options
+True
+>>> GameOptions(skunk_value=2.5)
+Traceback (most recent call last):
+  ...
+cribbage_edu.IllegalActionError: skunk_value must be a whole number from 1 to 10, not 2.5
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass, fields
+from typing import Any
+
+from .board import skunk_lines
+from .checks import flag, whole_number
+from .errors import IllegalActionError
+
+__all__ = ["MAX_GAMES_FOR_A_SKUNK", "TARGETS", "GameOptions", "manual_flags"]
+
+TARGETS = (121, 61)
+"""The game hole of the standard game and of the short game."""
+
+MAX_GAMES_FOR_A_SKUNK = 10
+"""The most games a skunk may be agreed to count for (tables use 2, 3 or 4)."""
+
+
+def manual_flags(value: object) -> tuple[bool, bool]:
+    """Who counts by hand: one flag for both players, or one per player.
+
+    >>> manual_flags(True), manual_flags([False, True])
+    ((True, True), (False, True))
+    """
+    if isinstance(value, (str, bytes)) or not isinstance(value, (bool, Sequence)):
+        try:
+            both = flag(value, "manual_count")
+        except IllegalActionError:
+            raise IllegalActionError(
+                f"manual_count is True, False or one flag per player, not {value!r}") from None
+        return both, both
+    if isinstance(value, bool):
+        return value, value
+    if len(value) != 2:
+        raise IllegalActionError(
+            f"manual_count takes one flag per player, two in all, not {value!r}")
+    return flag(value[0], "manual_count"), flag(value[1], "manual_count")
+
+
+@dataclass(frozen=True, slots=True)
+class GameOptions:
+    """The table rules of a game.
+
+    ``target``: 121 (standard) or 61 (short game). ``skunk``: count a skunk as
+    ``skunk_value`` games and a double skunk as ``double_skunk_value`` (the result
+    always says whether the loser was skunked). ``manual_count``: per player, whether
+    they count their own hands with ``Game.claim``. ``muggins``: points a player
+    fails to claim go to the opponent (only with manual counting).
+
+    >>> GameOptions(manual_count=True).manual_count
+    (True, True)
+    """
+
+    target: int = 121
+    skunk: bool = False
+    skunk_value: int = 2
+    double_skunk_value: int = 3
+    manual_count: tuple[bool, bool] = (False, False)
+    muggins: bool = False
+
+    def __post_init__(self) -> None:
+        try:
+            target: int | None = whole_number(self.target, "target", 0)
+        except IllegalActionError:
+            target = None
+        if target not in TARGETS:
+            raise IllegalActionError(
+                f"a game is played to 121 or 61: the target cannot be {self.target!r}")
+        checked = {
+            "target": target,
+            "skunk": flag(self.skunk, "skunk"),
+            "skunk_value": whole_number(self.skunk_value, "skunk_value", 1,
+                                        MAX_GAMES_FOR_A_SKUNK),
+            "double_skunk_value": whole_number(self.double_skunk_value, "double_skunk_value",
+                                               1, MAX_GAMES_FOR_A_SKUNK),
+            "manual_count": manual_flags(self.manual_count),
+            "muggins": flag(self.muggins, "muggins"),
+        }
+        for name, value in checked.items():
+            object.__setattr__(self, name, value)
+
+    @property
+    def skunk_lines(self) -> tuple[int, int]:
+        """The skunk line and the double skunk line of this game."""
+        return skunk_lines(self.target)
+
+    @property
+    def games_for_skunk(self) -> tuple[int, int]:
+        """What a skunk and a double skunk count for, in games."""
+        return self.skunk_value, self.double_skunk_value
+
+    def to_dict(self) -> dict[str, Any]:
+        """Plain data, ready for JSON."""
+        return {"target": self.target, "skunk": self.skunk, "skunk_value": self.skunk_value,
+                "double_skunk_value": self.double_skunk_value,
+                "manual_count": list(self.manual_count), "muggins": self.muggins}
+
+    @classmethod
+    def from_dict(cls, data: object) -> GameOptions:
+        """Read options written by :meth:`to_dict`: exactly those keys, each of its own
+        type (``manual_count`` a list of two flags). Anything else raises
+        ``IllegalActionError`` naming the option.
+
+        >>> GameOptions.from_dict({"target": "121"})  # doctest: +ELLIPSIS
+        Traceback (most recent call last):
+          ...
+        cribbage_edu.IllegalActionError: options lack double_skunk_value, ..., skunk_value
+        """
+        if not isinstance(data, dict):
+            raise IllegalActionError(f"options are a JSON object, not {type(data).__name__}")
+        known = [f.name for f in fields(cls)]
+        unknown = sorted(str(k)[:40] for k in data if k not in known)
+        if unknown:
+            more = f" and {len(unknown) - 5:,} more" if len(unknown) > 5 else ""
+            raise IllegalActionError(
+                f"unknown option {', '.join(map(repr, unknown[:5]))}{more}")
+        missing = sorted(k for k in known if k not in data)
+        if missing:
+            raise IllegalActionError(f"options lack {', '.join(missing)}")
+        manual = data["manual_count"]
+        if not isinstance(manual, list) or len(manual) != 2 or not all(
+                isinstance(m, bool) for m in manual):
+            raise IllegalActionError(
+                f"manual_count is a list of two flags (true or false), not {manual!r}")
+        for name in ("target", "skunk_value", "double_skunk_value"):
+            if type(data[name]) is not int:
+                raise IllegalActionError(f"{name} must be a whole number, not {data[name]!r}")
+        return cls(data["target"], data["skunk"], data["skunk_value"],
+                   data["double_skunk_value"], (manual[0], manual[1]), data["muggins"])
+

@@ -1,0 +1,329 @@
+"""The computer players of graded strength, each deciding from what it may see.
+
+A player answers two questions, each from a :class:`~cribbage_edu.rules.game.PlayerView`
+(what that player may see, nothing more): which two cards to lay away for the crib,
+and which card to lay in the play (the protocol is :class:`cribbage_edu.rules.drive.Player`).
+Saying go is not a decision (the game drives it when no card fits), and the counting is
+exact unless a human counts by hand.
+
+- :class:`RandomPlayer` picks any legal choice: a baseline that knows only the rules.
+- :class:`GreedyPlayer` keeps the four cards worth most before the starter and lays the
+  card that pegs most at once: what a beginner does.
+- :class:`ExpertPlayer` discards by exact expected value and pegs with look-ahead and
+  the known heuristics: see its docstrings for the reasoning, step by step.
+
+>>> from cribbage_edu.rules.drive import play_game
+>>> game = play_game([ExpertPlayer(), RandomPlayer(seed=1)], seed=4, first_dealer=0)
+>>> game.is_over, max(game.scores) >= 121
+(True, True)
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Sequence
+from itertools import combinations
+
+from ..rules.cards import COUNT_VALUES, Card
+from ..rules.game import PlayerView
+from ..rules.pegging import pile_points
+from .discard import best_discard
+from .ranks import held_rank_points
+
+__all__ = [
+    "ExpertPlayer",
+    "GreedyPlayer",
+    "RandomPlayer",
+    "legal_cards",
+    "peg_points",
+    "pile_ranks",
+    "points_before_starter",
+]
+
+
+def legal_cards(view: PlayerView) -> list[Card]:
+    """The cards this player may lay now (empty when they must say go, or outside the
+    play).
+
+    >>> from cribbage_edu.rules.game import Game
+    >>> legal_cards(Game(seed=1).view(0))
+    []
+    """
+    return [a.cards[0] for a in view.legal if a.cards and len(a.cards) == 1]
+
+
+class RandomPlayer:
+    """Any legal choice, at random (seeded).
+
+    >>> from cribbage_edu.rules.game import Game
+    >>> game = Game(seed=2, first_dealer=0); _ = game.advance(), game.advance()
+    >>> len(RandomPlayer(seed=1).discard(game.view(0)))
+    2
+    """
+
+    name = "random"
+
+    def __init__(self, seed: int | random.Random | None = None) -> None:
+        self._rng = seed if isinstance(seed, random.Random) else random.Random(seed)
+
+    def discard(self, view: PlayerView) -> Sequence[Card]:
+        return self._rng.sample(list(view.hand), 2)
+
+    def play(self, view: PlayerView) -> Card:
+        return self._rng.choice(legal_cards(view))
+
+
+def points_before_starter(cards: Sequence[Card]) -> int:
+    """What four cards score on their own, before the starter is turned: fifteens,
+    pairs, runs and a four-card flush (nobs needs a starter).
+
+    >>> from cribbage_edu import parse_cards
+    >>> points_before_starter(parse_cards("5H 5C 10S JD"))  # four fifteens and a pair
+    10
+    >>> points_before_starter(parse_cards("2H 4H 6H 8H"))  # a flush only
+    4
+    """
+    points = held_rank_points(int(c.rank) for c in cards)
+    if len(cards) == 4 and len({c.suit for c in cards}) == 1:
+        points += 4
+    return points
+
+
+_PEG_MEMO: dict[tuple[int, ...], int] = {}
+
+
+def peg_points(ranks: tuple[int, ...]) -> int:
+    """Points for the last card of a pile given by ranks (1-13) since the last reset:
+    :func:`cribbage_edu.rules.pegging.pile_points`, remembered, because a look-ahead asks it
+    thousands of times.
+
+    >>> peg_points((5, 7, 6)), peg_points((5, 10)), peg_points((4, 4, 4)), peg_points((13, 12))
+    (3, 2, 6, 0)
+    """
+    found = _PEG_MEMO.get(ranks)
+    if found is not None:
+        return found
+    points = pile_points(ranks)
+    if len(_PEG_MEMO) < 200_000:
+        _PEG_MEMO[ranks] = points
+    return points
+
+
+def pile_ranks(view: PlayerView) -> tuple[int, ...]:
+    """The ranks (1-13) of the cards laid since the count was last reset, oldest first.
+
+    >>> from cribbage_edu.rules.game import Game
+    >>> pile_ranks(Game(seed=1).view(0))
+    ()
+    """
+    return tuple(int(c.rank) for c in view.pile)
+
+
+class GreedyPlayer:
+    """Takes what it can see now: keeps the four cards worth most before the starter
+    (ignoring the crib), and lays the card that pegs most at once. Ties are broken at
+    random (seeded).
+
+    >>> from cribbage_edu.rules.game import Game
+    >>> game = Game(seed=2, first_dealer=0); _ = game.advance(), game.advance()
+    >>> view = game.view(0)
+    >>> str(view.hand), [str(c) for c in GreedyPlayer(seed=0).discard(view)]
+    ('2H 6D 7C 7H 8D 9H', ['2H', '6D'])
+    """
+
+    name = "greedy"
+
+    def __init__(self, seed: int | random.Random | None = None) -> None:
+        self._rng = seed if isinstance(seed, random.Random) else random.Random(seed)
+
+    def discard(self, view: PlayerView) -> Sequence[Card]:
+        hand = list(view.hand)
+        best: list[tuple[Card, ...]] = []
+        best_points = -1
+        keep: tuple[Card, ...]
+        for keep in combinations(hand, 4):
+            points = points_before_starter(keep)
+            if points > best_points:
+                best, best_points = [keep], points
+            elif points == best_points:
+                best.append(keep)
+        keep = self._rng.choice(best)
+        return [c for c in hand if c not in keep]
+
+    def play(self, view: PlayerView) -> Card:
+        pile = pile_ranks(view)
+        options = legal_cards(view)
+        scored = [(peg_points((*pile, int(c.rank))), c) for c in options]
+        top = max(p for p, _ in scored)
+        return self._rng.choice([c for p, c in scored if p == top])
+
+
+class ExpertPlayer:
+    """Plays by expected value: exact for the discard, a short look-ahead for the play.
+
+    **The discard.** Of the 15 ways to lay away two of six cards, keep the one with the
+    best *net expected value*: the mean score of the four kept cards over the 46
+    starters this player cannot see, plus the expected value of the two cards thrown
+    when the crib is ours (as dealer), minus it when the crib is the opponent's (as
+    pone). The crib's value comes from the crib table of :mod:`cribbage_edu.tables.cribtable`,
+    through :func:`cribbage_edu.strategy.discard.best_discard` (the same numbers the advisor
+    :func:`cribbage_edu.strategy.discard.advise` shows a learner). So as dealer it will throw a
+    pair of fives into its own crib; as pone it keeps fives and throws cards far apart.
+
+    **The play.** For each card it may lay (see :meth:`card_values`) it weighs:
+
+    1. the points the card pegs now (15, 31, pairs, runs);
+    2. minus the opponent's best answer: for each rank the opponent could lay next, the
+       points that card would peg, less what we could peg straight back with the cards
+       we hold. The chance that the opponent holds a rank is worked out from the cards
+       this player has not seen (its own hand, discards, the starter and the cards laid
+       are known); the opponent is assumed to lay his best such card;
+    3. plus about one point when the opponent is likely to have no card that fits (a go).
+
+    The classic advice falls out of this arithmetic rather than being written in as
+    rules: *do not leave a count of 5 or 21* (a ten-card, the commonest value, makes
+    15 or 31); *lead a card under 5* (nothing the opponent lays can make 15); *lead from
+    a pair* (if the opponent pairs it, we answer with three of a kind for 6: the pair
+    trap); *do not lay a card that lets the opponent complete a run* unless we can
+    extend it. On ties it keeps its low cards for later, when they win the go.
+
+    **Near the end.** When a card pegs enough to reach the target it is laid at once
+    (counting out beats any expectation). When the opponent is close enough to win by
+    pegging, his answers are weighed double: denying him points matters more than
+    taking our own.
+
+    >>> from cribbage_edu.rules.game import Game
+    >>> game = Game(seed=2, first_dealer=0); _ = game.advance(), game.advance()
+    >>> view = game.view(1)
+    >>> str(view.hand), [str(c) for c in ExpertPlayer().discard(view)]
+    ('2C 3C 3D 4S 6H KS', ['6H', 'KS'])
+    """
+
+    name = "expert"
+
+    def __init__(self, seed: int | random.Random | None = None) -> None:
+        # Deterministic: the seed is accepted so that every player is built alike.
+        self.seed = seed
+
+    def discard(self, view: PlayerView) -> Sequence[Card]:
+        """The throw with the best net expected value (see the class docstring)."""
+        _, throw = best_discard(list(view.hand), dealer=view.is_dealer)
+        return throw
+
+    def play(self, view: PlayerView) -> Card:
+        """The card with the best value from :meth:`card_values`."""
+        options = legal_cards(view)
+        if len(options) == 1:
+            return options[0]
+        values = self.card_values(view)
+        return max(options, key=lambda c: (values[c], c.value))
+
+    def card_values(self, view: PlayerView) -> dict[Card, float]:
+        """The look-ahead value of laying each legal card (higher is better): the points
+        it pegs, less the opponent's expected best answer net of our reply, plus the
+        chance of a go; a card that reaches the target is worth 1000.
+
+        >>> from cribbage_edu.rules.game import Game, stack_deck
+        >>> deck = stack_deck("2C 3D 4H 5S 9C KD", "AC 6D 7H 10S JC QD", "8S")
+        >>> game = Game(seed=0, first_dealer=1, decks=[deck])
+        >>> _ = game.advance(), game.advance()
+        >>> _ = game.discard(0, "9C KD"), game.discard(1, "JC QD"), game.advance()
+        >>> values = ExpertPlayer().card_values(game.view(0))
+        >>> max(values, key=values.get), min(values, key=values.get)  # lead under 5, never the 5
+        (Card.parse('3D'), Card.parse('5S'))
+        """
+        me = view.player
+        options = legal_cards(view)
+        pile = pile_ranks(view)
+        held_ranks = [int(c.rank) for c in view.hand]
+        need = view.target - view.scores[me]
+        opp_need = view.target - view.scores[1 - me]
+        unseen = _unseen_by_rank(view)
+        total_unseen = sum(unseen)
+        k = view.opponent_cards
+        # the chance the opponent holds at least one card of each rank: one minus the
+        # chance that all k of his cards come from the unseen cards of other ranks
+        held_chance = [0.0] * 14
+        if k and total_unseen:
+            miss = [1.0 - _choose(total_unseen - u, k) / _choose(total_unseen, k)
+                    for u in range(5)]
+            for r in range(1, 14):
+                held_chance[r] = miss[unseen[r]]
+        danger = 2.0 if opp_need <= 6 else 1.0
+        values: dict[Card, float] = {}
+        for card in options:
+            rank = int(card.rank)
+            after = (*pile, rank)
+            now = peg_points(after)
+            if now >= need:
+                values[card] = 1000.0 + now
+                continue
+            if not k or view.opponent_said_go:
+                values[card] = now + 0.01 * COUNT_VALUES[rank]
+                continue
+            rest = list(held_ranks)
+            rest.remove(rank)
+            answers = [(theirs * danger - ours, held_chance[r])
+                       for r, theirs, ours in _replies(after, tuple(sorted(rest)))
+                       if held_chance[r]]
+            answers.sort(reverse=True)
+            expected, none_yet = 0.0, 1.0
+            for net, chance in answers:
+                expected += net * chance * none_yet
+                none_yet *= 1.0 - chance
+            values[card] = now - expected + none_yet + 0.01 * COUNT_VALUES[rank]
+        return values
+
+
+def _unseen_by_rank(view: PlayerView) -> list[int]:
+    """How many cards of each rank (index 1-13) this player has not seen."""
+    left = [0] + [4] * 13
+    seen: set[Card] = {*view.kept, *view.discards, *view.hand}
+    if view.starter is not None:
+        seen.add(view.starter)
+    seen.update(card for _, card in view.laid)
+    for card in seen:
+        left[card.rank] -= 1
+    return left
+
+
+def _choose(n: int, k: int) -> float:
+    """C(n, k) as a float (small k)."""
+    out = 1.0
+    for i in range(k):
+        out *= (n - i) / (i + 1)
+    return max(out, 0.0)
+
+
+_REPLY_MEMO: dict[tuple[tuple[int, ...], tuple[int, ...]], tuple[tuple[int, int, int], ...]] = {}
+
+
+def _replies(after: tuple[int, ...], rest: tuple[int, ...]) -> tuple[tuple[int, int, int], ...]:
+    """For a pile (ranks since the last reset, ending with our card) and the ranks we
+    still hold: each rank the opponent could lay next, the points it pegs him, and the
+    most we could peg straight back. Remembered: the same positions recur game after
+    game."""
+    key = (after, rest)
+    found = _REPLY_MEMO.get(key)
+    if found is not None:
+        return found
+    count = sum(COUNT_VALUES[r] for r in after)
+    if count == 31:
+        after, count = (), 0
+    out = []
+    for r in range(1, 14):
+        reply_count = count + COUNT_VALUES[r]
+        if reply_count > 31:
+            continue
+        reply = (*after, r)
+        theirs = peg_points(reply)
+        ours = 0
+        if reply_count < 31:
+            for mine in rest:
+                if reply_count + COUNT_VALUES[mine] <= 31:
+                    ours = max(ours, peg_points((*reply, mine)))
+        out.append((r, theirs, ours))
+    found = tuple(out)
+    if len(_REPLY_MEMO) < 300_000:
+        _REPLY_MEMO[key] = found
+    return found
