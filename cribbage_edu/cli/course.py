@@ -195,7 +195,7 @@ def run_course(args: argparse.Namespace, console: Console) -> int:
     console.stdout.write(f"your course is in {folder.resolve()}; JupyterLab opens it at "
                          f"{FIRST_LESSON} (Ctrl-C stops it)\n")
     console.stdout.flush()
-    from ..workers import die_with_parent  # JupyterLab ends with this command, kill -9 too
+    from ..study.workers import die_with_parent  # JupyterLab ends with this command, kill -9 too
 
     server = subprocess.Popen(jupyterlab_command(folder.resolve(), no_browser=args.no_browser,
                                                  port=args.port), cwd=folder,

@@ -471,7 +471,7 @@ def _hub_preexec() -> None:
     (SIGINT) reaches it and what it starts even when this command runs in the background
     of a script (where a shell starts it with SIGINT ignored, which children inherit, and
     JupyterHub would wait for its services to time out)."""
-    from ..workers import die_with_parent
+    from ..study.workers import die_with_parent
 
     die_with_parent()
     signal.signal(signal.SIGINT, signal.SIG_DFL)
