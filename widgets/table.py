@@ -23,6 +23,7 @@ import ipywidgets as w  # type: ignore[import-untyped]
 from cribbage_edu.charts import progress_chart
 from cribbage_edu.render import back_img, board_img, card_img
 from cribbage_edu.rules.cards import Card, Hand
+from cribbage_edu.rules.checks import flag
 from cribbage_edu.rules.drive import Player, drive
 from cribbage_edu.rules.errors import CribbageError
 from cribbage_edu.rules.events import ActionKind, EventKind, Source
@@ -421,6 +422,7 @@ class PeggingPractice(_Table):
 
     def __init__(self, seed: int | None = None, *, opponent: str = "expert",
                  dealer: bool = False) -> None:
+        dealer = flag(dealer, "dealer")  # "no" would deal the learner in
         super().__init__(seed, opponent, "The play: lay cards to 31")
         self.add_class("cribbage-pegging-practice")
         self._learner_deals = dealer

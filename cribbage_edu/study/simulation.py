@@ -41,6 +41,7 @@ from dataclasses import asdict, dataclass
 from typing import Any
 
 from ..rules.board import Skunk
+from ..rules.checks import whole_number
 from ..rules.drive import play_out
 from ..rules.errors import IllegalActionError
 from ..rules.events import SOURCES, EventKind
@@ -222,6 +223,7 @@ def play_games(n_games: int, players: Sequence[str], *, seed: int,
     (45, [20, 40, 45])
     """
     names = _check(n_games, players, target)
+    seed = whole_number(seed, "seed", 0)  # "x", 2.9 or True would deal other games
     if workers is not None and not 1 <= workers <= worker_limit():
         raise IllegalActionError(
             f"workers must be from 1 to {worker_limit()} on this machine "
