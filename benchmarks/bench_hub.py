@@ -232,8 +232,9 @@ def measure(students: int, proxy_path: str) -> dict[str, Any]:
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--students", type=int, nargs="+", default=[5, 10, 25])
-    parser.add_argument("--proxy", default=str(ROOT / "test-artifacts" / "chp" /
-                                               "node_modules" / ".bin"),
+    parser.add_argument("--proxy", default=str(ROOT / "test-artifacts" /
+                                               "configurable-http-proxy" / "node_modules" /
+                                               ".bin"),
                         help="a folder holding configurable-http-proxy")
     args = parser.parse_args()
     for students in args.students:

@@ -28,22 +28,20 @@ import argparse
 import importlib.util
 import json
 import os
-import signal
 import subprocess
 import sys
 import tempfile
 from pathlib import Path
-from types import FrameType
 from typing import Any
 
 from ..study.workers import die_with_parent
 from .console import PROG, BadInput, Console, Subparsers, count_argument, shortened
 from .serving import (
+    add_address_arguments,
     address_for_students,
     check_port_free,
-    ip_argument,
     new_secret,
-    wait_for_port,
+    serve,
     write_private,
 )
 
@@ -123,11 +121,7 @@ def add_classroom(subparsers: Subparsers) -> None:
     parser.add_argument("notebook", nargs="?", default=str(DEFAULT_NOTEBOOK),
                         metavar="NOTEBOOK", help=f"the notebook to serve "
                                                  f"(default {DEFAULT_NOTEBOOK})")
-    parser.add_argument("--ip", type=ip_argument, default="0.0.0.0",
-                        help="the address to listen on (default 0.0.0.0: every network "
-                             "of this machine; 127.0.0.1 for this machine only)")
-    parser.add_argument("--port", type=count_argument("--port", 1, 65535), default=8866,
-                        help="the port (default 8866)")
+    add_address_arguments(parser, port=8866)
     parser.add_argument("--token", default=None,
                         help=f"the token students type (default: ${TOKEN_VARIABLE} when set, "
                              f"else a new random one; a --token is on the command line, "
@@ -168,39 +162,16 @@ def run_classroom(args: argparse.Namespace, console: Console) -> int:
                                      JUPYTER_CONFIG_PATH=os.pathsep.join(paths)))
         server = subprocess.Popen(command, stdin=subprocess.DEVNULL, env=env,
                                   preexec_fn=die_with_parent if os.name == "posix" else None)
-        return _serve(server, args, token, console)
+        return serve(server, ip=args.ip, port=args.port, what="Voila", console=console,
+                     ready=lambda: _tell_the_teacher(args, token, console))
 
 
-def _serve(server: subprocess.Popen[bytes], args: argparse.Namespace, token: str,
-           console: Console) -> int:
-    def stop(signum: int, frame: FrameType | None) -> None:
-        raise KeyboardInterrupt
-
-    previous = signal.signal(signal.SIGTERM, stop)
-    try:
-        if not wait_for_port(server, args.ip, args.port):
-            raise BadInput(f"{PROG}: error: the server did not start on port {args.port} "
-                           f"(is another server using it?)")
-        host = address_for_students(args.ip)
-        console.say(f"Serving {args.notebook} to the class. Students open:")
-        console.say(f"    http://{host}:{args.port}/?token={token}")
-        console.say(f"(or http://{host}:{args.port}/ and type the token {token})")
-        games = f"{args.max_games} game{'s' if args.max_games != 1 else ''}"
-        minutes = f"{args.idle_minutes} minute{'s' if args.idle_minutes != 1 else ''}"
-        console.say(f"Up to {games} at once; a game idle for {minutes} is closed. "
-                    f"Ctrl-C stops the server.")
-        console.stdout.flush()
-        server.wait()
-        return 0 if server.returncode == 0 else 1
-    except KeyboardInterrupt:
-        console.say("Stopping the server.")
-        return 0
-    finally:
-        signal.signal(signal.SIGTERM, previous)
-        if server.poll() is None:
-            server.terminate()
-            try:
-                server.wait(timeout=15)
-            except subprocess.TimeoutExpired:
-                server.kill()
-                server.wait()
+def _tell_the_teacher(args: argparse.Namespace, token: str, console: Console) -> None:
+    host = address_for_students(args.ip)
+    console.say(f"Serving {args.notebook} to the class. Students open:")
+    console.say(f"    http://{host}:{args.port}/?token={token}")
+    console.say(f"(or http://{host}:{args.port}/ and type the class code {token})")
+    games = f"{args.max_games} game{'s' if args.max_games != 1 else ''}"
+    minutes = f"{args.idle_minutes} minute{'s' if args.idle_minutes != 1 else ''}"
+    console.say(f"Up to {games} at once; a game idle for {minutes} is closed. "
+                f"Ctrl-C stops the server.")

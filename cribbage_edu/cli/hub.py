@@ -50,18 +50,17 @@ import signal
 import socket
 import subprocess
 import sys
-from collections.abc import Iterable, Sequence
+from collections.abc import Sequence
 from pathlib import Path
-from types import FrameType
 
 from .console import PROG, BadInput, Console, Subparsers, count_argument, shortened
 from .course import FIRST_LESSON
 from .serving import (
+    add_address_arguments,
     address_for_students,
     check_port_free,
-    ip_argument,
     new_secret,
-    wait_for_port,
+    serve,
     write_private,
 )
 
@@ -409,11 +408,7 @@ def add_hub(subparsers: Subparsers) -> None:
     parser.add_argument("--state", default=DEFAULT_STATE, metavar="FOLDER",
                         help=f"where the hub keeps its configuration, passwords and the "
                              f"students' work (default {DEFAULT_STATE}/)")
-    parser.add_argument("--ip", type=ip_argument, default="0.0.0.0",
-                        help="the address to listen on (default 0.0.0.0: every network "
-                             "of this machine; 127.0.0.1 for this machine only)")
-    parser.add_argument("--port", type=count_argument("--port", 1, 65535), default=8000,
-                        help="the port (default 8000)")
+    add_address_arguments(parser, port=8000)
     parser.add_argument("--idle-minutes", type=count_argument("--idle-minutes", 1, 24 * 60),
                         default=30, metavar="M",
                         help="stop a student's server idle this long (default 30 minutes)")
@@ -463,7 +458,9 @@ def run_hub(args: argparse.Namespace, console: Console) -> int:
     command = [sys.executable, "-m", "jupyterhub", "-f", str(config)]
     server = subprocess.Popen(command, cwd=state, stdin=subprocess.DEVNULL,
                               preexec_fn=_hub_preexec if os.name == "posix" else None)
-    return _serve(server, args, state, students, teacher, len(new), console)
+    return serve(server, ip=args.ip, port=args.port, what="JupyterHub", console=console,
+                 grace=60, ready=lambda: _tell_the_teacher(args, state, len(students), teacher,
+                                                           len(new), console))
 
 
 def _hub_preexec() -> None:
@@ -491,37 +488,13 @@ def _state_folder(state: Path) -> Path:
     return state.resolve()
 
 
-def _serve(server: subprocess.Popen[bytes], args: argparse.Namespace, state: Path,
-           students: Iterable[str], teacher: str, new: int, console: Console) -> int:
-    def stop(signum: int, frame: FrameType | None) -> None:
-        raise KeyboardInterrupt
-
-    previous = signal.signal(signal.SIGTERM, stop)
-    try:
-        if not wait_for_port(server, args.ip, args.port, timeout=120):
-            raise BadInput(f"{PROG}: error: JupyterHub did not start on port {args.port} "
-                           f"(its messages are above)")
-        host = address_for_students(args.ip)
-        host = f"[{host}]" if ":" in host else host
-        count = len(list(students))
-        console.say(f"The hub for {count} student{'s' if count != 1 else ''} is at "
-                    f"http://{host}:{args.port}/")
-        console.say(f"Passwords ({new} new) are in {state / PASSWORDS_FILE} (for you alone); "
-                    f"you log in as {teacher!r}, the hub's admin.")
-        console.say(f"Each student's work is in {state / 'students'}/<name>. A server idle "
-                    f"for {args.idle_minutes} minutes is stopped. Ctrl-C stops the hub.")
-        console.stdout.flush()
-        server.wait()
-        return 0 if server.returncode == 0 else 1
-    except KeyboardInterrupt:
-        console.say("Stopping the hub and every student's server.")
-        return 0
-    finally:
-        signal.signal(signal.SIGTERM, previous)
-        if server.poll() is None:
-            server.send_signal(signal.SIGTERM)  # JupyterHub stops the servers it started
-            try:
-                server.wait(timeout=60)
-            except subprocess.TimeoutExpired:
-                server.kill()
-                server.wait()
+def _tell_the_teacher(args: argparse.Namespace, state: Path, students: int, teacher: str,
+                      new: int, console: Console) -> None:
+    host = address_for_students(args.ip)
+    host = f"[{host}]" if ":" in host else host
+    console.say(f"The hub for {students} student{'s' if students != 1 else ''} is at "
+                f"http://{host}:{args.port}/")
+    console.say(f"Passwords ({new} new) are in {state / PASSWORDS_FILE} (for you alone); "
+                f"you log in as {teacher!r}, the hub's admin.")
+    console.say(f"Each student's work is in {students_folder(state)}/<name>. A server idle "
+                f"for {args.idle_minutes} minutes is stopped. Ctrl-C stops the hub.")

@@ -21,18 +21,21 @@ import argparse
 import ipaddress
 import os
 import secrets
+import signal
 import socket
 import string
 import subprocess
 import sys
 import time
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from pathlib import Path
+from types import FrameType
 
-from .console import PROG, BadInput, shortened
+from .console import PROG, BadInput, CommandParser, Console, count_argument, shortened
 
-__all__ = ["address_for_students", "check_port_free", "ip_argument", "new_secret",
-           "probe_address", "scripts_first", "wait_for_port", "write_private"]
+__all__ = ["add_address_arguments", "address_for_students", "check_port_free", "ip_argument",
+           "new_secret", "probe_address", "scripts_first", "serve", "wait_for_port",
+           "write_private"]
 
 
 def ip_argument(text: str) -> str:
@@ -50,6 +53,22 @@ def ip_argument(text: str) -> str:
 
 
 ip_argument.__name__ = "--ip"
+
+
+def add_address_arguments(parser: CommandParser, *, port: int) -> None:
+    """Declare ``--ip`` (every network by default) and ``--port`` (``port`` by default)
+    for a command that serves a class.
+
+    >>> parser = CommandParser(prog="serve")
+    >>> add_address_arguments(parser, port=8000)
+    >>> parser.parse_args(["--ip", "127.0.0.1"])
+    Namespace(ip='127.0.0.1', port=8000)
+    """
+    parser.add_argument("--ip", type=ip_argument, default="0.0.0.0",
+                        help="the address to listen on (default 0.0.0.0: every network "
+                             "of this machine; 127.0.0.1 for this machine only)")
+    parser.add_argument("--port", type=count_argument("--port", 1, 65535), default=port,
+                        help=f"the port (default {port})")
 
 
 def probe_address(ip: str) -> str:
@@ -158,3 +177,35 @@ def write_private(path: Path, text: str) -> None:
     os.fchmod(fd, 0o600)
     with os.fdopen(fd, "w", encoding="utf-8") as out:
         out.write(text)
+
+
+def serve(server: subprocess.Popen[bytes], *, ip: str, port: int, what: str,
+          ready: Callable[[], None], console: Console, grace: float = 15) -> int:
+    """Wait until ``server`` (``what``: "Voila", "JupyterHub") answers on ``port``, call
+    ``ready`` (which tells the teacher where it is), then serve until the server exits
+    (status 0 if it exits cleanly, else 1), Ctrl-C or SIGTERM (0). The server never
+    outlives this: it is asked to stop (SIGTERM), and killed after ``grace`` seconds."""
+    def stop(signum: int, frame: FrameType | None) -> None:
+        raise KeyboardInterrupt
+
+    previous = signal.signal(signal.SIGTERM, stop)
+    try:
+        if not wait_for_port(server, ip, port):
+            raise BadInput(f"{PROG}: error: {what} did not start on port {port} (its "
+                           f"messages are above)")
+        ready()
+        console.stdout.flush()
+        server.wait()
+        return 0 if server.returncode == 0 else 1
+    except KeyboardInterrupt:
+        console.say(f"Stopping {what}.")
+        return 0
+    finally:
+        signal.signal(signal.SIGTERM, previous)
+        if server.poll() is None:
+            server.terminate()
+            try:
+                server.wait(timeout=grace)
+            except subprocess.TimeoutExpired:
+                server.kill()
+                server.wait()

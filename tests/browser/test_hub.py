@@ -5,9 +5,9 @@ assignment, answers exercise 1 and submits; the teacher collects, autogrades and
 with nbgrader, and the grades and the class report are what the answers deserve.
 
 configurable-http-proxy comes from the npm registry (``npm install --prefix`` into a
-folder the test owns, ``test-artifacts/chp``, kept between runs), as the accessibility
-test installs axe-core. The hub runs in its own process group and is stopped by it; every
-wait polls with a time limit.
+folder the test owns, ``test-artifacts/configurable-http-proxy``, kept between runs), as
+the accessibility test installs axe-core. The hub runs in its own process group and is
+stopped by it; every wait polls with a time limit.
 """
 
 from __future__ import annotations
@@ -16,7 +16,6 @@ import csv
 import json
 import os
 import re
-import shutil
 import subprocess
 import sys
 import urllib.request
@@ -30,7 +29,7 @@ from playwright.sync_api import BrowserContext, Page
 from cribbage_edu.cli.hub import PROXY_VERSION
 from cribbage_edu.cli.serving import scripts_first
 
-from .conftest import ARTIFACTS, KERNEL_READY, free_port, quiet_env, serving, wait_for
+from .conftest import KERNEL_READY, free_port, npm_package, quiet_env, serving, wait_for
 
 pytestmark = pytest.mark.browser
 
@@ -49,21 +48,10 @@ class Hub:
 
 @pytest.fixture(scope="session")
 def proxy_folder() -> Path:
-    """configurable-http-proxy, installed from npm into a folder of the test's own."""
-    folder = ARTIFACTS / "chp"
-    command = folder / "node_modules" / ".bin" / "configurable-http-proxy"
-    marker = folder / f"version-{PROXY_VERSION}"
-    if not (command.exists() and marker.exists()):
-        npm = shutil.which("npm")
-        if npm is None:
-            pytest.fail("the hub test needs npm (apt-get install npm) to fetch "
-                        "configurable-http-proxy from the npm registry")
-        folder.mkdir(parents=True, exist_ok=True)
-        subprocess.run([npm, "install", "--prefix", str(folder), "--no-audit", "--no-fund",
-                        "--silent", f"configurable-http-proxy@{PROXY_VERSION}"],
-                       check=True, timeout=300)
-        marker.write_text(PROXY_VERSION)
-    return command.parent
+    """The folder of configurable-http-proxy's command, installed from npm into a folder
+    of the test's own."""
+    package = npm_package("configurable-http-proxy", PROXY_VERSION, "the hub test")
+    return package.parent / ".bin"
 
 
 def run(command: list[str], cwd: Path, env: dict[str, str]) -> str:
