@@ -10,6 +10,7 @@ from __future__ import annotations
 import io
 import json
 import re
+import socket
 from collections import Counter
 from pathlib import Path
 
@@ -113,6 +114,20 @@ def test_bad_hub_arguments_are_one_line(tmp_path: Path, extra: list[str], says: 
     path.write_text("ada\n")
     status, _, err = run(["hub", "--class-list", str(path), *extra])
     assert status == 2 and says in err and err.count("\n") == 1, err
+
+
+def test_a_taken_port_is_refused_before_anything_is_written(tmp_path: Path) -> None:
+    (tmp_path / "students.txt").write_text("ada\n")
+    with socket.socket() as taken:
+        taken.bind(("127.0.0.1", 0))
+        taken.listen()
+        port = taken.getsockname()[1]
+        status, _, err = run(["hub", "--class-list", str(tmp_path / "students.txt"),
+                              "--state", str(tmp_path / "state"), "--ip", "127.0.0.1",
+                              "--port", str(port)])
+    assert status == 2 and err == (f"cribbage-edu: error: port {port} on 127.0.0.1 is taken "
+                                   f"by another program: choose another with --port\n")
+    assert not (tmp_path / "state").exists()
 
 
 def test_a_missing_class_list_and_a_state_file_are_one_line(tmp_path: Path) -> None:

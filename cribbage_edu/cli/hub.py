@@ -440,8 +440,8 @@ def run_hub(args: argparse.Namespace, console: Console) -> int:
     if missing:
         raise BadInput(f"{PROG}: error: the hub needs {', '.join(missing)}: "
                        f"pip install -e '.[classroom]'")
-    state = _state_folder(Path(args.state))
     check_port_free(args.ip, args.port)
+    state = _state_folder(Path(args.state))
     lessons = lessons_folder()
     proxy = find_proxy(state, console)
     new = write_passwords(state, [*students, teacher])

@@ -179,12 +179,16 @@ def test_three_students_answer_submit_and_are_marked(browser: BrowserContext, hu
             if name == "ada":
                 page.screenshot(path=str(artifacts / "hub_lesson00_assignment.png"))
             assert server_post(page, name, "submit").startswith("200")
+            if name != "ada":  # logged in, a student still cannot open another's server
+                assert not page.evaluate(
+                    """async () => { const r = await fetch('/user/ada/api/contents');
+                      return r.ok && r.url.includes('/user/ada/api/contents'); }""")
             page.goto(f"{hub.url}/hub/logout")
             page.wait_for_url(re.compile(r"/hub/login"), timeout=30_000)
     finally:
         page.close()
 
-    # a student cannot reach another's server
+    # nor can anyone who is not logged in
     assert _status(f"{hub.url}/user/ada/api/contents") in (302, 403)
 
     course = hub.state / "course"
