@@ -169,6 +169,7 @@ def test_three_students_answer_submit_and_are_marked(browser: BrowserContext, hu
                 "window.jupyterapp.shell.currentWidget.context.path === "
                 "'00_start_here.ipynb'", timeout=90_000)
             assert (hub.state / "students" / name / "00_start_here.ipynb").exists()
+            assert data_limit(hub.state / "students" / name) == 2048 * 2**20  # --mem-limit
             assert not (hub.state / "students" / name / "README.md").exists()  # the key
             assert server_post(page, name, "fetch").startswith("200")
             said = answer_and_submit(page, name, answer)
@@ -208,6 +209,20 @@ def test_three_students_answer_submit_and_are_marked(browser: BrowserContext, hu
     assert "1 of 3 right" in row
     assert "You said 6, which is too high. Each player keeps four cards" in row
     assert "You said 2, which is too low. Two cards come from each player" in row
+
+
+def data_limit(folder: Path) -> int:
+    """The data-size limit of the student's server: the process running in ``folder``."""
+    for entry in Path("/proc").iterdir():
+        try:
+            if (entry.name.isdigit() and b"jupyterhub-singleuser" in
+                    (entry / "cmdline").read_bytes()
+                    and (entry / "cwd").resolve() == folder.resolve()):
+                limits = (entry / "limits").read_text()
+                return int(re.search(r"Max data size\s+(\d+)", limits).group(1))  # type: ignore[union-attr]
+        except OSError:
+            continue
+    raise AssertionError(f"no server runs in {folder}")
 
 
 def _status(url: str) -> int:
