@@ -102,7 +102,8 @@ __all__ = [
 @dataclass(frozen=True, slots=True)
 class GameResult:
     """How a game ended: the ``winner``, the final ``scores``, whether the loser was
-    skunked, what the win is worth in games, and how many deals it took."""
+    skunked, what the win is worth (``games_won``, counted in ``unit``: games by the
+    house convention, game points by the tournament's), and how many deals it took."""
 
     winner: int
     scores: tuple[int, int]
@@ -110,6 +111,7 @@ class GameResult:
     skunk: Skunk
     games_won: int
     deals: int
+    unit: str = "games"
 
     @property
     def loser(self) -> int:
@@ -121,13 +123,17 @@ class GameResult:
 
         >>> GameResult(1, (80, 121), 121, Skunk.SKUNK, 2, 9).describe(("Ann", "Bob"))
         'Bob wins 121-80 in 9 deals: a skunk, worth 2 games'
+        >>> GameResult(1, (95, 121), 121, Skunk.NONE, 2, 9, "game points").describe()
+        'player 1 wins 121-95 in 9 deals, worth 2 game points'
         """
         won, lost = self.scores[self.winner], self.scores[self.loser]
         text = f"{names[self.winner]} wins {won}-{lost} in {self.deals} deals"
         if self.skunk is not Skunk.NONE:
             text += f": a {self.skunk}"
             if self.games_won > 1:
-                text += f", worth {self.games_won} games"
+                text += f", worth {self.games_won} {self.unit}"
+        elif self.games_won > 1:
+            text += f", worth {self.games_won} {self.unit}"
         return text
 
     def __str__(self) -> str:
@@ -135,9 +141,11 @@ class GameResult:
         text = f"player {self.winner} wins {a}-{b} in {self.deals} deals"
         if self.skunk is not Skunk.NONE:
             if self.games_won > 1:
-                text += f" ({self.skunk}, worth {self.games_won} games)"
+                text += f" ({self.skunk}, worth {self.games_won} {self.unit})"
             else:
                 text += f" ({self.skunk}, not counted: the skunk rule is off)"
+        elif self.games_won > 1:
+            text += f" (worth {self.games_won} {self.unit})"
         return text
 
 
@@ -427,11 +435,12 @@ class Game:
             return None
         target = self.options.target
         skunk = skunk_kind(self._scores[1 - self._winner], target)
-        worth = 1
+        worth = self.options.win_value
         if self.options.skunk:
-            worth = {Skunk.NONE: 1, Skunk.SKUNK: self.options.skunk_value,
+            worth = {Skunk.NONE: worth, Skunk.SKUNK: self.options.skunk_value,
                      Skunk.DOUBLE: self.options.double_skunk_value}[skunk]
-        return GameResult(self._winner, self.scores, target, skunk, worth, self._deal_no)
+        return GameResult(self._winner, self.scores, target, skunk, worth, self._deal_no,
+                          self.options.game_unit)
 
     def hand(self, player: int) -> Hand:
         """The cards ``player`` holds now (the engine's view: see :meth:`view` for what a
