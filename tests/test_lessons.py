@@ -402,18 +402,23 @@ ANSWERS: dict[str, dict[int, tuple[object, object]]] = {
            4: ("2C 6D", "5H 5C"),            # keep 5-5-J-Q (12 now) and never give 5-5
            5: ("QC KD", "7C 8S")},           # keep the run 7-8-9 with the 2; 7-8 breaks it
     "05": {1: (0, 2),                        # count 19: 9 and 6 are not the running count
-           2: (6, 2), 3: (3, 0),
-           4: (0, 3),                        # 4, 9, 3 are no run: the 9 breaks it
-           5: (7, 5),                        # 15 and a run of five
-           6: ("7D 6H", "7D")},              # 24 + 7 = 31, 24 + 6 = 30, not the 8
+           2: (6, 2),
+           3: (0, 2),                        # 8, 7, 8: the 7 between, no pair; count 23
+           4: (3, 0),
+           5: (0, 3),                        # 4, 9, 3 are no run: the 9 breaks it
+           6: (7, 5),                        # 15 and a run of five
+           7: ("7D 6H", "7D")},              # 24 + 7 = 31, 24 + 6 = 30, not the 8
     "06": {1: ("no", "yes"),                 # the 5 fits: 26 + 5 = 31
-           2: ("dealer", "pone"),            # pone laid the 31
-           3: (2, 3), 4: (5, 1),             # run of four 9-8-7-6, then the last card
-           5: (0, 2),                        # no pair across the reset
-           6: (3, 2)},                       # 7 + 8 = 15, and the last card
+           2: ("go", "7H"),                  # 25 + 7 = 32: nothing fits, you say go
+           3: ("dealer", "pone"),            # pone laid the 31
+           4: (2, 3), 5: (5, 1),             # run of four 9-8-7-6, then the last card
+           6: (0, 2),                        # no pair across the reset
+           7: (0, 4),                        # 7-6-8 ended at 31: no run across the reset
+           8: (3, 2)},                       # 7 + 8 = 15, and the last card
     "07": {1: ("Ann", "Bob"), 2: ("dealer", "pone"), 3: ("dealer", "pone"),
            4: ((11, 20), (9, 20)), 5: ("skunk", "double skunk"),
-           6: (4, 0)},                       # the hand is 12: 7+8 ×2, pair, double run
+           6: (4, 0),                        # the hand is 12: 7+8 ×2, pair, double run
+           7: (5, 2)},                       # 4 + 5 + 6: fifteen 2 and a run of three 3
     "08": {1: (12, 6),                       # 3+3+9 ×3 and a pair royal (seed 2024's log)
            2: (3, 2),                        # 7+8, nobs (J♥ with the 10♥)
            3: ("expert", "greedy"),          # greedy dealt deal 1
