@@ -441,15 +441,21 @@ ANSWERS: dict[str, dict[int, tuple[object, object]]] = {
            2: ("KS", "7C"),                  # off the run: the 7 invites 5, 8 (a run) or 2 (15)
            3: ("5C", "10D"),                 # 10 + 5 is fifteen now
            4: ("9S", "2H")},                 # 30: only an ace answers; 23 invites an 8 for 31
-    "14": {1: (5.9, 4.8),                    # 16.40 - 10.48 (the printed averages); 4.8 = crib
-           2: (80.6, 78),                    # 3 x 16.40 + 3 x 10.48; 78 is the old 3 x 26
+    "14": {1: (5.9, 4.8),                    # 16.30 - 10.40 (the course figures); 4.8 = crib
+           2: (80.1, 78),                    # 3 x 16.30 + 3 x 10.40; 78 is the old 3 x 26
            3: ("dealer", "pone"),            # the table: 77.7%; each is ~21 short, only the
                                              # dealer gets within a pone's count of home
            4: ("pone", "dealer"),            # each needs 6; pone counts first (the table: 76%)
-           5: ("5S", "2C"),                  # 5 + a ten-card is 15, the dealer's 2; 2, 3, 4
+           5: ("8C QH", "5H QH"),            # 90-90: keep 5-6-6-7 (8 now), nothing hot to
+                                             # the dealer; 5-Q is a five with a ten-card
+           6: ("5H QH", "8C QH"),            # 100-116: pone needs 21 before the dealer's 5:
+                                             # only 6-6-7-8 (10 now, a double run) can do it
+           7: ("6D", "KC"),                  # 6 on the 6 lead is a pair, 2: 119 + 2 = 121
+           8: ("5S", "2C"),                  # 5 + a ten-card is 15, the dealer's 2; 2, 3, 4
                                              # leave no fifteen
-           6: ("2H 2C", "KH 2C")},           # keep 4-5-6-K: 4+5+6, 5+K, run 4-5-6: 7 always,
+           9: ("2H 2C", "KH 2C"),            # keep 4-5-6-K: 4+5+6, 5+K, run 4-5-6: 7 always,
                                              # what pone on 114 needs; 2-4-5-6 can be 5
+}
 }
 
 CHECK_CELL = '''
@@ -636,3 +642,36 @@ def test_the_final_assessment_key_is_what_the_engine_says(lessons_on_path: objec
     text = guide().split("Key:", 1)[1]
     for n, answer in key.items():
         assert f"\n{n}. {answer}" in text, (n, answer)
+
+
+# --- one source for each figure the course repeats ----------------------------------------
+
+DEAL_ROW = re.compile(r"^(dealer|pone)\s+(his heels|pegging|hand|crib|total)\s+(\d+\.\d\d)\b",
+                      re.MULTILINE)
+PEGS_A_DEAL = re.compile(r"the dealer pegs (\d\.\d\d) and pone (\d\.\d\d)")
+FIRST_DEALER = re.compile(r"the first dealer won [\d,]+ of [\d,]+ games: (.*%\))")
+
+
+def test_every_figure_the_course_repeats_is_the_course_figures_one(
+        lessons_on_path: object) -> None:
+    """What a deal brings each side and the first dealer's edge are printed in several
+    lessons: every printing says the number ``course_figures`` computes, once."""
+    from course_figures import deal_points, first_dealer_edge  # type: ignore[import-not-found]
+
+    worth = deal_points()
+    names = {"his heels": "heels"}
+    seen: dict[str, int] = {}
+    for path in lesson_paths():
+        for cell in code_cells(read(path)):
+            for text in output_texts(cell):
+                for role, source, value in DEAL_ROW.findall(text):
+                    assert value == worth[role, names.get(source, source)].text, (
+                        path.name, role, source, value)
+                    seen[number(path)] = seen.get(number(path), 0) + 1
+                for dealer, pone in PEGS_A_DEAL.findall(text):
+                    assert (dealer, pone) == (worth["dealer", "pegging"].text,
+                                              worth["pone", "pegging"].text), path.name
+                    seen[number(path)] = seen.get(number(path), 0) + 1
+                for edge in FIRST_DEALER.findall(text):
+                    assert edge == first_dealer_edge().text, path.name
+    assert {"11", "13", "14"} <= set(seen), seen
