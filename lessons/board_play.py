@@ -18,11 +18,10 @@ from dataclasses import dataclass
 from typing import Any
 
 from course_figures import par
-from the_board import position
-
 from cribbage_edu import FULL_DECK, parse_cards
 from cribbage_edu.strategy.master import throw_chances
 from cribbage_edu.tables.chance import win_probability
+from the_board import position
 
 __all__ = ["Stance", "print_stances", "print_throws", "stance", "throws_at"]
 

@@ -25,12 +25,10 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from functools import cache
-from types import SimpleNamespace
-from typing import Any
 
-from many_games import load_games, per_deal
-
-from cribbage_edu.study.simulation import wilson_interval
+from cribbage_edu.rules.events import Source
+from cribbage_edu.stats import wilson_interval
+from many_games import StoredGame, load_games, ratio_interval
 
 __all__ = ["Figure", "deal_points", "first_dealer_edge", "par", "print_deal_points"]
 
@@ -62,29 +60,28 @@ class Figure:
 
 
 @cache
-def games() -> tuple[Any, ...]:
+def games() -> tuple[StoredGame, ...]:
+    """The stored expert games, read once."""
     return tuple(load_games())
 
 
-def _with_totals(game: Any) -> Any:
-    """A stored game whose points by source also hold each role's total."""
-    dealer = {**game.dealer_points, "total": sum(game.dealer_points.values())}
-    pone = {**game.pone_points, "total": sum(game.pone_points.values())}
-    return SimpleNamespace(dealer_points=dealer, pone_points=pone,
-                           whole_deals=game.whole_deals)
+def _points(game: StoredGame, role: str, source: str) -> int:
+    """What ``role`` scored from ``source`` in a stored game; ``total`` is every source."""
+    points = game.dealer_points if role == "dealer" else game.pone_points
+    return sum(points.values()) if source == "total" else points[Source(source)]
 
 
 @cache
 def deal_points() -> dict[tuple[str, str], Figure]:
     """What a whole deal brings the dealer and pone, source by source and in total, and
     the dealer's total less pone's: ``{(role, source): Figure}``."""
-    stored = [_with_totals(g) for g in games()]
-    figures = {(role, source): Figure(*per_deal(stored, role, source))
+    stored = games()
+    deals = [g.whole_deals for g in stored]
+    figures = {(role, source): Figure(*ratio_interval([_points(g, role, source) for g in stored],
+                                                      deals))
                for role, source in ROWS}
-    gap = [SimpleNamespace(dealer_points={"total": g.dealer_points["total"]
-                                          - g.pone_points["total"]},
-                           whole_deals=g.whole_deals) for g in stored]
-    figures["dealer less pone", "total"] = Figure(*per_deal(gap, "dealer", "total"))
+    gap = [_points(g, "dealer", "total") - _points(g, "pone", "total") for g in stored]
+    figures["dealer less pone", "total"] = Figure(*ratio_interval(gap, deals))
     return figures
 
 

@@ -41,14 +41,17 @@ from collections.abc import Callable, Iterable, Mapping
 from fractions import Fraction
 from html import escape
 from numbers import Real
-from typing import Any
+from typing import TYPE_CHECKING, Any
+
+if TYPE_CHECKING:
+    from cribbage_edu import Card
 
 __all__ = ["Exercise", "as_card", "as_cards", "as_numbers", "as_word", "as_words"]
 
 TRY_AGAIN = "Try again: change your answer and run the cell again."
 
 
-def as_cards(cards: Any) -> frozenset[Any]:
+def as_cards(cards: Any) -> frozenset[Card]:
     """Read cards given as text (``"5H 5C"``), a Card, or a list of either, as a set,
     so the order a learner writes them in does not matter.
 
@@ -64,7 +67,7 @@ def as_cards(cards: Any) -> frozenset[Any]:
     return frozenset(parse_cards(cards))
 
 
-def as_card(card: Any) -> Any:
+def as_card(card: Any) -> Card:
     """Read one card (``"5H"``, ``"5♥"`` or a Card).
 
     >>> str(as_card(" 10h "))
@@ -263,7 +266,7 @@ class Exercise:
         _say(self._solution)
 
 
-def question_html(text: str, *rows: tuple[str, Iterable[Any]]) -> str:
+def question_html(text: str, *rows: tuple[str, str | Card | Iterable[str | Card]]) -> str:
     """An exercise's question: a line of text and rows of card pictures, each with a
     caption, drawn by the engine's own card pictures.
 

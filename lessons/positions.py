@@ -16,7 +16,7 @@ ValueError: no play reaches this position: the dealer holds 4 cards there, not 3
 >>> rebuild([("dealer", "KH")], holds={"pone": "5C 10D 4S", "dealer": 3})
 Traceback (most recent call last):
 ...
-ValueError: no play reaches this position: pone leads the first series, and the dealer cannot lead a new one before a go or 31
+ValueError: no play reaches this position: pone leads the first series
 
 The opponent's cards are found by search, cards of high value first (they fit least,
 so they keep a go legal); a filler is never a card the position names.
@@ -80,8 +80,7 @@ def rebuild(actions: Sequence[tuple[str, str]], *, holds: Mapping[str, str | int
     they are unknown, how many. ``to_play`` is who must act next (by default the player
     who holds named cards). Raises ``ValueError`` saying why when no deal reaches it."""
     if actions and actions[0][0] != "pone":
-        raise ValueError("no play reaches this position: pone leads the first series, "
-                         "and the dealer cannot lead a new one before a go or 31")
+        raise ValueError("no play reaches this position: pone leads the first series")
     known = {who: parse_cards(held) for who, held in holds.items() if isinstance(held, str)}
     counts = {who: len(known[who]) if who in known else int(held)
               for who, held in holds.items()}

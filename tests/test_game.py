@@ -777,9 +777,13 @@ def test_result_text_counts_a_skunk_only_when_the_rule_is_on() -> None:
     on = GameResult(0, (121, 80), 121, Skunk.SKUNK, 2, 9)
     off = GameResult(0, (121, 80), 121, Skunk.SKUNK, 1, 9)
     plain = GameResult(1, (100, 121), 121, Skunk.NONE, 1, 9)
-    assert str(on) == "player 0 wins 121-80 in 9 deals (skunk, worth 2 games)"
-    assert str(off) == "player 0 wins 121-80 in 9 deals (skunk, not counted: the skunk rule is off)"
-    assert "games" not in str(off) and str(plain) == "player 1 wins 100-121 in 9 deals"
+    # one wording (GameResult.describe): the winner's score first, as a table says it
+    assert str(on) == "player 0 wins 121-80 in 9 deals: a skunk, worth 2 games"
+    assert str(off) == ("player 0 wins 121-80 in 9 deals: a skunk, not counted: the skunk "
+                        "rule is off")
+    assert "games" not in str(off) and str(plain) == "player 1 wins 121-100 in 9 deals"
+    assert on.describe(("Ann", "Bob"), you=0) == "You win 121-80 in 9 deals: a skunk, worth 2 games"
+    assert plain.describe(("Ann", "Bob"), you=0) == "Bob wins 121-100 in 9 deals"
 
 
 # --- a game that starts from given scores and dealer (issue 12) -------------------------
@@ -855,7 +859,7 @@ def test_the_winners_score_is_the_game_hole_everywhere(tmp_path: Path) -> None:
     game = short_game_won_past_the_hole()
     assert game.scores == (61, 0) and game.board.pegs(0) == (60, 61)
     assert game.deal_scores[-1] == (61, 0)
-    assert str(game.result).startswith("player 0 wins 61-0 in 1 deals")
+    assert str(game.result).startswith("player 0 wins 61-0 in 1 deal:")
     peg, win = game.events[-2:]
     # the run is explained in full; it moves the score by the one point that counts
     assert peg.kind == "peg" and sum(i.points for i in peg.items) == 3 and peg.points == 1
@@ -1053,3 +1057,31 @@ def test_the_tournament_rules_survive_a_save_and_an_old_save_counts_a_win_once()
         GameOptions.from_dict({**old, "win_value": "2"})
     with pytest.raises(IllegalActionError, match="win_value"):
         GameOptions(win_value=0)
+
+
+# --- the cut for deal and a stacked first deal, each worded once in the engine ------------
+
+def test_the_lower_cut_deals_and_equal_ranks_cut_again() -> None:
+    from cribbage_edu.rules.game import cut_for_deal
+
+    card = Card.parse
+    # RULES.md: the lower rank deals, ace lowest; on equal ranks, cut again
+    assert cut_for_deal(card("AS"), card("KH")) == 0
+    assert cut_for_deal(card("9C"), card("2D")) == 1
+    assert cut_for_deal(card("7C"), card("7H")) is None   # suits do not break a tie
+    assert cut_for_deal(card("QS"), card("KC")) == 0      # Q ranks below K, both count ten
+
+
+def test_a_stacked_first_deal_waits_for_the_throws() -> None:
+    from cribbage_edu.rules.game import stacked_game
+
+    game = stacked_game("2C 3D 4H 5S 9C KD", "AC 6D 7H 10S JC QD", "8S",
+                        scores=(113, 119), names=("pone", "dealer"))
+    assert game.phase is Phase.DISCARD and game.dealer == 1 and game.pone == 0
+    assert str(game.hand(0)) == "2C 3D 4H 5S 9C KD"
+    assert str(game.hand(1)) == "AC 6D 7H 10S JC QD"
+    assert game.scores == (113, 119) and game.names == ("pone", "dealer")
+    game.discard(0, "9C KD")
+    game.discard(1, "JC QD")
+    game.advance()
+    assert game.starter == Card.parse("8S") and game.phase is Phase.PLAY

@@ -89,7 +89,7 @@ def simulation_chart(results: Any, *, names: Sequence[str] | None = None) -> Fig
 
 
 def _wins_panel(ax: Any, records: list[Mapping[str, Any]], names: Sequence[str]) -> None:
-    from ..study.simulation import wilson_interval
+    from ..stats import wilson_interval
 
     labels = []
     rates = []

@@ -172,9 +172,12 @@ class Source(StrEnum):
     HEELS = "heels"
     MUGGINS = "muggins"
 
+    def __repr__(self) -> str:
+        # printed as the text it equals, so a table keyed by source reads {'hand': 8}
+        return repr(self.value)
 
-SOURCES: tuple[str, ...] = tuple(str(s) for s in (Source.PEGGING, Source.HAND, Source.CRIB,
-                                                  Source.HEELS))
+
+SOURCES: tuple[Source, ...] = (Source.PEGGING, Source.HAND, Source.CRIB, Source.HEELS)
 """The sources of a deal's points in the order tables and charts show them (muggins
 points, which arise only when a person counts by hand, are left out)."""
 

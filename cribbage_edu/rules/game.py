@@ -47,7 +47,7 @@ from itertools import combinations
 from pathlib import Path
 from typing import Any
 
-from .board import Board, Skunk, skunk_kind
+from .board import GAME_HOLE, Board, Skunk, skunk_kind
 from .cards import FULL_DECK, Card, CardLike, Deck, Hand, Rank, parse_cards
 from .checks import seat, whole_number
 from .errors import (
@@ -96,7 +96,9 @@ __all__ = [
     "Phase",
     "PlayerView",
     "Source",
+    "cut_for_deal",
     "stack_deck",
+    "stacked_game",
 ]
 
 @dataclass(frozen=True, slots=True)
@@ -117,36 +119,34 @@ class GameResult:
     def loser(self) -> int:
         return 1 - self.winner
 
-    def describe(self, names: Sequence[str] = ("player 0", "player 1")) -> str:
-        """The result as a table says it, the winner's score first, with the skunk and
-        what it is worth when the skunk rule counts it.
+    def describe(self, names: Sequence[str] = ("player 0", "player 1"), *,
+                 you: int | None = None) -> str:
+        """The result as a table says it (the one wording of a result: the game, the
+        widgets, the terminal and the lessons all say it so): the winner's score first,
+        the deals, and a skunk with what it is worth, or that the skunk rule is off.
+        ``you`` is the seat of the person addressed, said "you".
 
         >>> GameResult(1, (80, 121), 121, Skunk.SKUNK, 2, 9).describe(("Ann", "Bob"))
         'Bob wins 121-80 in 9 deals: a skunk, worth 2 games'
         >>> GameResult(1, (95, 121), 121, Skunk.NONE, 2, 9, "game points").describe()
         'player 1 wins 121-95 in 9 deals, worth 2 game points'
+        >>> GameResult(0, (61, 20), 61, Skunk.DOUBLE, 1, 1).describe(("Ann", "Bob"), you=0)
+        'You win 61-20 in 1 deal: a double skunk, not counted: the skunk rule is off'
         """
         won, lost = self.scores[self.winner], self.scores[self.loser]
-        text = f"{names[self.winner]} wins {won}-{lost} in {self.deals} deals"
+        who = "You win" if self.winner == you else f"{names[self.winner]} wins"
+        deals = "1 deal" if self.deals == 1 else f"{self.deals} deals"
+        text = f"{who} {won}-{lost} in {deals}"
         if self.skunk is not Skunk.NONE:
-            text += f": a {self.skunk}"
-            if self.games_won > 1:
-                text += f", worth {self.games_won} {self.unit}"
+            text += f": a {self.skunk}, " + (f"worth {self.games_won} {self.unit}"
+                                              if self.games_won > 1
+                                              else "not counted: the skunk rule is off")
         elif self.games_won > 1:
             text += f", worth {self.games_won} {self.unit}"
         return text
 
     def __str__(self) -> str:
-        a, b = self.scores
-        text = f"player {self.winner} wins {a}-{b} in {self.deals} deals"
-        if self.skunk is not Skunk.NONE:
-            if self.games_won > 1:
-                text += f" ({self.skunk}, worth {self.games_won} {self.unit})"
-            else:
-                text += f" ({self.skunk}, not counted: the skunk rule is off)"
-        elif self.games_won > 1:
-            text += f" (worth {self.games_won} {self.unit})"
-        return text
+        return self.describe()
 
 
 @dataclass(frozen=True, slots=True)
@@ -193,6 +193,22 @@ _AUTOMATIC = {Phase.CUT_FOR_DEAL: ActionKind.CUT_FOR_DEAL, Phase.DEAL: ActionKin
 """The phases that move on by themselves, and the step that does it."""
 
 
+def cut_for_deal(first: Card, second: Card) -> int | None:
+    """Who deals first when player 0 cuts ``first`` and player 1 cuts ``second``: the
+    lower rank deals (ace lowest, suits do not count); on equal ranks nobody yet, ``None``:
+    they cut again.
+
+    >>> ace, king, nine, two = (Card.parse(c) for c in ("AS", "KH", "9C", "2D"))
+    >>> cut_for_deal(ace, king), cut_for_deal(nine, two)
+    (0, 1)
+    >>> cut_for_deal(Card.parse("7C"), Card.parse("7H")) is None
+    True
+    """
+    if first.rank is second.rank:
+        return None
+    return 0 if first.rank < second.rank else 1
+
+
 def stack_deck(pone: str | Iterable[CardLike], dealer: str | Iterable[CardLike],
                starter: CardLike, rest: str | Iterable[CardLike] = ()) -> Deck:
     """A deck stacked for one deal: the dealer deals one card at a time, pone first,
@@ -209,6 +225,27 @@ def stack_deck(pone: str | Iterable[CardLike], dealer: str | Iterable[CardLike],
             f"a stacked deal needs six cards a hand, got '{first}' and '{second}'")
     order = [c for pair in zip(first, second, strict=True) for c in pair]
     return Deck.stacked([*order, Card.parse(starter), *parse_cards(rest)])
+
+
+def stacked_game(pone: str | Iterable[CardLike], dealer: str | Iterable[CardLike],
+                 starter: CardLike, *, seed: int = 0, scores: Sequence[int] = (0, 0),
+                 names: Sequence[str] = ("player 0", "player 1"),
+                 options: GameOptions | None = None) -> Game:
+    """A game at a chosen first deal, waiting for the throws: player 0 is pone and is
+    dealt ``pone`` (six cards), player 1 deals and is dealt ``dealer``, the starter will
+    be ``starter`` (:func:`stack_deck`), the pegs start at ``scores`` (player 0's first).
+    Later deals are shuffled from ``seed``. The one way the lessons and tests set up a
+    deal to study.
+
+    >>> game = stacked_game("2C 3D 4H 5S 9C KD", "AC 6D 7H 10S JC QD", "8S", scores=(113, 119))
+    >>> game.phase, game.dealer, str(game.hand(0)), game.scores
+    (<Phase.DISCARD: 'discard'>, 1, '2C 3D 4H 5S 9C KD', (113, 119))
+    """
+    game = Game(seed, options=options, first_dealer=1, scores=scores, names=names,
+                decks=[stack_deck(pone, dealer, starter)])
+    game.advance()  # the cut for deal: player 1 deals
+    game.advance()  # the deal
+    return game
 
 
 @dataclass(frozen=True, slots=True, eq=False)
@@ -295,7 +332,7 @@ class Game:
     """
 
     def __init__(self, seed: int | None = None, *, options: GameOptions | None = None,
-                 target: int = 121, skunk: bool = False,
+                 target: int = GAME_HOLE, skunk: bool = False,
                  skunk_value: int = 2, double_skunk_value: int = 3,
                  manual_count: bool | Sequence[bool] = False, muggins: bool = False,
                  first_dealer: int | None = None,
@@ -933,12 +970,13 @@ class Game:
         else:
             while True:
                 a, b = self._rng.sample(FULL_DECK, 2)
-                if a.rank is b.rank:
+                dealer = cut_for_deal(a, b)
+                if dealer is None:
                     self._emit(EventKind.CUT, None, 0, (a, b),
                                f"both cut a {a.rank.name.lower()} ({a.symbol}, {b.symbol}): "
                                f"cut again")
                     continue
-                self._dealer = 0 if a.rank < b.rank else 1
+                self._dealer = dealer
                 self._emit(EventKind.CUT, self._dealer, 0, (a, b),
                            f"{self.names[0]} cuts {a.symbol}, {self.names[1]} cuts "
                            f"{b.symbol}: the lower card deals, {self.names[self._dealer]}")

@@ -1,4 +1,5 @@
-"""Wrong counts of the show, and what each reveals: the one home of that diagnosis.
+"""Wrong counts of the show and of the play, and what each reveals: the one home of that
+diagnosis.
 
 A wrong count usually has a reason a teacher would name: a fifteen missed, the pair of a
 double run counted twice, a four-card flush claimed in the crib, a jack of the wrong suit
@@ -6,7 +7,10 @@ taken for nobs. :func:`count_misses` works out, from the engine's itemised count
 wrong totals those slips lead to, and says each in the words of the rule;
 :func:`kinds_hint` says which kinds score, without their points, for a miss no slip
 explains; :func:`diagnose` picks between them for one claimed total. The lessons, the
-counting quiz and the table's count by hand all ask here.
+counting quiz and the table's count by hand all ask here. In the play,
+:func:`play_misses` does the same for the points of the last card laid (a pair with a
+card further back, a run broken by a card between, fifteen as any two cards), and
+:func:`play_hint` names the kinds it scores.
 
 >>> misses = count_misses("3H 3C 4S 5D", "9S")
 >>> misses[14]
@@ -18,13 +22,15 @@ counting quiz and the table's count by hand all ask here.
 from __future__ import annotations
 
 from collections import Counter
-from collections.abc import Iterable
-from itertools import combinations
+from collections.abc import Iterable, Sequence
+from itertools import combinations, pairwise
 
-from .cards import Card, CardLike, Rank
+from .cards import FIFTEEN, THIRTY_ONE, Card, CardLike, Rank, parse_cards
+from .pegging import score_play
 from .scoring import HandScore, Kind, score_hand, spoken_number
 
-__all__ = ["FIFTEENS_AND_PAIRS", "SHOW_KINDS", "count_misses", "diagnose", "kinds_hint"]
+__all__ = ["FIFTEENS_AND_PAIRS", "SHOW_KINDS", "count_misses", "diagnose", "kinds_hint",
+           "play_hint", "play_misses"]
 
 SHOW_KINDS: tuple[str, ...] = ("fifteens", "pairs", "runs", "flushes", "nobs")
 """The kinds of points in the show, in the order they are counted (the names ``taught``
@@ -205,3 +211,96 @@ def diagnose(claimed: int, score: HandScore, taught: tuple[str, ...] = SHOW_KIND
     if claimed == score.total:
         return ""
     return count_misses(score, taught=taught).get(claimed) or kinds_hint(score, taught=taught)
+
+
+# --- the play: what the last card laid scores --------------------------------------------
+
+def _run_anywhere(cards: Sequence[Card]) -> tuple[int, list[Card]]:
+    """The longest run that the last card makes with any of the other cards, ignoring
+    order and gaps (the wrong instinct), and the cards of it."""
+    last, others = cards[-1], cards[:-1]
+    for size in range(len(cards), 2, -1):
+        for chosen in combinations(others, size - 1):
+            group = [*chosen, last]
+            ranks = sorted(int(card.rank) for card in group)
+            if all(b == a + 1 for a, b in pairwise(ranks)):
+                return size, group
+    return 0, []
+
+
+def play_misses(cards: str | Iterable[CardLike]) -> dict[int, str]:
+    """The common wrong answers to "what does the last card score?" in the play (the
+    cards laid since the count was last reset, in order), each with the rule it breaks.
+    Where two slips give the same number, the first is kept.
+
+    >>> play_misses("5S 6H 5C")[2]
+    'a pair in the play is only with the card just before: the 5♠ is not next to the 5♣'
+    >>> play_misses("4S 6H 5D")[2]
+    'the last three cards are three ranks in a row, in any order: a run of three'
+    """
+    pile = list(parse_cards(cards))
+    score = score_play(pile)
+    total, last = score.total, pile[-1]
+    run = score.points(Kind.RUN)
+    pairs = score.points(Kind.PAIR)
+    found: dict[int, str] = {}
+
+    def add(wrong: int, why: str) -> None:
+        if wrong != total and wrong >= 0:
+            found.setdefault(wrong, why)
+
+    if len(pile) >= 3 and pile[-2].rank != last.rank:
+        earlier = [card for card in pile[:-2] if card.rank == last.rank]
+        if earlier:
+            add(total + 2, f"a pair in the play is only with the card just before: the "
+                           f"{earlier[-1].symbol} is not next to the {last.symbol}")
+    size, group = _run_anywhere(pile)
+    if size >= 3 and size > run:
+        first = min(pile.index(card) for card in group)
+        strangers = [card.symbol for card in pile[first:] if card not in group]
+        if strangers:
+            add(total - run + size,
+                f"a run in the play must be the last cards laid, with no other card between: "
+                f"the {' and the '.join(strangers)} {'breaks' if len(strangers) == 1 else 'break'}"
+                " it")
+    if score.count != FIFTEEN and any(card.value + last.value == FIFTEEN for card in pile[:-1]):
+        add(total + 2, f"fifteen in the play is the running count, not any two cards: the "
+                       f"count is {score.count}")
+    if score.count == THIRTY_ONE:
+        add(total + 1, "exactly 31 scores 2 instead of the 1 for the last card, never both")
+    if pairs == 6:
+        add(total - 4, "the third card of a rank pairs with both cards before it: three "
+                       "pairs, a pair royal, 6")
+        add(total - 2, "the third card of a rank pairs with both cards before it: three "
+                       "pairs, a pair royal, 6")
+    if pairs == 12:
+        add(total - 6, "the fourth card of a rank makes six pairs with the three before "
+                       "it: a double pair royal, 12")
+    if run > 3:
+        add(total - run + 3, f"the run is longer: the last {spoken_number(run)} cards are "
+                             f"{spoken_number(run)} ranks in a row, in any order")
+    if score.points(Kind.FIFTEEN):
+        add(total - 2, "the count is exactly 15: fifteen for two")
+    if score.points(Kind.THIRTY_ONE):
+        add(total - 2, "the count is exactly 31: thirty-one for two")
+    if run:
+        add(total - run, f"the last {spoken_number(run)} cards are {spoken_number(run)} "
+                         f"ranks in a row, in any order: a run of {spoken_number(run)}")
+    if pairs:
+        add(total - pairs, "the card just before is of the same rank: a pair")
+    return found
+
+
+def play_hint(cards: str | Iterable[CardLike]) -> str:
+    """The count, and the kinds the last card of the play scores for, without the points.
+
+    >>> play_hint("5H 7C 6D")[:52]
+    'the count is 18; the last card scores for a run. Che'
+    """
+    score = score_play(cards)
+    names = {Kind.PAIR: "a pair (or more)", Kind.RUN: "a run"}
+    kinds = sorted({names.get(item.kind, str(item.kind)) for item in score.items})
+    found = " and ".join(kinds) if kinds else "nothing"
+    return (f"the count is {score.count}; the last card scores for {found}. Check each: "
+            "15 or 31 is 2; a pair with the card just before is 2 (three in a row 6); a run "
+            "of the last k cards is k")

@@ -31,7 +31,7 @@ from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from .cards import COUNT_VALUES, Card, CardLike, Hand, parse_cards
+from .cards import COUNT_VALUES, FIFTEEN, THIRTY_ONE, Card, CardLike, Hand, parse_cards
 from .checks import seat
 from .errors import IllegalHandError, IllegalPlayError, OutOfTurnError
 from .events import EventKind
@@ -140,16 +140,16 @@ def pile_points(ranks: Sequence[int]) -> int:
     (5, 2)
     """
     count, same, run = pile_shape(ranks)
-    return (2 if count in (15, 31) else 0) + _PAIR_POINTS.get(same, 0) + run
+    return (2 if count in (FIFTEEN, THIRTY_ONE) else 0) + _PAIR_POINTS.get(same, 0) + run
 
 
 def _score_pile(pile: Sequence[Card]) -> tuple[int, tuple[ScoreItem, ...]]:
     """The count and the items for the last card of ``pile`` (cards since a reset)."""
     count, same, run = pile_shape([c.rank for c in pile])
     items: list[ScoreItem] = []
-    if count == 15:
+    if count == FIFTEEN:
         items.append(ScoreItem(Kind.FIFTEEN, tuple(pile), 2))
-    elif count == 31:
+    elif count == THIRTY_ONE:
         items.append(ScoreItem(Kind.THIRTY_ONE, tuple(pile), 2))
     n = len(pile)
     if same >= 2:
@@ -176,7 +176,7 @@ def score_play(cards_since_reset: str | Iterable[CardLike]) -> PlayScore:
     if len(set(pile)) != len(pile):
         raise IllegalHandError(f"the cards laid '{pile}' hold a card twice")
     count = sum(c.value for c in pile)
-    if count > 31:
+    if count > THIRTY_ONE:
         raise IllegalPlayError(
             f"the cards laid '{pile}' count {count}, past 31: the count resets at 31")
     total, items = _score_pile(pile)
@@ -316,7 +316,7 @@ class Play:
         who = self._turn if player is None else self._check_player(player)
         if self._over or who != self._turn:
             return Hand()
-        room = 31 - self._count
+        room = THIRTY_ONE - self._count
         return Hand(c for c in self._hands[who] if c.value <= room)
 
     def can_go(self, player: int) -> bool:
@@ -335,7 +335,7 @@ class Play:
             raise IllegalPlayError(
                 f"{self.names[player]} cannot lay {laid}: not in hand "
                 f"'{Hand(self._hands[player])}'")
-        if self._count + laid.value > 31:
+        if self._count + laid.value > THIRTY_ONE:
             raise IllegalPlayError(
                 f"{self.names[player]} cannot lay {laid}: count is {self._count}, "
                 f"{self._count} + {laid.value} > 31")
@@ -352,7 +352,7 @@ class Play:
         if items:
             words = " and ".join(_say(i) for i in items)
             self._award(player, items, f"{self.names[player]} scores {words}")
-        if count == 31:
+        if count == THIRTY_ONE:
             self._reset()
         else:
             self._turn = 1 - player
@@ -432,7 +432,7 @@ class Play:
                 return
             if self._hands[me] and not self._said_go:
                 return  # the first player stuck in this series must say go
-            if any(c.value <= 31 - self._count for c in self._hands[other]):
+            if any(c.value <= THIRTY_ONE - self._count for c in self._hands[other]):
                 self._turn = other
                 return
             if self._hands[other] and not self._said_go and other != last:

@@ -25,7 +25,7 @@ from itertools import combinations, product
 from operator import itemgetter
 from typing import Any, NamedTuple
 
-from .cards import COUNT_VALUES, Card, CardLike, Hand, Rank, parse_cards
+from .cards import COUNT_VALUES, FIFTEEN, Card, CardLike, Hand, Rank, parse_cards
 from .errors import IllegalHandError
 
 __all__ = ["BEST_HAND", "PAIR_WORDS", "HandScore", "Judgement", "Kind", "ScoreItem", "Verdict",
@@ -120,7 +120,7 @@ def _rank_template(ranks: tuple[int, ...]) -> _Template:
     values = [COUNT_VALUES[r] for r in ranks]
     entries: list[tuple[Kind, tuple[int, ...], int]] = []
     for idx in _SUBSETS:
-        if sum(values[i] for i in idx) == 15:
+        if sum(values[i] for i in idx) == FIFTEEN:
             entries.append((Kind.FIFTEEN, idx, 2))
     for i, j in _PAIRS:
         if ranks[i] == ranks[j]:

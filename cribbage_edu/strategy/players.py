@@ -24,7 +24,7 @@ import random
 from collections.abc import Sequence
 from itertools import combinations
 
-from ..rules.cards import COUNT_VALUES, Card
+from ..rules.cards import COUNT_VALUES, THIRTY_ONE, Card
 from ..rules.game import PlayerView
 from ..rules.pegging import pile_points
 from .discard import best_discard
@@ -308,19 +308,19 @@ def _replies(after: tuple[int, ...], rest: tuple[int, ...]) -> tuple[tuple[int, 
     if found is not None:
         return found
     count = sum(COUNT_VALUES[r] for r in after)
-    if count == 31:
+    if count == THIRTY_ONE:
         after, count = (), 0
     out = []
     for r in range(1, 14):
         reply_count = count + COUNT_VALUES[r]
-        if reply_count > 31:
+        if reply_count > THIRTY_ONE:
             continue
         reply = (*after, r)
         theirs = peg_points(reply)
         ours = 0
-        if reply_count < 31:
+        if reply_count < THIRTY_ONE:
             for mine in rest:
-                if reply_count + COUNT_VALUES[mine] <= 31:
+                if reply_count + COUNT_VALUES[mine] <= THIRTY_ONE:
                     ours = max(ours, peg_points((*reply, mine)))
         out.append((r, theirs, ours))
     found = tuple(out)
