@@ -143,8 +143,8 @@ class Exercise:
     is told so and does not use up a try:
 
     >>> who = Exercise(5, answer="pone", read=as_word, misses={"dealer": "pone leads"})
-    >>> who.check("the dealer")
-    Exercise 5: answer with one of: dealer, pone. That did not count as a try.
+    >>> who.check("the dealer")  # doctest: +ELLIPSIS
+    Exercise 5: answer with one of: "dealer", "pone", in quotes (a word typed without them, ...
     >>> who.check("dealer")
     Exercise 5: not yet. You said dealer. Pone leads.
     Try again: change your answer and run the cell again.
@@ -255,7 +255,9 @@ class Exercise:
             return (f"you said {_show(guess)}: write a number, such as 12 or "
                     "Fraction(1, 2)")
         if self.choices is not None and guess not in self.choices:
-            return "answer with one of: " + ", ".join(str(c) for c in self.choices)
+            said = ", ".join(f'"{c}"' for c in self.choices)
+            return (f"answer with one of: {said}, in quotes (a word typed without them, "
+                    "such as dealer, is read as a name the notebook knows, not as your word)")
         if self._form is not None:
             return self._form(guess) or ""
         return ""
