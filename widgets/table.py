@@ -729,7 +729,7 @@ class GameTable(_Table):
         if points == score.total:
             return False
         self._looked_again = where
-        slip = diagnose(points, score)
+        slip = diagnose(points, score, reveal=False)  # the cards only after the second claim
         side = "over" if points > score.total else "under"
         self.message.warn(f"You said {points}: that is {side}. {slip[0].upper()}{slip[1:]}. "
                           f"Count your {what} again and claim once more: your second "
