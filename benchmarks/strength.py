@@ -5,6 +5,8 @@ Run by hand::
     python benchmarks/strength.py [--seed 2026] [--workers N] [--scale 0.1]
     python benchmarks/strength.py --only master          # the master against the expert
     python benchmarks/strength.py --only master --part pegging --scale 0.5   # an ablation
+    python benchmarks/strength.py --only coach --workers 1 [--hands 32]  # coach vs master
+    python benchmarks/strength.py --only peer --player coach --workers 1  # vs CribbageSim
 
 Seeded simulations with the first deal alternating, each with its 95% Wilson
 confidence interval:
@@ -16,7 +18,16 @@ confidence interval:
   source, as dealer and as pone (over the whole deals: the last deal of a game is cut
   short by the win), and the win rate in the games that were close near the end: at the
   start of a deal both players within 30 points of home and within 10 of each other,
-  beside what the chance-to-win table expected from those positions between two experts.
+  beside what the chance-to-win table expected from those positions between two experts;
+- coach vs master over 20,000 games (goal: the lower end of the 95% interval above 50%),
+  reported as the master's match is (``--hands`` sets how many opponent hands the coach
+  weighs a card over when there are too many to weigh them all);
+- a player (``--player``, default coach) vs CribbageSim 1.0.2's computer player (the
+  peer, :mod:`peer`: run in a Python 3.12 environment of its own, ``--peer-python``) over
+  3,000 games (goal for the coach: at least 62%).
+
+Each match is seeded (``--seed``) and the first deal alternates; ``--scale`` plays a
+share of the games (estimate a long match's time from a small one first).
 """
 
 from __future__ import annotations
@@ -33,6 +44,7 @@ from cribbage_edu.rules.drive import play_out
 from cribbage_edu.rules.events import EventKind
 from cribbage_edu.rules.game import Game
 from cribbage_edu.stats import wilson_interval
+from cribbage_edu.strategy.coach import PLAYER_HANDS, CoachPlayer
 from cribbage_edu.strategy.master import MasterPlayer
 from cribbage_edu.strategy.players import ExpertPlayer
 from cribbage_edu.study.simulation import SOURCES, simulate
@@ -40,6 +52,9 @@ from cribbage_edu.tables.chance import win_probability
 
 MATCHES = ((("expert", "random"), 400, 0.90), (("expert", "greedy"), 2000, 0.53))
 MASTER_GAMES = 20_000
+COACH_GAMES = 20_000
+PEER_GAMES = 3_000
+PEER_GOAL = 0.62
 CLOSE_NEED = 30   # both players this close to home at the start of a deal...
 CLOSE_GAP = 10    # ...and this close to each other: a close game near the end
 BATCH = 50
@@ -57,6 +72,63 @@ def _master_batch(tasks: Sequence[tuple[int, int, str]]) -> list[dict[str, Any]]
         play_out(game, [master, ExpertPlayer()])
         out.append(_record(game, index))
     return out
+
+
+_PEER: list[Any] = []
+
+
+def _seat_player(name: str, hands: int, peer_python: str) -> Any:
+    """A player by name for a duel: ``coach`` (with ``hands``), ``peer`` (CribbageSim,
+    one server a process), or any name of the roster."""
+    if name == "coach":
+        return CoachPlayer(hands=hands)
+    if name == "peer":
+        if not _PEER:
+            from peer import PeerPlayer  # benchmarks/peer.py, beside this script
+
+            _PEER.append(PeerPlayer(peer_python))
+        return _PEER[0]
+    from cribbage_edu.strategy.roster import make_player
+
+    return make_player(name)
+
+
+def _duel_batch(tasks: Sequence[tuple[int, int, str, str, int, str]]) -> list[dict[str, Any]]:
+    """Play (index, seed, first, second, hands, peer_python) games: ``first`` in seat 0,
+    the first deal alternating with the index."""
+    out = []
+    for index, seed, first, second, hands, peer_python in tasks:
+        game = Game(seed, first_dealer=index % 2, names=(first, second))
+        play_out(game, [_seat_player(first, hands, peer_python),
+                        _seat_player(second, hands, peer_python)])
+        out.append(_record(game, index))
+    return out
+
+
+def duel(n: int, seed: int, executor: Executor | None, first: str, second: str, hands: int,
+         peer_python: str) -> list[dict[str, Any]]:
+    """``n`` seeded games, ``first`` (seat 0) against ``second``, with progress lines."""
+    seeds = random.Random(seed)
+    tasks = [(i, seeds.getrandbits(63), first, second, hands, peer_python) for i in range(n)]
+    return _play_batches(_duel_batch, tasks, executor, first, every=200)
+
+
+def _play_batches(batch: Any, tasks: Sequence[Any], executor: Executor | None, name: str,
+                  every: int) -> list[dict[str, Any]]:
+    """Play ``tasks`` in batches with ``batch`` (in this process or on ``executor``),
+    printing the win rate of seat 0 (``name``) every ``every`` games."""
+    batches = [tasks[i:i + BATCH] for i in range(0, len(tasks), BATCH)]
+    parts = map(batch, batches) if executor is None else executor.map(batch, batches)
+    records: list[dict[str, Any]] = []
+    start = time.perf_counter()
+    for part in parts:
+        records.extend(part)
+        if len(records) % every == 0 or len(records) == len(tasks):
+            wins = sum(r["winner"] == 0 for r in records)
+            low, high = wilson_interval(wins, len(records))
+            print(f"  {len(records)} games: {name} {wins / len(records):.1%} (95% CI "
+                  f"{low:.1%} to {high:.1%}; {time.perf_counter() - start:.0f} s)", flush=True)
+    return records
 
 
 def _record(game: Game, index: int) -> dict[str, Any]:
@@ -94,31 +166,27 @@ def master_match(n: int, seed: int, executor: Executor | None,
                  part: str = "both") -> list[dict[str, Any]]:
     seeds = random.Random(seed)
     tasks = [(i, seeds.getrandbits(63), part) for i in range(n)]
-    batches = [tasks[i:i + BATCH] for i in range(0, n, BATCH)]
-    parts = (map(_master_batch, batches) if executor is None
-             else executor.map(_master_batch, batches))
-    records: list[dict[str, Any]] = []
-    for part in parts:
-        records.extend(part)
-        if len(records) % 2000 == 0 or len(records) == n:
-            wins = sum(r["winner"] == 0 for r in records)
-            low, high = wilson_interval(wins, len(records))
-            print(f"  {len(records)} games: master {wins / len(records):.1%} "
-                  f"(95% CI {low:.1%} to {high:.1%})", flush=True)
-    return records
+    return _play_batches(_master_batch, tasks, executor, "master", every=2000)
 
 
-def report_master(records: list[dict[str, Any]]) -> list[str]:
+def report_master(records: list[dict[str, Any]],
+                  names: tuple[str, str] = ("master", "expert"),
+                  goal: float | None = None) -> list[str]:
     n = len(records)
     wins = sum(r["winner"] == 0 for r in records)
     low, high = wilson_interval(wins, n)
-    verdict = "meets" if low > 0.5 else "MISSES"
-    lines = [f"master vs expert: {wins}/{n} = {wins / n:.1%} (95% CI {low:.1%} to "
-             f"{high:.1%}); goal: lower end above 50%: {verdict}"]
+    if goal is None:
+        verdict = "meets" if low > 0.5 else "MISSES"
+        aim = "lower end above 50%"
+    else:
+        verdict = "meets" if wins / n >= goal else "MISSES"
+        aim = f"at least {goal:.0%}"
+    lines = [f"{names[0]} vs {names[1]}: {wins}/{n} = {wins / n:.1%} (95% CI {low:.1%} to "
+             f"{high:.1%}); goal: {aim}: {verdict}"]
     deals = sum(r["whole_deals"] for r in records)
     lines.append(f"points per whole deal ({deals} deals; each player deals about half)")
     lines.append(f"  {'':17}" + "".join(f"{s:>9}" for s in (*SOURCES, "total")))
-    for p, name in ((0, "master"), (1, "expert")):
+    for p, name in enumerate(names):
         for role in ("dealer", "pone"):
             values = [sum(r["points"][f"{p}|{role}|{s}"] for r in records) / (deals / 2)
                       for s in SOURCES]
@@ -130,7 +198,7 @@ def report_master(records: list[dict[str, Any]]) -> list[str]:
         expected = sum(r["close"] for r in close) / len(close)
         c_low, c_high = wilson_interval(won, len(close))
         lines.append(f"close near the end ({len(close)} games: both within {CLOSE_NEED} of "
-                     f"home and {CLOSE_GAP} of each other at a deal's start): master won "
+                     f"home and {CLOSE_GAP} of each other at a deal's start): {names[0]} won "
                      f"{won / len(close):.1%} (95% CI {c_low:.1%} to {c_high:.1%}); the table "
                      f"expected {expected:.1%} between two experts")
     return lines
@@ -142,15 +210,39 @@ def main() -> None:
     parser.add_argument("--workers", type=int, default=os.cpu_count() or 1)
     parser.add_argument("--scale", type=float, default=1.0,
                         help="multiply the number of games (for a quick look)")
-    parser.add_argument("--only", choices=("classic", "master"),
-                        help="run only the classic matches or only master vs expert")
+    parser.add_argument("--only", choices=("classic", "master", "coach", "peer"),
+                        help="run only the classic matches, only master vs expert, only "
+                             "coach vs master, or only a player against CribbageSim")
+    parser.add_argument("--hands", type=int, default=PLAYER_HANDS,
+                        help="opponent hands the coach weighs a card over, at most")
+    parser.add_argument("--player", default="coach",
+                        help="the player to set against CribbageSim (--only peer)")
+    parser.add_argument("--peer-python", default="/tmp/peer312/bin/python",
+                        help="the Python 3.12 that has cribbagesim 1.0.2 installed")
     parser.add_argument("--part", choices=("both", "pegging", "endgame"), default="both",
                         help="an ablation: the master with only its pegging-aware throw, or "
                              "only its play for the game near the end (default both)")
     args = parser.parse_args()
     lines = []
     with ProcessPoolExecutor(max_workers=args.workers) as pool:
-        if args.only != "master":
+        executor = pool if args.workers > 1 else None
+        for match, first, second, games, goal in (
+                ("coach", "coach", "master", COACH_GAMES, None),
+                ("peer", args.player, "peer", PEER_GAMES, PEER_GOAL)):
+            if args.only != match:
+                continue
+            n = max(2, round(games * args.scale))
+            start = time.perf_counter()
+            records = duel(n, args.seed, executor, first, second, args.hands,
+                           args.peer_python)
+            names = (first, "cribbagesim" if second == "peer" else second)
+            duel_lines = report_master(records, names, goal)
+            print("\n".join(duel_lines[1:]))
+            print(f"({time.perf_counter() - start:.1f} s, seed {args.seed}, "
+                  f"{args.hands} hands)")
+            print()
+            lines.append(duel_lines[0])
+        if args.only in (None, "classic"):
             for players, games, goal in MATCHES:
                 n = max(2, round(games * args.scale))
                 start = time.perf_counter()
@@ -165,7 +257,7 @@ def main() -> None:
                 print(summary)
                 print(f"({elapsed:.1f} s, seed {args.seed})")
                 print()
-        if args.only != "classic":
+        if args.only in (None, "master"):
             n = max(2, round(MASTER_GAMES * args.scale))
             start = time.perf_counter()
             records = master_match(n, args.seed, pool if args.workers > 1 else None,

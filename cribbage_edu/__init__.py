@@ -14,6 +14,8 @@ hint), :mod:`cribbage_edu.tables` (the shipped tables it reads), :mod:`cribbage_
 3
 """
 
+import sys as _sys
+
 from .rules.board import Board
 from .rules.cards import FULL_DECK, Card, Deck, Hand, Rank, Suit, parse_cards
 from .rules.drive import Player, drive, play_game, play_out
@@ -31,6 +33,8 @@ from .rules.game import Event, Game, GameResult, Phase, PlayerView
 from .rules.options import GameOptions
 from .rules.pegging import Play, PlayEvent, PlayScore, score_play
 from .rules.scoring import HandScore, Kind, ScoreItem, Verdict, judge_claim, score_hand
+from .strategy import coach
+from .strategy.coach import judge_card, judge_count, judge_throw, review
 from .strategy.discard import (
     DiscardOption,
     StarterDistribution,
@@ -45,6 +49,11 @@ from .study.analysis import score_distribution
 from .study.simulation import simulate
 
 __version__ = "0.1.0"
+
+# The coach is importable where the issue named it, ``cribbage_edu.coach`` (its file is
+# ``strategy/coach.py``): ``import cribbage_edu.coach`` and ``from cribbage_edu.coach
+# import judge_card`` find it here.
+_sys.modules[f"{__name__}.coach"] = coach
 
 __all__ = [
     "FULL_DECK",
@@ -86,13 +95,18 @@ __all__ = [
     "__version__",
     "advise",
     "best_discard",
+    "coach",
     "drive",
     "hint",
+    "judge_card",
     "judge_claim",
+    "judge_count",
+    "judge_throw",
     "make_player",
     "parse_cards",
     "play_game",
     "play_out",
+    "review",
     "score_distribution",
     "score_hand",
     "score_play",

@@ -9,10 +9,12 @@ ask :func:`make_player` for a player by the name a learner types.
   the card that pegs most now; ``expert``: the best hand and crib on average and a
   look-ahead of a card each in the play (all in :mod:`cribbage_edu.strategy.players`);
 - ``master``: the expert whose throw also counts what the kept cards peg, and who plays
-  for the game rather than for points near the end (:mod:`cribbage_edu.strategy.master`).
+  for the game rather than for points near the end (:mod:`cribbage_edu.strategy.master`);
+- ``coach``: throws and lays by the coach's judge: the master's throw, and the card
+  with the best whole rest of the play (:mod:`cribbage_edu.strategy.coach`).
 
 >>> PLAYER_NAMES
-('random', 'greedy', 'expert', 'master')
+('random', 'greedy', 'expert', 'master', 'coach')
 """
 
 from __future__ import annotations
@@ -21,25 +23,26 @@ import random
 
 from ..rules.drive import Player
 from ..rules.errors import IllegalActionError
+from .coach import CoachPlayer
 from .master import MasterPlayer
 from .players import ExpertPlayer, GreedyPlayer, RandomPlayer
 
 __all__ = ["PLAYER_NAMES", "make_player"]
 
 
-PLAYER_NAMES = ("random", "greedy", "expert", "master")
+PLAYER_NAMES = ("random", "greedy", "expert", "master", "coach")
 """The computer players, weakest first."""
 
 _PLAYERS: dict[str, type[RandomPlayer] | type[GreedyPlayer] | type[ExpertPlayer]
-               | type[MasterPlayer]] = {
+               | type[MasterPlayer] | type[CoachPlayer]] = {
     "random": RandomPlayer, "greedy": GreedyPlayer, "expert": ExpertPlayer,
-    "master": MasterPlayer,
+    "master": MasterPlayer, "coach": CoachPlayer,
 }
 
 
 def make_player(name: str, seed: int | random.Random | None = None) -> Player:
-    """A computer player by name: ``"random"``, ``"greedy"``, ``"expert"`` or
-    ``"master"``.
+    """A computer player by name: ``"random"``, ``"greedy"``, ``"expert"``, ``"master"``
+    or ``"coach"``.
 
     >>> make_player("expert").name
     'expert'

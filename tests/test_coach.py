@@ -1,0 +1,414 @@
+"""The coach: judges of the throw, the card and the count, the review of a game, and the
+coach player. Known answers are worked by hand from the rules (RULES.md) and the
+shipped tables; bad input is refused with an error of the engine's family."""
+
+from __future__ import annotations
+
+import csv
+import io
+import json
+
+import pytest
+
+from cribbage_edu import Card, Game, judge_card, judge_count, judge_throw, review
+from cribbage_edu.rules.drive import drive, play_out
+from cribbage_edu.rules.errors import (
+    CribbageError,
+    IllegalActionError,
+    IllegalHandError,
+    IllegalPlayError,
+    OutOfTurnError,
+)
+from cribbage_edu.rules.game import stack_deck
+from cribbage_edu.rules.scoring import Verdict, score_hand
+from cribbage_edu.strategy.coach import (
+    BLUNDER,
+    INACCURACY,
+    MISTAKE,
+    CardVerdict,
+    CoachPlayer,
+    DecisionKind,
+    Grade,
+    ThrowVerdict,
+    judge_view,
+)
+from cribbage_edu.strategy.players import ExpertPlayer
+from cribbage_edu.strategy.roster import PLAYER_NAMES, make_player
+from cribbage_edu.tables.cribtable import crib_ev
+
+# --- grades ----------------------------------------------------------------------------------
+
+
+def test_grade_thresholds_are_the_stated_ones() -> None:
+    assert (INACCURACY, MISTAKE, BLUNDER) == (0.5, 1.5, 3.0)
+    assert Grade.of_points(0.49) is Grade.GOOD
+    assert Grade.of_points(0.5) is Grade.INACCURACY
+    assert Grade.of_points(1.49) is Grade.INACCURACY
+    assert Grade.of_points(1.5) is Grade.MISTAKE
+    assert Grade.of_points(3.0) is Grade.BLUNDER
+    assert Grade.of_chance(0.009) is Grade.GOOD
+    assert Grade.of_chance(0.08) is Grade.BLUNDER
+
+
+# --- the throw -------------------------------------------------------------------------------
+
+
+def test_the_best_throw_is_good_and_says_so() -> None:
+    six = "5H 5C 6D JS QH 2C"
+    verdict = judge_throw(six, "2C 6D", dealer=True)
+    assert isinstance(verdict, ThrowVerdict)
+    assert verdict.loss == 0.0 and verdict.grade is Grade.GOOD
+    assert set(verdict.best) == set(Card.parse(c) for c in ("2C", "6D"))
+    assert verdict.sentence.startswith("the best throw")
+    assert len(verdict.options) == 15
+
+
+def test_giving_pone_the_dealer_a_two_three_names_the_principle_with_the_table() -> None:
+    # As pone, 2-3 thrown into the dealer's crib: they add to five (a ten-card makes
+    # fifteen), and the crib table says about 7 points, against about 4 for 9-K.
+    verdict = judge_throw("2C 3D 5H 9S 10C KD", "2C 3D", dealer=False)
+    assert "you gave the dealer 2-3: cards that add to five" in verdict.sentence
+    assert f"{crib_ev(['2C', '3D'], dealer=False):.1f} points in his crib" in verdict.sentence
+    assert verdict.grade is Grade.BLUNDER
+    chosen = next(o for o in verdict.options if set(o.discard) == set(verdict.chosen))
+    best = verdict.options[0]
+    # the loss is the difference of the three columns, as the why shows them
+    assert verdict.loss == pytest.approx(best.total - chosen.total)
+    assert verdict.loss == pytest.approx((best.hand - chosen.hand) - (best.crib - chosen.crib)
+                                         + (best.pegging - chosen.pegging))
+    assert "<- yours" in verdict.why
+
+
+def test_a_plain_comparison_when_no_principle_separates_the_throws() -> None:
+    # every throw's sentence either names a principle its numbers back, or compares
+    for thrown in ("5H 5C", "JS QH", "2C 5H", "6D JS"):
+        verdict = judge_throw("5H 5C 6D JS QH 2C", thrown, dealer=False)
+        if verdict.loss > 0:
+            assert "better" in verdict.sentence
+            assert f"{verdict.loss:.2f} better" in verdict.sentence
+
+
+def test_the_throw_retry_judges_from_the_same_position() -> None:
+    verdict = judge_throw("2C 3D 5H 9S 10C KD", "2C 3D", dealer=False)
+    again = verdict.retry(verdict.best)
+    assert again.grade is Grade.GOOD and again.six == verdict.six
+
+
+def test_the_throw_near_home_weighs_the_chance_to_win() -> None:
+    verdict = judge_throw("4C KH 5H 6S 2H 2C", "KH 2C", dealer=False, scores=(114, 110))
+    assert verdict.chance_loss is not None
+    assert all(o.chance is not None for o in verdict.options)
+    far = judge_throw("4C KH 5H 6S 2H 2C", "KH 2C", dealer=False, scores=(10, 10))
+    assert far.chance_loss is None
+
+
+# --- the card --------------------------------------------------------------------------------
+
+
+def test_the_last_cards_worked_by_hand() -> None:
+    # count 24, the opponent has laid all his cards: the 7 makes 31 (2) and the 3 is the
+    # last card (1): 3; the 3 first (27) takes the go (1) and the 7 the last card (1): 2
+    verdict = judge_card("7D 3C", "3C", starter="2H", pile="KS QH 4C", dealer=True,
+                         opponent_cards=0)
+    assert [(o.card, o.value) for o in verdict.options] == [(Card.parse("7D"), 3.0),
+                                                            (Card.parse("3C"), 2.0)]
+    assert verdict.loss == 1.0 and verdict.grade is Grade.INACCURACY and verdict.exact
+
+
+def test_a_thirty_one_on_the_last_card() -> None:
+    # 10 + 10 + 7 = 27: the 4 makes 31 for 2, and no last card on top of it
+    verdict = judge_card("4C", "4C", starter="2H", pile="KS QH 7C", dealer=False,
+                         opponent_cards=0)
+    assert verdict.options[0].value == 2.0 and verdict.loss == 0.0
+
+
+def test_a_forced_go_with_the_opponent_known_to_hold_a_nine() -> None:
+    # Every unseen card but one nine is seen: the opponent's last card is that nine.
+    # Count 25 (10 10 5): only the 3 fits; go for me (1); he leads the 9, my 10 is the last
+    # card (1): net 2.
+    hand, pile, starter = "3C 10D", "10S 10H 5C", "2H"
+    held = {"3C", "10D", "10S", "10H", "5C", "2H", "9S"}
+    every = [str(c) for c in _deck() if str(c) not in held]
+    verdict = judge_card(hand, "3C", starter=starter, pile=pile, seen=" ".join(every),
+                         dealer=True, opponent_cards=1)
+    assert verdict.exact and verdict.hands == 1
+    assert verdict.options[0].value == 2.0
+
+
+def test_after_his_go_only_cards_that_do_not_fit_are_his() -> None:
+    # count 28 and he said go: he holds only cards worth 4 or more; my 3 makes 31 for 2
+    verdict = judge_card("3C 2D", "2D", starter="AH", pile="10S 10H 8C", dealer=True,
+                         opponent_cards=1, opponent_go=True)
+    by_card = {o.card: o for o in verdict.options}
+    # the 3: 31 for 2, then my 2 and his card in a new series: at least ...
+    assert by_card[Card.parse("3C")].now == 2
+    assert by_card[Card.parse("2D")].now == 0
+    assert verdict.best == Card.parse("3C")
+
+
+def test_the_dealer_pairs_a_lead_that_is_his_only_card() -> None:
+    # Pone led a 7; the dealer holds 7 and K; pone holds one card. Every card left unseen
+    # but the last 7 is seen, so pone's card is that 7. Pairing (2) lets pone's 7 make a
+    # pair royal (6): the king (17) is better, and then the 7 ...
+    held = {"7H", "7C", "KD", "2H", "7S"}
+    seen = [str(c) for c in _deck() if str(c) not in held | {"7D"}]
+    verdict = judge_card("7C KD", "7C", starter="2H", pile="7H", seen=" ".join(seen),
+                         dealer=True, opponent_cards=1)
+    by_card = {o.card: o.value for o in verdict.options}
+    # 7: pair 2 (14); his 7 pair royal 6 (21); my K: 31 for 2; net 2 - 6 + 2 = -2
+    # K: 17; his 7: 24, nothing; my 7: 31 and a pair: 4. Net +4 - 0 = 4
+    assert by_card[Card.parse("7C")] == -2.0
+    assert by_card[Card.parse("KD")] == 4.0
+    assert verdict.loss == 6.0 and verdict.grade is Grade.BLUNDER
+    assert "pair royal" in verdict.sentence
+
+
+def test_leaving_twenty_one_names_the_principle() -> None:
+    verdict = judge_card("6S KD", "6S", starter="2C", pile="8H 7C", dealer=False)
+    assert verdict.chosen == Card.parse("6S")
+    if verdict.grade is not Grade.GOOD and "count at 21" in verdict.sentence:
+        assert "any ten-card makes 31" in verdict.sentence
+
+
+def test_a_five_lead_is_judged_worse_than_a_low_lead() -> None:
+    verdict = judge_card("5C 3D 9H KS", "5C", starter="QD", seen="2S 8C", dealer=False)
+    assert verdict.best != Card.parse("5C")
+    assert verdict.loss > 0 and not verdict.exact and verdict.loss_error > 0
+    assert "five" in verdict.sentence or "better" in verdict.sentence or "nets" in \
+        verdict.sentence
+
+
+def test_the_card_verdict_is_deterministic_and_retry_keeps_the_position() -> None:
+    a = judge_card("5C 3D 9H KS", "9H", starter="QD", seen="2S 8C", dealer=False)
+    b = judge_card("5C 3D 9H KS", "9H", starter="QD", seen="2S 8C", dealer=False)
+    assert a == b
+    again = a.retry(a.best)
+    assert again.grade is Grade.GOOD and again.options == a.options
+
+
+def test_a_card_verdict_never_names_an_unseen_card() -> None:
+    verdict = judge_card("5C 3D 9H KS", "5C", starter="QD", seen="2S 8C", dealer=False)
+    where = verdict.position
+    visible = {c.symbol for c in (*where.hand, where.starter, *where.seen, *where.pile)}
+    every = {c.symbol for c in _deck()}
+    for symbol in every - visible:
+        assert symbol not in verdict.sentence
+        assert symbol not in verdict.why
+
+
+def test_the_card_near_home_weighs_the_chance() -> None:
+    # pone needs 8 and holds 2 3 4 5 with an 8 turned (a hand of 8): she wins unless the
+    # dealer, who needs 2, pegs them first. A five lets a ten-card make fifteen.
+    verdict = judge_card("2C 3D 4H 5S", "5S", starter="8S", seen="9C KD", dealer=False,
+                         scores=(113, 119), kept="2C 3D 4H 5S")
+    assert verdict.chance_loss is not None and verdict.chance_loss > 0.1
+    assert verdict.best != Card.parse("5S") and verdict.grade is Grade.BLUNDER
+
+
+# --- bad input -------------------------------------------------------------------------------
+
+GOOD = {"hand": "7D 3C", "card": "3C", "starter": "2H", "pile": "KS QH 4C", "dealer": True}
+
+
+@pytest.mark.parametrize("change, error, words", [
+    ({"card": "5D"}, IllegalPlayError, "not in the hand"),
+    ({"card": "7D 3C"}, IllegalHandError, "one card"),
+    ({"pile": "KS QH 4C 9D"}, IllegalPlayError, "never passes 31"),
+    ({"pile": "KS QH AC JD"}, IllegalPlayError, "counts 31"),
+    ({"pile": "KS QH 3C"}, IllegalHandError, "both in the hand and in the pile"),
+    ({"pile": "KS KS"}, IllegalHandError, "twice"),
+    ({"seen": "7D"}, IllegalHandError, "both in the hand and in the seen cards"),
+    ({"seen": "2H"}, IllegalHandError, "both in the starter and in the seen cards"),
+    ({"starter": "7D"}, IllegalHandError, "both in the hand and in the starter"),
+    ({"hand": "7D 3C 4D 5D 6D"}, IllegalHandError, "1 to 4 cards"),
+    ({"hand": ""}, IllegalHandError, "1 to 4 cards"),
+    ({"hand": 7}, IllegalHandError, "must be cards"),
+    ({"dealer": "no"}, IllegalActionError, "dealer is True or False"),
+    ({"dealer": 1}, IllegalActionError, "dealer is True or False"),
+    ({"scores": (121, 3)}, IllegalActionError, "your score must be a whole number"),
+    ({"scores": (3, -1)}, IllegalActionError, "the opponent's score"),
+    ({"scores": (3.0, 5)}, IllegalActionError, "your score"),
+    ({"scores": "10 10"}, IllegalActionError, "scores are two whole numbers"),
+    ({"target": 100}, IllegalActionError, "target must be 121 or 61"),
+    ({"opponent_cards": 5}, IllegalActionError, "opponent_cards"),
+    ({"opponent_cards": "2"}, IllegalActionError, "opponent_cards"),
+    ({"opponent_go": "yes"}, IllegalActionError, "opponent_go is True or False"),
+    ({"kept": "7D 3C"}, IllegalHandError, "kept hand is 4 cards"),
+    ({"kept": "8D 9C 10H JS"}, IllegalHandError, "not in the kept hand"),
+    ({"starter": "XX"}, CribbageError, "XX"),
+])
+def test_judge_card_refuses_bad_input(change: dict[str, object], error: type[Exception],
+                                      words: str) -> None:
+    args = {**GOOD, **change}
+    hand, card = args.pop("hand"), args.pop("card")
+    with pytest.raises(error, match=words):
+        judge_card(hand, card, **args)  # type: ignore[arg-type]
+
+
+@pytest.mark.parametrize("six, thrown, kwargs, error, words", [
+    ("5H 5C 6D JS QH 2C", "2C 7D", {}, IllegalPlayError, "not in the six"),
+    ("5H 5C 6D JS QH", "5H 5C", {}, IllegalHandError, "must be 6 cards"),
+    ("5H 5C 6D JS QH 2C", "2C", {}, IllegalHandError, "two cards"),
+    ("5H 5C 6D JS QH 2C", "2C 2C", {}, IllegalHandError, "twice"),
+    ("5H 5C 6D JS QH 5H", "5C 6D", {}, IllegalHandError, "twice"),
+    ("5H 5C 6D JS QH 2C", "2C 6D", {"dealer": "no"}, IllegalActionError, "dealer"),
+    ("5H 5C 6D JS QH 2C", "2C 6D", {"scores": (130, 2)}, IllegalActionError, "your score"),
+    ("5H 5C 6D JS QH 2C", "2C 6D", {"scores": (61, 2), "target": 61}, IllegalActionError,
+     "from 0 to 60"),
+    ("5H 5C 6D JS QH 2C", "2C 6D", {"target": True}, IllegalActionError, "target"),
+])
+def test_judge_throw_refuses_bad_input(six: str, thrown: str, kwargs: dict[str, object],
+                                       error: type[Exception], words: str) -> None:
+    args: dict[str, object] = {"dealer": True, **kwargs}
+    with pytest.raises(error, match=words):
+        judge_throw(six, thrown, **args)  # type: ignore[arg-type]
+
+
+def test_a_judge_changes_nothing_it_is_given() -> None:
+    hand = [Card.parse("7D"), Card.parse("3C")]
+    pile = [Card.parse("KS"), Card.parse("QH"), Card.parse("4C")]
+    judge_card(hand, "3C", starter="2H", pile=pile, dealer=True, opponent_cards=0)
+    assert hand == [Card.parse("7D"), Card.parse("3C")] and len(pile) == 3
+
+
+# --- the count -------------------------------------------------------------------------------
+
+
+def test_judge_count_is_the_engines_claim_judge() -> None:
+    score = score_hand("5H 5C 6D JS", "6C")  # 8
+    judged = judge_count(6, score, muggins=True)
+    assert judged.verdict is Verdict.UNDER and judged.awarded == 6 and judged.taken == 2
+    assert judge_count(8, score).verdict is Verdict.RIGHT
+
+
+# --- a view, the review, the player ------------------------------------------------------------
+
+
+def _deck() -> tuple[Card, ...]:
+    from cribbage_edu import FULL_DECK
+
+    return FULL_DECK
+
+
+def test_judge_view_in_the_discard_and_the_play() -> None:
+    deck = stack_deck("2C 3D 4H 5S 9C KD", "AC 6D 7H 10S JC QD", "8S")
+    game = Game(seed=0, first_dealer=1, decks=[deck])
+    game.advance(), game.advance()
+    throw = judge_view(game.view(0), "9C KD")
+    assert isinstance(throw, ThrowVerdict) and not throw.dealer
+    game.discard(0, "9C KD"), game.discard(1, "JC QD"), game.advance()
+    card = judge_view(game.view(0), "5S")
+    assert isinstance(card, CardVerdict)
+    assert card.best != Card.parse("5S")  # a five is the worst lead
+    assert card.position.opponent_cards == 4
+    assert set(card.position.seen) == {Card.parse('9C'), Card.parse('KD')}  # her own throw
+    with pytest.raises(IllegalPlayError):
+        judge_view(game.view(0), "JC")
+
+
+def test_review_of_a_whole_game() -> None:
+    game = play_out(Game(seed=11, first_dealer=0), [ExpertPlayer(), ExpertPlayer()])
+    done = review(game, 0)
+    assert done.over and done.decisions
+    kinds = {d.kind for d in done.decisions}
+    assert DecisionKind.THROW in kinds and DecisionKind.CARD in kinds
+    throws = [d for d in done.decisions if d.kind is DecisionKind.THROW]
+    assert len(throws) == sum(1 for a in game.actions
+                              if a.player == 0 and a.kind == "discard")
+    totals = done.totals()
+    assert sum(n for n, _ in totals.values()) == len(done.decisions)
+    assert sum(lost for _, lost in totals.values()) == pytest.approx(done.loss)
+    assert sum(sum(row.values()) for row in done.by_deal().values()) == pytest.approx(done.loss)
+    worst = done.worst()
+    assert len(worst) <= 3 and all(w.grade is not Grade.GOOD for w in worst)
+    data = json.loads(done.to_json())
+    assert len(data["decisions"]) == len(done.decisions)
+    rows = list(csv.DictReader(io.StringIO(done.to_csv())))
+    assert len(rows) == len(done.decisions) and rows[0]["kind"] == "throw"
+    assert "<table>" in done._repr_html_()
+    # each decision reopens its position: the game replayed to its action
+    first_card = next(d for d in done.decisions if d.kind is DecisionKind.CARD)
+    again = game.replay(first_card.action)
+    assert isinstance(first_card.verdict, CardVerdict)
+    assert first_card.verdict.position.hand == again.hand(0)
+
+
+def test_review_of_an_unfinished_game_with_counts_by_hand() -> None:
+    game = Game(seed=5, first_dealer=0, manual_count=(True, False), muggins=True)
+    drive(game, [None, ExpertPlayer()])
+    game.discard(0, game.hand(0)[:2])
+    while game.phase.value != "count":
+        drive(game, [None, ExpertPlayer()])
+        if game.phase.value == "play" and game.turn == 0:
+            legal = game.legal_cards(0)
+            if legal:
+                game.play(0, legal[0])
+            else:
+                game.go(0)
+    drive(game, [None, ExpertPlayer()])  # pone's hand is counted; then the dealer counts
+    shown = game.next_show()
+    assert shown is not None and shown[0] == 0
+    game.claim(0, 0)  # a count of nothing: under, unless the hand scores 0
+    done = review(game, 0)
+    assert not done.over
+    counts = [d for d in done.decisions if d.kind is DecisionKind.COUNT]
+    assert len(counts) == 1
+    actual = int(counts[0].best)
+    if actual:
+        # under muggins the points missed are lost and go to the opponent: net twice them
+        assert counts[0].grade is not Grade.GOOD and counts[0].loss == 2 * actual
+
+
+def test_review_refuses_a_bad_seat_and_a_bad_game() -> None:
+    with pytest.raises(OutOfTurnError):
+        review(Game(seed=1), 2)
+    with pytest.raises(IllegalActionError):
+        review("a game", 0)  # type: ignore[arg-type]
+
+
+def test_the_coach_is_on_the_roster_and_plays_a_legal_game() -> None:
+    assert "coach" in PLAYER_NAMES
+    coach = make_player("coach")
+    assert isinstance(coach, CoachPlayer)
+    game = play_out(Game(seed=3, target=61, first_dealer=1),
+                    [CoachPlayer(hands=16), ExpertPlayer()])
+    assert game.is_over
+
+
+# --- the sentences name a principle only when its numbers back it -------------------------
+
+
+def test_feeding_your_own_crib_is_named_when_the_crib_decides() -> None:
+    verdict = judge_throw("JH KD 2C 3H 10D AH", "10D KD", dealer=True)
+    assert verdict.sentence.startswith("feed your own crib: 10-J (touching cards")
+    ten_jack = crib_ev(["10D", "JH"], dealer=True)
+    assert f"about {ten_jack:.1f} points in your crib" in verdict.sentence
+
+
+def test_a_five_thrown_to_the_dealer_is_named() -> None:
+    verdict = judge_throw("2H AH 3C 8S 4D 5C", "AH 5C", dealer=False)
+    assert verdict.sentence.startswith("you gave the dealer A-5: a throw with a five")
+
+
+def test_breaking_a_run_is_named_when_the_hand_decides() -> None:
+    verdict = judge_throw("JH KD 2C 3H 10D AH", "AH JH", dealer=True)
+    assert verdict.sentence.startswith("you broke a run: A♥ 2♣ 3♥ K♦")
+
+
+def test_a_throw_close_to_the_best_is_said_to_be_close() -> None:
+    verdict = judge_throw("4S 10D 9H 3C 6S 10H", "10D 10H", dealer=True)
+    assert 0 < verdict.loss < INACCURACY and verdict.grade is Grade.GOOD
+    assert verdict.sentence.startswith("close to the best")
+
+
+def test_a_five_lead_is_named_as_the_worst_lead() -> None:
+    verdict = judge_card("5C 3D 9H KS", "5C", starter="QD", seen="2S 8C", dealer=False)
+    assert verdict.sentence.startswith("a five is the worst lead")
+    by_card = {o.card: o for o in verdict.options}
+    # the answer column is what separates it: his answer pegs more after the five
+    assert by_card[Card.parse("5C")].answer > by_card[verdict.best].answer
+
+
+def test_a_plain_comparison_when_no_principle_fits() -> None:
+    verdict = judge_throw("3D 4H JC KS 9D 7C", "4H KS", dealer=False)
+    assert verdict.sentence.startswith("throwing 9♦ K♠ nets")
