@@ -207,7 +207,7 @@ EVERYDAY = {"deal", "game", "hand", "keep", "throw", "claim", "board", "value", 
             "sample", "mean", "mode", "median", "distribution", "probability", "exercise",
             "widget", "seed", "go", "run", "pair", "lay on", "ev", "the show", "the play",
             "advisor", "simulation", "computer player", "last card", "answer", "cost", "net",
-            "agreement"}
+            "agreement", "whole play"}
 
 
 def words_cell(path: Path) -> str:
@@ -439,10 +439,15 @@ ANSWERS: dict[str, dict[int, tuple[object, object]]] = {
            3: ("3C QC", "5D 9S"),            # with the play: A-A-5-9 pegs +1.70, A-A-3-Q
                                              # +1.36, more than the show's 0.18 edge
            4: (12, 8)},                      # a double run of three: 8 now, about 4 more on average
-    "13": {1: (4, 16),                       # from 11 only a 4 makes 15; 31 - 11 = 20: no card
-           2: ("KS", "7C"),                  # off the run: the 7 invites 5, 8 (a run) or 2 (15)
-           3: ("5C", "10D"),                 # 10 + 5 is fifteen now
-           4: ("9S", "2H")},                 # 30: only an ace answers; 23 invites an 8 for 31
+    "13": {1: ("10S", "2S"),                # the judge: keep A-2 for the go, lead high;
+                                             # leading the 2 costs about 1.5 (the 9 as good)
+           2: ("KD", "AC"),                  # lead from the pair of kings (the trap), keep
+                                             # the lone ace: the ace lead costs about 1
+           3: (4, 16),                       # from 11 only a 4 makes 15; 31 - 11 = 20: no card
+           4: ("8D", "3H"),                  # 8, 7 or K within half a point; the 3 spends
+                                             # the low card (about 1 point)
+           5: ("5C", "10D"),                 # 10 + 5 is fifteen now: 2 points, about 2.2 net
+           6: ("9S", "2H")},                 # 30: only an ace answers; keep 4 and 2 for later
     "14": {1: (5.9, 4.8),                    # 16.30 - 10.40 (the course figures); 4.8 = crib
            2: (80.1, 78),                    # 3 x 16.30 + 3 x 10.40; 78 is the old 3 x 26
            3: ("dealer", "pone"),            # the table: 77.7%; each is ~21 short, only the

@@ -52,17 +52,23 @@ POSITIONS: list[tuple[str, str, list[tuple[str, str]], dict[str, Any], str, int]
      [(P, "KH"), (D, "7C"), (P, "6D"), (D, "8S")], {P: "5C 2S", D: 2}, P, 0),
     ("06", "The\ndealer, holding Q♠ 7♣ 8♦, says go",
      [(P, "9S"), (D, "KD"), (P, "8H")], {P: 2, D: "QS 7C 8D"}, D, 27),
+    ("13", "You are pone and lead. You hold A♠ 2♠ 9♠ 10♠; the starter is the 3♣",
+     [], {P: "AS 2S 9S 10S", D: 4}, P, 0),
+    ("13", "You are pone and lead from A♣ 10♥ K♦ K♠; the starter is the 3♦",
+     [], {P: "AC 10H KD KS", D: 4}, P, 0),
+    ("13", "with A♦ 6♥ 8♠ Q♥ (the K♥ turned)", [], {P: "AD 6H 8S QH", D: 4}, P, 0),
     ("13", "The dealer's choices with 7♣ 9♦ K♠ Q♥ against a\n7♥ lead",
      [(P, "7H")], {P: 3, D: "7C 9D KS QH"}, D, 7),
-    ("13", "Pone led the 6♥. You are the dealer and hold 7♣ 8♦ K♠ 3♥",
+    ("13", "Pone led the 6♥; the starter is the 2♦. You are the dealer and hold 7♣ 8♦ K♠ 3♥",
      [(P, "6H")], {P: 3, D: "7C 8D KS 3H"}, D, 6),
     ("13", "Pone led the 8♥, the dealer laid the 7♣ (fifteen), and pone\nholds the 6♠, "
            "the K♦ and the 2♣",
      [(P, "8H"), (D, "7C")], {P: "6S KD 2C", D: 3}, P, 15),
-    ("13", "Pone led the K♥ (10). You are the dealer and hold 5♣ 10♦ 4♠ 9♣",
+    ("13", "Pone led the K♥ (10); the starter is the 2♦. You are the dealer and hold 5♣ 10♦\n"
+           "4♠ 9♣",
      [(P, "KH")], {P: 3, D: "5C 10D 4S 9C"}, D, 10),
-    ("13", "The count is 21: pone led the 5♥, you laid the 6♣, pone laid the 10♠. You\n"
-           "hold 4♦ 9♠ 2♥",
+    ("13", "The count is 21: pone led the 5♥, you laid the 6♣, pone laid the 10♠; the\n"
+           "starter is the 2♦. You hold 4♦ 9♠ 2♥",
      [(P, "5H"), (D, "6C"), (P, "10S")], {P: 2, D: "4D 9S 2H"}, D, 21),
     ("14", "pone, on 100, led the 6♠. You hold 6♦\n8♥ K♣ 2♣",
      [(P, "6S")], {P: 3, D: "6D 8H KC 2C"}, D, 6),
