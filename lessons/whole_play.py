@@ -25,39 +25,47 @@ Cards = str | list[CardLike]
 
 
 def judged(hand: Cards, *, starter: CardLike, pile: Cards = "", dealer: bool,
-           seen: Cards = "", opponent_cards: int | None = None) -> CardVerdict:
+           seen: Cards = "", opponent_cards: int | None = None,
+           scores: tuple[int, int] | None = None) -> CardVerdict:
     """The judge's verdict on the first card of ``hand`` that fits: its options are every
-    card that fits, best first."""
+    card that fits, best first. With ``scores`` (yours first) near home, each card's
+    chance to win is judged too."""
     count = sum(card.value for card in parse_cards(pile)) if pile else 0
     first = next(card for card in parse_cards(hand) if count + card.value <= 31)
     return judge_card(hand, first, starter=starter, pile=pile, seen=seen, dealer=dealer,
-                      opponent_cards=opponent_cards)
+                      opponent_cards=opponent_cards, scores=scores)
 
 
 def print_judged(hand: Cards, **position: object) -> None:
     """Each card that fits, best first: what it pegs now, the opponent's answer on
     average (the next card alone), and the whole rest of the play with its interval."""
     verdict = judged(hand, **position)  # type: ignore[arg-type]
-    print(f"{'card':<6}{'now':>5}{'answer':>9}{'whole play':>13}")
+    chance = verdict.chance_loss is not None
+    print(f"{'card':<6}{'now':>5}{'answer':>9}{'whole play':>13}"
+          + ("         chance to win" if chance else ""))
     for option in verdict.options:
         error = f" ± {option.error:.2f}" if option.error else ""
         print(f"{option.card.symbol:<6}{option.now:>5}{option.answer:>9.2f}"
-              f"{option.value:>+13.2f}{error}")
+              f"{option.value:>+13.2f}{error}"
+              + (f"{option.chance:>13.1%}" if chance and option.chance is not None else ""))
 
 
 def as_good(verdict: CardVerdict) -> frozenset[Card]:
-    """The cards the coach grades good (under half a point from the best) or whose loss
-    against the best lies within its 95% interval."""
+    """The cards the coach grades good (under half a point from the best, or near home
+    under 1% of a game) or, when points decide, whose loss against the best lies within
+    its 95% interval."""
     return frozenset(option.card for option in verdict.options
                      if (judge := verdict.retry(option.card)).grade is Grade.GOOD
-                     or judge.loss <= judge.loss_error)
+                     or (judge.chance_loss is None and judge.loss <= judge.loss_error))
 
 
 def card_exercise(number: int, hand: Cards, *, starter: CardLike, pile: Cards = "",
-                  dealer: bool, question: str, why: str = "") -> Exercise:
-    """Which card do you lay? Graded by the whole rest of the play; ``why`` (the principle
-    the numbers show) follows the answer."""
-    verdict = judged(hand, starter=starter, pile=pile, dealer=dealer)
+                  dealer: bool, question: str, why: str = "",
+                  scores: tuple[int, int] | None = None) -> Exercise:
+    """Which card do you lay? Graded by the whole rest of the play (and near home, with
+    ``scores``, by the chance to win); ``why`` (the principle the numbers show) follows
+    the answer."""
+    verdict = judged(hand, starter=starter, pile=pile, dealer=dealer, scores=scores)
     right = as_good(verdict)
     fits = [option.card for option in verdict.options]
 
@@ -66,7 +74,7 @@ def card_exercise(number: int, hand: Cards, *, starter: CardLike, pile: Cards = 
         return mine.sentence + (f". {why}" if why else "")
 
     def show() -> None:
-        print_judged(hand, starter=starter, pile=pile, dealer=dealer)
+        print_judged(hand, starter=starter, pile=pile, dealer=dealer, scores=scores)
         print("as good as the best:", " ".join(c.symbol for c in sorted(right)))
         if why:
             print(why)

@@ -447,7 +447,9 @@ ANSWERS: dict[str, dict[int, tuple[object, object]]] = {
            4: ("8D", "3H"),                  # 8, 7 or K within half a point; the 3 spends
                                              # the low card (about 1 point)
            5: ("5C", "10D"),                 # 10 + 5 is fifteen now: 2 points, about 2.2 net
-           6: ("9S", "2H")},                 # 30: only an ace answers; keep 4 and 2 for later
+           6: ("9S", "2H"),                  # 30: only an ace answers; keep 4 and 2 for later
+           7: ("7D", "3D")},                 # 119 needs 2: the judge's chance to win, 99%
+                                             # against 88% for the 3 (which nets more points)
     "14": {1: (5.9, 4.8),                    # 16.30 - 10.40 (the course figures); 4.8 = crib
            2: (80.1, 78),                    # 3 x 16.30 + 3 x 10.40; 78 is the old 3 x 26
            3: ("dealer", "pone"),            # the table: 77.7%; each is ~21 short, only the

@@ -329,11 +329,14 @@ def draw(sheet: Worksheet, paper: str = "a4") -> list[Figure]:
     y -= 0.35
     _line(page, left, y, "Name ____________________    Class ________    "
                          f"(the key: {PROG} handout --seed {sheet.seed})", 9.5)
-    y -= 0.5
-    y = _wrapped(page, left, y, "A. Count these hands. The starter is the fifth card; a "
-                                "crib scores a flush only with all five cards of one suit.",
-                 80, 11, "bold", 0.25)
-    y -= 0.22
+    y -= 0.38
+
+    def part(y: float, heading: str) -> float:
+        """A part's heading, a little space above and below it; the y of its first row."""
+        return _wrapped(page, left, y - 0.12, heading, 80, 11, "bold", 0.25) - 0.22
+
+    y = part(y, "A. Count these hands. The starter is the fifth card; a crib scores a "
+                "flush only with all five cards of one suit.")
     for n, hand in enumerate(sheet.hands, 1):
         _line(page, left, y, f"A{n}.")
         x = _cards_at(page, left + 0.45, y, hand.cards)
@@ -342,21 +345,15 @@ def draw(sheet: Worksheet, paper: str = "a4") -> list[Figure]:
         _line(page, left + 4.2, y, ("the crib: " if hand.crib else "the hand: ")
               + "______ points")
         y -= 0.42
-    y -= 0.12
-    y = _wrapped(page, left, y, "B. Peg these plays. The cards were laid in this order "
-                                "since the count was last at zero: what does the last card "
-                                "score?", 80, 11, "bold", 0.25)
-    y -= 0.22
+    y = part(y, "B. Peg these plays. The cards were laid in this order since the count "
+                "was last at zero: what does the last card score?")
     for n, play in enumerate(sheet.plays, 1):
         _line(page, left, y, f"B{n}.")
         _cards_at(page, left + 0.45, y, play.pile)
         _line(page, left + 4.2, y, "the last card scores ______")
         y -= 0.42
-    y -= 0.12
-    y = _wrapped(page, left, y, "C. Choose a throw: which two cards go to the crib? Weigh "
-                                "what you keep, what the crib gets, and the play.",
-                 80, 11, "bold", 0.25)
-    y -= 0.22
+    y = part(y, "C. Choose a throw: which two cards go to the crib? Weigh what you keep, "
+                "what the crib gets, and the play.")
     for n, throw in enumerate(sheet.throws, 1):
         _line(page, left, y, f"C{n}.")
         _line(page, left + 0.45, y, "dealer" if throw.dealer else "pone")
