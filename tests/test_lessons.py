@@ -444,11 +444,13 @@ ANSWERS: dict[str, dict[int, tuple[object, object]]] = {
            2: ("KD", "AC"),                  # lead from the pair of kings (the trap), keep
                                              # the lone ace: the ace lead costs about 1
            3: (4, 16),                       # from 11 only a 4 makes 15; 31 - 11 = 20: no card
-           4: ("8D", "3H"),                  # 8, 7 or K within half a point; the 3 spends
+           4: ("7C", "AD"),                  # the 7 from 7-8: an 8 for fifteen is paired
+                                             # back; the ace (safest now) costs about 0.8
+           5: ("8D", "3H"),                  # 8, 7 or K within half a point; the 3 spends
                                              # the low card (about 1 point)
-           5: ("5C", "10D"),                 # 10 + 5 is fifteen now: 2 points, about 2.2 net
-           6: ("9S", "2H"),                  # 30: only an ace answers; keep 4 and 2 for later
-           7: ("7D", "3D")},                 # 119 needs 2: the judge's chance to win, 99%
+           6: ("5C", "10D"),                 # 10 + 5 is fifteen now: 2 points, about 2.2 net
+           7: ("9S", "2H"),                  # 30: only an ace answers; keep 4 and 2 for later
+           8: ("7D", "3D")},                 # 119 needs 2: the judge's chance to win, 99%
                                              # against 88% for the 3 (which nets more points)
     "14": {1: (5.9, 4.8),                    # 16.30 - 10.40 (the course figures); 4.8 = crib
            2: (80.1, 78),                    # 3 x 16.30 + 3 x 10.40; 78 is the old 3 x 26

@@ -56,6 +56,8 @@ POSITIONS: list[tuple[str, str, list[tuple[str, str]], dict[str, Any], str, int]
      [], {P: "AS 2S 9S 10S", D: 4}, P, 0),
     ("13", "You are pone and lead from A♣ 10♥ K♦ K♠; the starter is the 3♦",
      [], {P: "AC 10H KD KS", D: 4}, P, 0),
+    ("13", "You are pone and lead from 7♣ 8♦ A♦ K♦; the starter is the 6♥",
+     [], {P: "7C 8D AD KD", D: 4}, P, 0),
     ("13", "with A♦ 6♥ 8♠ Q♥ (the K♥ turned)", [], {P: "AD 6H 8S QH", D: 4}, P, 0),
     ("13", "The dealer's choices with 7♣ 9♦ K♠ Q♥ against a\n7♥ lead",
      [(P, "7H")], {P: 3, D: "7C 9D KS QH"}, D, 7),
