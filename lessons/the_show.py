@@ -22,7 +22,8 @@ from collections.abc import Iterable
 
 from cribbage_edu import score_hand
 from cribbage_edu.rules.cards import CardLike
-from cribbage_edu.rules.misses import FIFTEENS_AND_PAIRS, SHOW_KINDS, count_misses, kinds_hint
+from cribbage_edu.rules.misses import FIFTEENS_AND_PAIRS, count_misses, kinds_hint
+from cribbage_edu.rules.scoring import SHOW_KINDS, Kind
 from exercises import Exercise, question_html
 
 __all__ = ["FIFTEENS_AND_PAIRS", "KINDS", "count_exercise", "count_misses", "itemised",
@@ -45,7 +46,7 @@ def itemised(hand: Cards, starter: CardLike, crib: bool = False) -> None:
 
 
 def count_exercise(number: int, hand: Cards, starter: CardLike, *, crib: bool = False,
-                   text: str = "", taught: tuple[str, ...] = KINDS) -> Exercise:
+                   text: str = "", taught: tuple[Kind, ...] = KINDS) -> Exercise:
     """An exercise: count this hand (or crib) with this starter. Its answer is the
     engine's count; a wrong total is explained by :func:`count_misses`; the worked answer
     is the itemised count."""

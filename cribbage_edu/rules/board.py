@@ -168,9 +168,7 @@ class Board:
     def peg(self, player: int, points: int) -> Board:
         """Move ``player``'s rear peg ``points`` holes past the front one; returns the board."""
         player = seat(player)
-        points = whole_number(points, "points", 0)
-        if points < 0:
-            raise IllegalActionError(f"cannot peg {points} points: pegs only go forward")
+        points = whole_number(points, "points", 0)  # pegs only go forward
         if points:
             _, front = self._pegs[player]
             self._pegs[player] = (front, min(front + points, self.target))

@@ -27,14 +27,11 @@ from itertools import combinations, pairwise
 
 from .cards import FIFTEEN, THIRTY_ONE, Card, CardLike, Rank, parse_cards
 from .pegging import score_play
-from .scoring import HandScore, Kind, score_hand, spoken_number
+from .scoring import SHOW_KINDS, HandScore, Kind, score_hand, spoken_number
 
 __all__ = ["FIFTEENS_AND_PAIRS", "SHOW_KINDS", "count_misses", "diagnose", "kinds_hint",
            "play_hint", "play_misses"]
 
-SHOW_KINDS: tuple[str, ...] = ("fifteens", "pairs", "runs", "flushes", "nobs")
-"""The kinds of points in the show, in the order they are counted (the names ``taught``
-takes)."""
 FIFTEENS_AND_PAIRS = SHOW_KINDS[:2]
 """The kinds a learner meets first."""
 RUN_NAMES = {3: "three", 4: "four", 5: "five"}
@@ -56,7 +53,7 @@ def _score(hand: str | Iterable[CardLike] | HandScore, starter: CardLike | None,
 
 
 def kinds_hint(hand: str | Iterable[CardLike] | HandScore, starter: CardLike | None = None,
-               crib: bool = False, taught: tuple[str, ...] = SHOW_KINDS) -> str:
+               crib: bool = False, taught: tuple[Kind, ...] = SHOW_KINDS) -> str:
     """Which kinds score in this show, and which do not, without their points (only the
     ``taught`` kinds are named). ``hand`` may be a :class:`HandScore` (then the starter
     and ``crib`` are its own).
@@ -67,9 +64,9 @@ def kinds_hint(hand: str | Iterable[CardLike] | HandScore, starter: CardLike | N
     """
     s = _score(hand, starter, crib)
     kinds = [(name, points) for name, points, kind in
-             [("fifteens", s.fifteens, "fifteens"), ("pairs", s.pairs, "pairs"),
-              ("runs", s.runs, "runs"), ("a flush", s.flush, "flushes"),
-              ("nobs", s.nobs, "nobs")] if kind in taught]
+             [("fifteens", s.fifteens, Kind.FIFTEEN), ("pairs", s.pairs, Kind.PAIR),
+              ("runs", s.runs, Kind.RUN), ("a flush", s.flush, Kind.FLUSH),
+              ("nobs", s.nobs, Kind.NOBS)] if kind in taught]
     scoring = [name for name, points in kinds if points]
     missing = [name for name, points in kinds if not points]
     what = "crib" if s.crib else "hand"
@@ -85,7 +82,7 @@ def _jack_of(jacks: list[Card], starter: Card) -> str:
 
 
 def count_misses(hand: str | Iterable[CardLike] | HandScore, starter: CardLike | None = None,
-                 crib: bool = False, taught: tuple[str, ...] = SHOW_KINDS, *,
+                 crib: bool = False, taught: tuple[Kind, ...] = SHOW_KINDS, *,
                  reveal: bool = True) -> dict[int, str]:
     """The common wrong totals for this show, each with what it reveals. Where two
     slips about different kinds give the same total, both are said, the more telling
@@ -102,7 +99,7 @@ def count_misses(hand: str | Iterable[CardLike] | HandScore, starter: CardLike |
 
     >>> count_misses("JC 6C 7S 3S", "KH", crib=True)[1]
     "nobs needs the jack of the starter's suit: the J♣ does not match the K♥"
-    >>> list(count_misses("JC 6C 7S 3S", "KH", crib=True, taught=("fifteens", "pairs")))
+    >>> list(count_misses("JC 6C 7S 3S", "KH", crib=True, taught=FIFTEENS_AND_PAIRS))
     [2]
     """
     score = _score(hand, starter, crib)
@@ -111,9 +108,9 @@ def count_misses(hand: str | Iterable[CardLike] | HandScore, starter: CardLike |
     total = score.total
     five = [*cards, turned]
     found: dict[int, str] = {}
-    kinds: dict[int, str] = {}
+    kinds: dict[int, Kind] = {}
 
-    def add(wrong: int, why: str, kind: str) -> None:
+    def add(wrong: int, why: str, kind: Kind) -> None:
         if wrong == total or wrong < 0 or kind not in taught:
             return
         if wrong not in found:
@@ -129,61 +126,61 @@ def count_misses(hand: str | Iterable[CardLike] | HandScore, starter: CardLike |
                           if a.rank == b.rank and a.rank in in_runs)
         add(total + pair_points,
             "you counted the pairs twice: say the pairs first, then the runs; each run of "
-            f"{RUN_NAMES[length]} adds only {length}, since its pairs are already said", "runs")
+            f"{RUN_NAMES[length]} adds only {length}, since its pairs are already said", Kind.RUN)
         add(total - length * (len(runs) - 1),
             f"there are {len(runs)} runs of {RUN_NAMES[length]} here, not one: each card of "
-            "a doubled rank makes its own run with the other cards", "runs")
+            "a doubled rank makes its own run with the other cards", Kind.RUN)
     if len(runs) == 1 and len(runs[0].cards) >= 4:
         length = len(runs[0].cards)
         add(total - length + 3 * (length - 2),
             f"a run of {RUN_NAMES[length]} counts once, {length} points: not as the shorter "
-            "runs inside it", "runs")
+            "runs inside it", Kind.RUN)
         add(total - length + 3,
-            f"the run is {RUN_NAMES[length]} cards long: {length} points, not 3", "runs")
+            f"the run is {RUN_NAMES[length]} cards long: {length} points, not 3", Kind.RUN)
     suits = Counter(card.suit for card in cards)
     suit, held = suits.most_common(1)[0]
     if crib and held == 4 and turned.suit != suit:
         add(total + 4, "a crib scores a flush only when the starter is of its suit too: "
                        f"four {suit.name.lower()} and the {turned.symbol} make no flush",
-            "flushes")
+            Kind.FLUSH)
     if held == 3 and turned.suit == suit:
         why = (f"three {suit.name.lower()} in the hand and a {suit.name.lower()[:-1]} "
                "starter are no flush: the four hand cards must all be one suit")
         for flush in (4, 5):  # claimed as a hand flush, or as one with the starter
-            add(total + flush, why, "flushes")
+            add(total + flush, why, Kind.FLUSH)
     if score.flush == 5 and not crib:
         add(total - 1, "the starter is of the same suit too: the flush is five, not four",
-            "flushes")
+            Kind.FLUSH)
     if score.flush:
         add(total - score.flush, f"you missed the flush: the four cards are all "
-                                 f"{suit.name.lower()}", "flushes")
+                                 f"{suit.name.lower()}", Kind.FLUSH)
     jacks = [card for card in cards if card.rank is Rank.JACK]
     if score.nobs:
         add(total - 1, f"you missed one for his nobs: the {_jack_of(jacks, turned)} in the "
-                       f"{'crib' if crib else 'hand'} is of the starter's suit", "nobs")
+                       f"{'crib' if crib else 'hand'} is of the starter's suit", Kind.NOBS)
     if turned.rank is Rank.JACK:
         add(total + 2, "a jack turned as the starter is his heels: 2 for the dealer, pegged "
-                       "the moment it is turned, never counted again in the show", "nobs")
+                       "the moment it is turned, never counted again in the show", Kind.NOBS)
         if not score.nobs:
             add(total + 1, "the starter jack is not nobs: nobs is a jack in the hand (or "
-                           "crib) of the starter's suit", "nobs")
+                           "crib) of the starter's suit", Kind.NOBS)
     for jack in jacks:
         if jack.suit != turned.suit:
             add(total + 1, f"nobs needs the jack of the starter's suit: the {jack.symbol} "
-                           f"does not match the {turned.symbol}", "nobs")
+                           f"does not match the {turned.symbol}", Kind.NOBS)
     tens = [(a, b) for a, b in combinations(five, 2)
             if a.value == b.value == 10 and a.rank != b.rank]
     if tens:
         a, b = tens[0]
         add(total + 2 * len(tens), "tens, jacks, queens and kings all count ten, but they are "
                                    f"different ranks: the {a.symbol} and the {b.symbol} are "
-                                   "not a pair", "pairs")
+                                   "not a pair", Kind.PAIR)
     if score.pairs:
         add(total - score.pairs, "you left out the pairs: count every two cards of one rank "
-                                 "(three of a rank are three pairs, 6)", "pairs")
+                                 "(three of a rank are three pairs, 6)", Kind.PAIR)
     if score.runs:
         add(total - score.runs, "you left out the runs: three or more ranks in a row, "
-                                "ace low", "runs")
+                                "ace low", Kind.RUN)
     fifteens = [item.cards for item in score.items if item.kind is Kind.FIFTEEN]
     big = [fifteen for fifteen in fifteens if len(fifteen) >= 3]
     if big:
@@ -191,7 +188,7 @@ def count_misses(hand: str | Iterable[CardLike] | HandScore, starter: CardLike |
         shown = sets if reveal else (f"{spoken_number(len(big))} of three cards or more"
                                      if len(big) > 1 else "one of three cards or more")
         add(total - 2 * len(big), "a fifteen can use three, four or all five cards: "
-                                  f"you missed {shown}", "fifteens")
+                                  f"you missed {shown}", Kind.FIFTEEN)
     if fifteens:
         sets = "; ".join("+".join(card.symbol for card in fifteen) for fifteen in fifteens)
         n = len(fifteens)
@@ -204,11 +201,11 @@ def count_misses(hand: str | Iterable[CardLike] | HandScore, starter: CardLike |
                 what = f"{spoken_number(k)} of the {spoken_number(n)} fifteens"
             add(total - 2 * k, f"you missed {what} ({sets})" if reveal else
                 f"you missed {what}: look again for every set of cards that adds to 15",
-                "fifteens")
+                Kind.FIFTEEN)
     return found
 
 
-def diagnose(claimed: int, score: HandScore, taught: tuple[str, ...] = SHOW_KINDS, *,
+def diagnose(claimed: int, score: HandScore, taught: tuple[Kind, ...] = SHOW_KINDS, *,
              reveal: bool = True) -> str:
     """What a claimed total of this show reveals: "" when it is right, the known slip
     that leads to it if one does, else which kinds score (:func:`kinds_hint`).

@@ -187,9 +187,9 @@ def score_play(cards_since_reset: str | Iterable[CardLike]) -> PlayScore:
 class PlayEvent:
     """Something that happened in the play: a card laid, a go, a reset, points.
 
-    ``action`` is an :class:`~cribbage_edu.rules.events.EventKind`: ``PLAY``, ``GO``,
-    ``SCORE``, ``RESET`` or ``END``; ``points`` and ``items`` say what ``player``
-    scored and why.
+    ``action`` is an :class:`~cribbage_edu.rules.events.EventKind`, the same word the
+    game's log uses: ``LAY``, ``GO``, ``PEG``, ``RESET`` or ``END_OF_PLAY``; ``points``
+    and ``items`` say what ``player`` scored and why.
     """
 
     player: int
@@ -259,6 +259,7 @@ class Play:
         self._hands[self.pone], self._hands[self.dealer] = list(pone), list(dealer_cards)
         self._pile: list[Card] = []
         self._laid: list[tuple[int, Card]] = []
+        self._series: list[list[tuple[int, Card]]] = [[]]
         self._count = 0
         self._turn = self.pone
         self._said_go: set[int] = set()
@@ -292,6 +293,22 @@ class Play:
     def laid(self) -> tuple[tuple[int, Card], ...]:
         """Every card laid so far, with who laid it, in order."""
         return tuple(self._laid)
+
+    @property
+    def series(self) -> tuple[tuple[tuple[int, Card], ...], ...]:
+        """The cards laid so far, one tuple a count (a new one starts when the count goes
+        back to zero with cards still to lay), each card with who laid it.
+
+        >>> p = Play("KH QH 9S", "JS 5C 6D")
+        >>> for seat, card in ((0, "KH"), (1, "JS"), (0, "QH")):
+        ...     _ = p.play(seat, card)
+        >>> _ = p.go(1)  # at 30 nothing fits either hand: one for the go, and a new count
+        >>> for seat, card in ((1, "5C"), (0, "9S"), (1, "6D")):
+        ...     _ = p.play(seat, card)
+        >>> [[str(c) for _, c in count] for count in p.series]
+        [['KH', 'JS', 'QH'], ['5C', '9S', '6D']]
+        """
+        return tuple(tuple(count) for count in self._series)
 
     @property
     def events(self) -> tuple[PlayEvent, ...]:
@@ -343,10 +360,11 @@ class Play:
         self._hands[player].remove(laid)
         self._pile.append(laid)
         self._laid.append((player, laid))
+        self._series[-1].append((player, laid))
         count, items = _score_pile(self._pile)
         self._count = count
         self._last = player
-        self._emit(PlayEvent(player, EventKind.PLAY, laid, count, 0, (),
+        self._emit(PlayEvent(player, EventKind.LAY, laid, count, 0, (),
                              f"{self.names[player]} lays {laid.symbol}: "
                              f"{spoken_number(count)}"))
         if items:
@@ -399,7 +417,7 @@ class Play:
     def _award(self, player: int, items: tuple[ScoreItem, ...], reason: str) -> None:
         points = sum(i.points for i in items)
         self._scores[player] += points
-        self._emit(PlayEvent(player, EventKind.SCORE, None, self._count, points, items, reason))
+        self._emit(PlayEvent(player, EventKind.PEG, None, self._count, points, items, reason))
 
     def _reset(self) -> None:
         """Start a new series: the count goes to 0; the player who did not lay the last
@@ -412,6 +430,7 @@ class Play:
         other = 1 - last
         self._turn = other if self._hands[other] else last
         if self._hands[0] or self._hands[1]:
+            self._series.append([])
             self._emit(PlayEvent(self._turn, EventKind.RESET, None, 0, 0, (),
                                  f"the count goes back to zero; {self.names[self._turn]} leads"))
 
@@ -424,7 +443,7 @@ class Play:
                     self._award(last, (ScoreItem(Kind.LAST_CARD, (self._pile[-1],), 1),),
                                 f"{self.names[last]} scores one for the last card")
                 self._over = True
-                self._emit(PlayEvent(last if last is not None else 0, EventKind.END, None,
+                self._emit(PlayEvent(last if last is not None else 0, EventKind.END_OF_PLAY, None,
                                      self._count, 0, (), "the play is over"))
                 return
             me, other = self._turn, 1 - self._turn

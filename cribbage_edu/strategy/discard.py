@@ -40,7 +40,7 @@ only needs the choice calls :func:`best_discard`, which builds no objects.
 from __future__ import annotations
 
 from collections.abc import Iterable
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from fractions import Fraction
 from typing import Any
 
@@ -151,7 +151,6 @@ class DiscardOption:
     peg_error: float = 0.0
     peg_mine: float = 0.0
     peg_theirs: float = 0.0
-    _text: list[str] = field(default_factory=list, repr=False, compare=False)
 
     @property
     def with_pegging(self) -> float:
@@ -168,14 +167,11 @@ class DiscardOption:
     @property
     def explanation(self) -> str:
         """The option in one sentence, with its numbers."""
-        if not self._text:
-            whose = "your" if self.dealer else "the opponent's"
-            sign = "+" if self.dealer else "-"
-            self._text.append(
-                f"keep {self.keep.symbols}, throw {self.discard.symbols} to {whose} crib: "
+        whose = "your" if self.dealer else "the opponent's"
+        sign = "+" if self.dealer else "-"
+        return (f"keep {self.keep.symbols}, throw {self.discard.symbols} to {whose} crib: "
                 f"hand {float(self.hand_ev):.2f} ({self.hand_min} to {self.hand_max}) "
                 f"{sign} crib {self.crib_ev:.2f} = {self.net_ev:.2f}")
-        return self._text[0]
 
     def __str__(self) -> str:
         return self.explanation

@@ -178,8 +178,11 @@ def test_a_deal_played_with_the_keyboard_alone(widgets_page: Page, artifacts: Pa
             page.keyboard.press("Enter")
             table.locator(".cribbage-log-line", has_text="Learner says go").first.wait_for()
         elif "cribbage-show-next" in active:
-            page.keyboard.press("Enter")
-            page.wait_for_timeout(100)
+            view = table.locator(".cribbage-show-view")
+            said = view.inner_text()
+            page.keyboard.press("Enter")  # Next says one more phrase: wait for its words
+            page.wait_for_function("([el, old]) => el.innerText !== old",
+                                   arg=[view.element_handle(), said])
         elif "cribbage-next" in active:
             page.keyboard.press("Enter")  # Next deal: the next deal's first card
             focused_class(page, "cribbage-card-toggle")

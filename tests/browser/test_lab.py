@@ -257,8 +257,8 @@ def test_game_table_counts_by_hand_and_tells_the_show_step_by_step(page: Page,
             arg=twin.value.log[-1])
     table.screenshot(path=str(artifacts / "lab_game_table_count.png"))
     while twin.value.phase == "count":
-        _, what, cards = twin._game.next_show()  # type: ignore[misc]
-        starter = twin._game.starter
+        _, what, cards = twin.game.next_show()  # type: ignore[misc]
+        starter = twin.game.starter
         assert starter is not None
         shown = table.locator(".cribbage-to-count")
         assert shown_cards(shown) == [*cards, starter]  # face up, with the starter
