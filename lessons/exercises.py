@@ -138,15 +138,16 @@ class Exercise:
     working) comes after the second wrong answer, or when asked for with
     :meth:`solution`; ``praise`` (text or a function) follows a right answer.
     ``question`` is HTML shown when the exercise itself is displayed (the cards it is
-    about).
+    about). ``accept(guess)``, when given, says which answers count as right (several
+    may: cards the judge cannot tell apart); ``answer`` is then the one shown.
 
     An answer that is not of the form asked for (text where a number is asked, a word
     that is not one of the ``choices``, or what ``form(guess)`` rejects, with its reason)
     is told so and does not use up a try:
 
     >>> who = Exercise(5, answer="pone", read=as_word, misses={"dealer": "pone leads"})
-    >>> who.check("the dealer")
-    Exercise 5: answer with one of: dealer, pone. That did not count as a try.
+    >>> who.check("the dealer")  # doctest: +ELLIPSIS
+    Exercise 5: answer with one of: "dealer", "pone", in quotes (a word typed without them, ...
     >>> who.check("dealer")
     Exercise 5: not yet. You said dealer. Pone leads.
     Try again: change your answer and run the cell again.
@@ -161,7 +162,8 @@ class Exercise:
                  tolerance: float = 0.0,
                  question: str = "",
                  choices: Iterable[Any] | None = None,
-                 form: Callable[[Any], str | None] | None = None) -> None:
+                 form: Callable[[Any], str | None] | None = None,
+                 accept: Callable[[Any], bool] | None = None) -> None:
         self.number = number
         self.answer = answer
         self.tolerance = tolerance
@@ -172,6 +174,7 @@ class Exercise:
         self._praise = praise
         self._read = read
         self._form = form
+        self._accept = accept
         if choices is None and isinstance(answer, str) and isinstance(misses, Mapping):
             choices = [answer, *(key for key in misses if isinstance(key, str))]
         self.choices = None if choices is None else sorted(set(choices), key=str)
@@ -188,6 +191,8 @@ class Exercise:
         self.wrong_tries = 0
 
     def _is_right(self, guess: Any) -> bool:
+        if self._accept is not None:
+            return self._accept(guess)
         if self.tolerance and _is_number(guess) and _is_number(self.answer):
             return abs(float(guess) - float(self.answer)) <= self.tolerance + 1e-12
         if isinstance(self.answer, Fraction) and isinstance(guess, float):
@@ -284,7 +289,9 @@ class Exercise:
             return (f"you said {_show(guess)}: write a number, such as 12 or "
                     "Fraction(1, 2)")
         if self.choices is not None and guess not in self.choices:
-            return "answer with one of: " + ", ".join(str(c) for c in self.choices)
+            said = ", ".join(f'"{c}"' for c in self.choices)
+            return (f"answer with one of: {said}, in quotes (a word typed without them, "
+                    "such as dealer, is read as a name the notebook knows, not as your word)")
         if self._form is not None:
             return self._form(guess) or ""
         return ""

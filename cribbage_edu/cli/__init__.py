@@ -54,6 +54,7 @@ from .console import (
     silence_stdout,
 )
 from .course import add_course
+from .handout import add_handout
 from .hub import add_hub
 from .play import add_play
 from .show import add_peg, add_score
@@ -69,7 +70,7 @@ __all__ = [
 
 SUBCOMMANDS: list[AddSubcommand] = [
     add_score, add_peg, add_play, add_simulate, add_advise, add_stats, add_classroom,
-    add_course, add_hub, add_assignments,
+    add_course, add_hub, add_assignments, add_handout,
 ]
 """The ``add_`` function of every command, in the order ``--help`` lists them."""
 
