@@ -75,8 +75,8 @@ def board_chart(board: Any = None, *, pegs: Sequence[Sequence[int]] | None = Non
             ax.plot([x, x], [min(y0, y1) - 0.3, max(y0, y1) + 0.3], color=COLOURS["given"],
                     linewidth=2, zorder=2)
         x, _ = at(0, line)
-        side = 0.6 if x > HOLES_PER_LANE / 2 else -0.6
-        ax.annotate(f"{label}: {line - 1}|{line}", (x + side, 3.3),
+        nudge = 0.6 if x > HOLES_PER_LANE / 2 else -0.6
+        ax.annotate(f"{label}: {line - 1}|{line}", (x + nudge, 3.3),
                     ha="center", fontsize=9, color=COLOURS["given"])
     for player, (front, rear) in enumerate(pairs):
         colour = COLOURS[f"player{player}"]
