@@ -22,6 +22,7 @@ import ipywidgets as w  # type: ignore[import-untyped]
 
 from cribbage_edu.charts import progress_chart
 from cribbage_edu.render import back_img, board_img, card_img
+from cribbage_edu.rules.board import GAME_HOLE
 from cribbage_edu.rules.cards import Card, Hand
 from cribbage_edu.rules.checks import flag
 from cribbage_edu.rules.drive import Player, drive
@@ -552,7 +553,7 @@ class GameTable(_Table):
                 + cards_html(self._game.hand(YOU), caption="your six cards"))
 
     def __init__(self, seed: int | None = None, *, opponent: str = "expert",
-                 target: int = 121, manual_count: bool = True, muggins: bool = False,
+                 target: int = GAME_HOLE, manual_count: bool = True, muggins: bool = False,
                  skunk: bool = True, chance: bool = True) -> None:
         if opponent not in PLAYER_NAMES:
             raise ValueError(f"no computer player {opponent!r}: choose one of "

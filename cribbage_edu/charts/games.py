@@ -10,7 +10,7 @@ from matplotlib.figure import Figure
 from matplotlib.ticker import PercentFormatter
 
 from ..render.colours import COLOURS
-from ..rules.board import skunk_lines
+from ..rules.board import GAME_HOLE, skunk_lines
 from ..rules.events import SOURCES
 from .style import chart_names, house_style, new_figure
 
@@ -68,7 +68,7 @@ def progress_chart(events: Any, *, by: str = "event",
     names = chart_names(names)
     if target is None:
         options = getattr(events, "options", None)
-        target = int(getattr(options, "target", 121))
+        target = int(getattr(options, "target", GAME_HOLE))
     if start is None:
         start = tuple(getattr(events, "start_scores", (0, 0)))
     first = (int(start[0]), int(start[1]))
