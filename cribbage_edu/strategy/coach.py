@@ -987,6 +987,10 @@ def _judge_position(position: CardPosition, laid: Card) -> CardVerdict:
     mine = next(o for o in options if o.card == laid)
     top = max(options, key=lambda o: (o.value, -int(o.card.rank)))
     best = options[0]
+    if best.card.rank == laid.rank:  # a card of the best rank is the best: name the one laid
+        best = mine
+    if top.card.rank == laid.rank:
+        top = mine
     loss = max(0.0, top.value - mine.value)
     diffs = [a - b for a, b in zip(values[int(top.card.rank)], values[int(laid.rank)],
                                    strict=True)]
