@@ -33,8 +33,8 @@ from typing import Any
 from cribbage_edu.charts import calibration_chart
 from cribbage_edu.rules.drive import play_out
 from cribbage_edu.rules.game import Game
+from cribbage_edu.stats import wilson_interval
 from cribbage_edu.strategy.players import ExpertPlayer
-from cribbage_edu.study.simulation import wilson_interval
 from cribbage_edu.tables.chance import win_probability
 
 # (your score, the other's score, target): each is played with you dealing and pone

@@ -43,10 +43,11 @@ from typing import Any
 from cribbage_edu.rules.drive import play_out
 from cribbage_edu.rules.events import EventKind
 from cribbage_edu.rules.game import Game
+from cribbage_edu.stats import wilson_interval
 from cribbage_edu.strategy.coach import PLAYER_HANDS, CoachPlayer
 from cribbage_edu.strategy.master import MasterPlayer
 from cribbage_edu.strategy.players import ExpertPlayer
-from cribbage_edu.study.simulation import SOURCES, simulate, wilson_interval
+from cribbage_edu.study.simulation import SOURCES, simulate
 from cribbage_edu.tables.chance import win_probability
 
 MATCHES = ((("expert", "random"), 400, 0.90), (("expert", "greedy"), 2000, 0.53))
@@ -143,7 +144,7 @@ def _record(game: Game, index: int) -> dict[str, Any]:
             dealer = event.player
         if event.deal >= last or not event.points or event.player is None:
             continue
-        if event.source is None or str(event.source) not in SOURCES:
+        if event.source is None or event.source not in SOURCES:
             continue
         role = "dealer" if event.player == dealer else "pone"
         points[event.player, role, str(event.source)] += event.points

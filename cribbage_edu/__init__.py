@@ -16,7 +16,7 @@ hint), :mod:`cribbage_edu.tables` (the shipped tables it reads), :mod:`cribbage_
 
 import sys as _sys
 
-from .rules.board import Board
+from .rules.board import Board, Skunk
 from .rules.cards import FULL_DECK, Card, Deck, Hand, Rank, Suit, parse_cards
 from .rules.drive import Player, drive, play_game, play_out
 from .rules.errors import (
@@ -28,13 +28,27 @@ from .rules.errors import (
     OutOfTurnError,
     SaveFileError,
 )
-from .rules.events import EventKind, Source
-from .rules.game import Event, Game, GameResult, Phase, PlayerView
+from .rules.events import Action, EventKind, Source
+from .rules.game import Claim, Event, Game, GameResult, Phase, PlayerView
 from .rules.options import GameOptions
 from .rules.pegging import Play, PlayEvent, PlayScore, score_play
-from .rules.scoring import HandScore, Kind, ScoreItem, Verdict, judge_claim, score_hand
+from .rules.scoring import HandScore, Judgement, Kind, ScoreItem, Verdict, judge_claim, score_hand
 from .strategy import coach
-from .strategy.coach import judge_card, judge_count, judge_throw, review
+from .strategy.coach import (
+    CardOption,
+    CardPosition,
+    CardVerdict,
+    Decision,
+    DecisionKind,
+    Grade,
+    Review,
+    ThrowOption,
+    ThrowVerdict,
+    judge_card,
+    judge_count,
+    judge_throw,
+    review,
+)
 from .strategy.discard import (
     DiscardOption,
     StarterDistribution,
@@ -46,7 +60,7 @@ from .strategy.hint import Hint, hint
 from .strategy.players import ExpertPlayer, GreedyPlayer, RandomPlayer
 from .strategy.roster import make_player
 from .study.analysis import score_distribution
-from .study.simulation import simulate
+from .study.simulation import SimulationResult, Summary, simulate
 
 __version__ = "0.1.0"
 
@@ -57,10 +71,17 @@ _sys.modules[f"{__name__}.coach"] = coach
 
 __all__ = [
     "FULL_DECK",
+    "Action",
     "Board",
     "Card",
+    "CardOption",
     "CardParseError",
+    "CardPosition",
+    "CardVerdict",
+    "Claim",
     "CribbageError",
+    "Decision",
+    "DecisionKind",
     "Deck",
     "DiscardOption",
     "Event",
@@ -69,6 +90,7 @@ __all__ = [
     "Game",
     "GameOptions",
     "GameResult",
+    "Grade",
     "GreedyPlayer",
     "Hand",
     "HandScore",
@@ -76,6 +98,7 @@ __all__ = [
     "IllegalActionError",
     "IllegalHandError",
     "IllegalPlayError",
+    "Judgement",
     "Kind",
     "OutOfTurnError",
     "Phase",
@@ -86,11 +109,17 @@ __all__ = [
     "PlayerView",
     "RandomPlayer",
     "Rank",
+    "Review",
     "SaveFileError",
     "ScoreItem",
+    "SimulationResult",
+    "Skunk",
     "Source",
     "StarterDistribution",
     "Suit",
+    "Summary",
+    "ThrowOption",
+    "ThrowVerdict",
     "Verdict",
     "__version__",
     "advise",

@@ -41,14 +41,19 @@ from collections.abc import Callable, Iterable, Mapping
 from fractions import Fraction
 from html import escape
 from numbers import Real
-from typing import Any
+from typing import TYPE_CHECKING, Any
+
+if TYPE_CHECKING:
+    from cribbage_edu import Card
 
 __all__ = ["Exercise", "as_card", "as_cards", "as_numbers", "as_word", "as_words"]
 
 TRY_AGAIN = "Try again: change your answer and run the cell again."
+NOT_ANSWERED = "not answered"
+"""What :meth:`Exercise.grade` says of an answer left as ``...``."""
 
 
-def as_cards(cards: Any) -> frozenset[Any]:
+def as_cards(cards: Any) -> frozenset[Card]:
     """Read cards given as text (``"5H 5C"``), a Card, or a list of either, as a set,
     so the order a learner writes them in does not matter.
 
@@ -64,7 +69,7 @@ def as_cards(cards: Any) -> frozenset[Any]:
     return frozenset(parse_cards(cards))
 
 
-def as_card(card: Any) -> Any:
+def as_card(card: Any) -> Card:
     """Read one card (``"5H"``, ``"5♥"`` or a Card).
 
     >>> str(as_card(" 10h "))
@@ -207,44 +212,71 @@ class Exercise:
         reason = reason[0].upper() + reason[1:]
         return reason if reason.endswith((".", "?", "!")) else reason + "."
 
-    def check(self, guess: Any) -> None:
-        """Say whether ``guess`` is right; if not, what it misses, and give a second try."""
+    def _judge(self, guess: Any) -> tuple[str, str]:
+        """What ``guess`` is (``"right"``, ``"wrong"``, or ``"not an answer"``: blank,
+        unreadable or of the wrong form) and the first thing :meth:`check` says of it."""
         head = f"Exercise {self.number}:"
         if guess is ...:
-            print(f"{head} write your answer in place of ... and run the cell again.")
-            return
+            return "not an answer", (f"{head} write your answer in place of ... and run the "
+                                     "cell again.")
         if self._read is not None:
             try:
                 guess = self._read(guess)
             except ValueError as exc:
-                print(f"{head} I could not read your answer: {str(exc).rstrip('.')}. "
-                      "That did not count as a try.")
-                return
+                return "not an answer", (f"{head} I could not read your answer: "
+                                         f"{str(exc).rstrip('.')}. That did not count as a try.")
         elif isinstance(guess, str) and _is_number(self.answer):
             guess = _as_number(guess)
         problem = self._form_problem(guess)
         if problem:
-            print(f"{head} {problem}. That did not count as a try.")
-            return
+            return "not an answer", f"{head} {problem}. That did not count as a try."
         if self._is_right(guess):
             exact = (f" Exactly, that is {_show(self.answer)}."
                      if guess != self.answer and _is_number(self.answer) else "")
-            print(f"{head} right! {_show(guess)}.{exact}")
-            _say(self._praise)
-            return
+            return "right", f"{head} right! {_show(guess)}.{exact}"
         message = f"{head} not yet. You said {_show(guess)}"
         if _is_number(self.answer) and _is_number(guess):
             message += ", which is too " + ("high" if guess > self.answer else "low")
         message += "."
         why = self._why(guess)
-        if why:
-            message += " " + why
+        return "wrong", f"{message} {why}" if why else message
+
+    def check(self, guess: Any) -> None:
+        """Say whether ``guess`` is right; if not, what it misses, and give a second try."""
+        kind, message = self._judge(guess)
+        if kind != "wrong":
+            print(message)
+            if kind == "right":
+                _say(self._praise)
+            return
         self.wrong_tries += 1
         if self.wrong_tries < 2:
             print(f"{message}\n{TRY_AGAIN}")
             return
         print(f"{message}\nThe answer is {_show(self.answer)}.")
         _say(self._solution)
+
+    def grade(self, guess: Any) -> None:
+        """Mark ``guess`` for a grader (the hidden test of an nbgrader assignment): nothing
+        when it is right, else ``AssertionError`` with the reason :meth:`check` gives, so
+        a wrong answer is marked wrong for the lesson's reason. Uses up no try.
+
+        >>> ex = Exercise(1, answer=14, misses={16: "the pair counted twice"})
+        >>> ex.grade(14)
+        >>> ex.grade(16)
+        Traceback (most recent call last):
+        ...
+        AssertionError: Exercise 1: not yet. You said 16, which is too high. The pair counted twice.
+        >>> ex.grade(...)
+        Traceback (most recent call last):
+        ...
+        AssertionError: Exercise 1: not answered
+        """
+        if guess is ...:
+            raise AssertionError(f"Exercise {self.number}: {NOT_ANSWERED}")
+        kind, message = self._judge(guess)
+        if kind != "right":
+            raise AssertionError(message)
 
     def _form_problem(self, guess: Any) -> str:
         """Why ``guess`` is not an answer of the form asked for, or "" if it is."""
@@ -263,7 +295,7 @@ class Exercise:
         _say(self._solution)
 
 
-def question_html(text: str, *rows: tuple[str, Iterable[Any]]) -> str:
+def question_html(text: str, *rows: tuple[str, str | Card | Iterable[str | Card]]) -> str:
     """An exercise's question: a line of text and rows of card pictures, each with a
     caption, drawn by the engine's own card pictures.
 

@@ -15,69 +15,76 @@ event's deal, kind, player, points, cards and reason):
 from __future__ import annotations
 
 from collections import Counter
-from typing import Any
+from collections.abc import Iterable
 
-from cribbage_edu.rules.board import Skunk
-from cribbage_edu.rules.events import SOURCES, EventKind, Source
+from cribbage_edu.rules.cards import Card, CardLike
+from cribbage_edu.rules.drive import play_out
+from cribbage_edu.rules.events import SOURCES, Event, EventKind, Source
+from cribbage_edu.rules.game import Game, stacked_game
+from cribbage_edu.strategy.players import ExpertPlayer
 
 __all__ = ["SOURCES", "crib_of", "deal_stacked", "deal_story", "dealer_of", "describe",
            "first_to_lay", "points_by_source", "shows_of", "winning_moment"]
 
+Cards = str | Iterable[CardLike]
+"""Cards as the engine reads them: text such as ``"5H 5C"``, or cards."""
 
 
-def _events(game: Any, deal: int, kind: EventKind) -> list[Any]:
+def _events(game: Game, deal: int, kind: EventKind) -> list[Event]:
     return [e for e in game.events if e.deal == deal and e.kind is kind]
 
 
-def deal_story(game: Any, deal: int) -> None:
+def _seat(event: Event) -> int:
+    assert event.player is not None, f"the {event.kind} event names no player"
+    return event.player
+
+
+def deal_story(game: Game, deal: int) -> None:
     """Print every event of one deal, in order."""
     for event in game.events:
         if event.deal == deal:
             print(event)
 
 
-def dealer_of(game: Any, deal: int) -> str:
+def dealer_of(game: Game, deal: int) -> str:
     """The name of the player who dealt this deal."""
-    event = _events(game, deal, EventKind.DEAL)[0]
-    return str(game.names[event.player])
+    return game.names[_seat(_events(game, deal, EventKind.DEAL)[0])]
 
 
-def crib_of(game: Any, deal: int) -> tuple[Any, ...]:
+def crib_of(game: Game, deal: int) -> tuple[Card, ...]:
     """The cards laid away into the crib in this deal."""
     return tuple(card for e in _events(game, deal, EventKind.DISCARD) for card in e.cards)
 
 
-def first_to_lay(game: Any, deal: int) -> str:
+def first_to_lay(game: Game, deal: int) -> str:
     """The name of the player who laid the first card of the play in this deal."""
-    return str(game.names[_events(game, deal, EventKind.LAY)[0].player])
+    return game.names[_seat(_events(game, deal, EventKind.LAY)[0])]
 
 
-def shows_of(game: Any, deal: int) -> list[tuple[str, tuple[Any, ...], Any, int]]:
+def shows_of(game: Game, deal: int) -> list[tuple[str, tuple[Card, ...], Card, int]]:
     """The show of a deal, in the order counted: (who, cards, starter, points)."""
     starter = _events(game, deal, EventKind.STARTER)[0].cards[0]
-    return [(str(game.names[e.player]), e.cards, starter, e.points)
+    return [(game.names[_seat(e)], e.cards, starter, e.points)
             for e in _events(game, deal, EventKind.SHOW)]
 
 
-def describe(game: Any) -> str:
-    """The result in words: the winner's score first, the deals, and any skunk."""
+def describe(game: Game) -> str:
+    """The result in words (the engine's :meth:`GameResult.describe`): the winner's score
+    first, the deals, and any skunk."""
     result = game.result
-    won, lost = result.scores[result.winner], result.scores[result.loser]
-    deals = "1 deal" if result.deals == 1 else f"{result.deals} deals"
-    text = f"{game.names[result.winner]} wins {won}-{lost} in {deals}"
-    return text + (f" ({result.skunk})" if result.skunk is not Skunk.NONE else "")
+    if result is None:
+        return f"the game goes on: deal {game.deal_number}, {game.phase}"
+    return result.describe(game.names)
 
 
-def points_by_source(game: Any) -> Counter[tuple[int, str]]:
-    """{(player, source): points} over the whole game."""
-    tally: Counter[tuple[int, str]] = Counter()
-    for event in game.events:
-        if event.points and event.source is not None:
-            tally[event.player, str(event.source)] += event.points
-    return tally
+def points_by_source(game: Game) -> Counter[tuple[int, Source]]:
+    """{(player, source): points} over the whole game (the engine's :meth:`Game.tally`)."""
+    return Counter({(player, source): points
+                    for player, by_source in enumerate(game.tally())
+                    for source, points in by_source.items()})
 
 
-def winning_moment(game: Any) -> str:
+def winning_moment(game: Game) -> str:
     """When the game was won: "his heels", "the play", or the show of "pone's hand",
     "the dealer's hand" or "the crib"."""
     events = list(game.events)
@@ -87,23 +94,18 @@ def winning_moment(game: Any) -> str:
         return "his heels"
     if before.kind is EventKind.PEG:
         return "the play"
-    dealer = _events(game, win.deal, EventKind.DEAL)[0].player
+    dealer = _seat(_events(game, win.deal, EventKind.DEAL)[0])
     if before.source is Source.CRIB:
         return "the crib"
     return "the dealer's hand" if before.player == dealer else "pone's hand"
 
 
-def deal_stacked(pone_six: Any, dealer_six: Any, starter: Any, *,
-                 scores: tuple[int, int] = (0, 0)) -> Any:
+def deal_stacked(pone_six: Cards, dealer_six: Cards, starter: CardLike, *,
+                 scores: tuple[int, int] = (0, 0)) -> Game:
     """A game whose first deal is stacked (these six cards to pone and to the dealer,
-    this starter), from these scores (pone's first), played out by two experts. Pone is
-    named "pone" and the dealer "dealer" (the names stay with the seats, so they are
-    right for the first deal only)."""
-    from cribbage_edu import Game
-    from cribbage_edu.rules.drive import play_out
-    from cribbage_edu.rules.game import stack_deck
-    from cribbage_edu.strategy.players import ExpertPlayer
-
-    game = Game(0, decks=[stack_deck(pone_six, dealer_six, starter)], first_dealer=1,
-                scores=scores, names=("pone", "dealer"))
+    this starter: the engine's :func:`~cribbage_edu.rules.game.stacked_game`), from these
+    scores (pone's first), played out by two experts. Pone is named "pone" and the dealer
+    "dealer" (the names stay with the seats, so they are right for the first deal only)."""
+    game = stacked_game(pone_six, dealer_six, starter, scores=scores,
+                        names=("pone", "dealer"))
     return play_out(game, [ExpertPlayer(), ExpertPlayer()])

@@ -1,7 +1,8 @@
 """Helpers for the lesson on simulation: intervals for every figure, the first dealer's
 edge by game length, and how many games a given precision needs.
 
-They read only the engine's game records (:class:`cribbage_edu.study.simulation.GameRecord`).
+They read only the engine's figures of a game
+(:class:`cribbage_edu.study.simulation.GameFigures`).
 
 >>> games_needed(0.01)
 9604
@@ -14,36 +15,37 @@ from __future__ import annotations
 import csv
 import math
 from collections.abc import Sequence
-from dataclasses import fields, make_dataclass
+from dataclasses import fields
 from pathlib import Path
-from typing import Any
 
+from matplotlib.axes import Axes
 from matplotlib.figure import Figure
 from matplotlib.ticker import PercentFormatter
 
 from cribbage_edu.render import COLOURS
-from cribbage_edu.rules.events import SOURCES
-from cribbage_edu.study.simulation import GameRecord, wilson_interval
+from cribbage_edu.rules.events import SOURCES, Source
+from cribbage_edu.stats import Z95, half_width, wilson_interval
+from cribbage_edu.study.simulation import GameFigures
 
-__all__ = ["STORED", "StoredGame", "by_game_length", "edge_by_length_chart", "games_needed",
+__all__ = ["STORED", "Played", "StoredGame", "by_game_length", "edge_by_length_chart",
+           "games_needed",
            "load_games", "normal_interval", "per_deal", "same_games"]
 
 DATA = Path(__file__).resolve().parent / "data" / "expert_games.csv"
 
-STORED = ("index", "first_dealer", "winner", "scores", "deals", "whole_deals",
-          "dealer_points", "pone_points")
-"""The fields of the engine's :class:`~cribbage_edu.study.simulation.GameRecord` that
-``scripts/make_lesson_games.py`` stores, one column (or one per source) each."""
+StoredGame = GameFigures
+"""A stored game: the engine's figures of a game (:class:`GameFigures`), which every
+:class:`~cribbage_edu.study.simulation.GameRecord` also has."""
 
-StoredGame = make_dataclass(
-    "StoredGame", [(f.name, f.type) for f in fields(GameRecord) if f.name in STORED],
-    frozen=True, namespace={
-        "__doc__": "A stored game: the engine's game record, those of its fields the "
-                   "lessons use.",
-        "first_dealer_won": property(GameRecord.first_dealer_won.fget)})
+STORED = tuple(f.name for f in fields(GameFigures))
+"""The figures ``scripts/make_lesson_games.py`` stores, one column (or one per source)
+each."""
+
+Played = GameFigures
+"""A game the lessons read: stored, or freshly played by the engine."""
 
 
-def load_games(path: Path = DATA) -> list[Any]:
+def load_games(path: Path = DATA) -> list[StoredGame]:
     """The expert-against-expert games stored by ``scripts/make_lesson_games.py``."""
     with path.open(newline="", encoding="utf-8") as handle:
         rows = [{key: int(value) for key, value in row.items()}
@@ -56,9 +58,9 @@ def load_games(path: Path = DATA) -> list[Any]:
             for row in rows]
 
 
-def same_games(stored: Sequence[Any], played: Sequence[Any]) -> bool:
+def same_games(stored: Sequence[Played], played: Sequence[Played]) -> bool:
     """Do freshly played engine records agree with the stored ones, field by field?"""
-    def stored_fields(record: Any) -> tuple[Any, ...]:
+    def stored_fields(record: Played) -> tuple[object, ...]:
         return tuple(tuple(value) if isinstance(value, (list, tuple)) else
                      dict(value) if isinstance(value, dict) else value
                      for value in (getattr(record, name) for name in STORED))
@@ -66,13 +68,12 @@ def same_games(stored: Sequence[Any], played: Sequence[Any]) -> bool:
     return all(stored_fields(a) == stored_fields(b)
                for a, b in zip(stored, played, strict=True))
 
-Z95 = 1.96
-
 
 def normal_interval(successes: int, trials: int, z: float = Z95) -> tuple[float, float]:
-    """The simple 95% interval for a share: rate ± 1.96 standard errors."""
+    """The simple 95% interval for a share: rate ± 1.96 standard errors (a share is a
+    mean of 0s and 1s, whose standard deviation is sqrt(p (1 - p)))."""
     p = successes / trials
-    half = z * math.sqrt(p * (1 - p) / trials)
+    half = half_width(math.sqrt(p * (1 - p)), trials, z)
     return p - half, p + half
 
 
@@ -82,12 +83,14 @@ def games_needed(half_width: float, rate: float = 0.5, z: float = Z95) -> int:
     return math.ceil(z * z * rate * (1 - rate) / (half_width * half_width))
 
 
-def per_deal(games: Sequence[Any], role: str, source: str) -> tuple[float, float, float]:
+def per_deal(games: Sequence[Played], role: str,
+             source: Source | str) -> tuple[float, float, float]:
     """Points a whole deal from ``source`` for the ``role`` ("dealer" or "pone"), over
     all games, with a 95% interval: (mean, low, high). Deals of one game are not
     independent (the same two players, the same board), so the interval treats each game
     as one draw of (points, deals): the standard error of a ratio of sums."""
-    points = [g.dealer_points[source] if role == "dealer" else g.pone_points[source]
+    kind = Source(source)
+    points = [g.dealer_points[kind] if role == "dealer" else g.pone_points[kind]
               for g in games]
     deals = [g.whole_deals for g in games]
     n, total_deals = len(games), sum(deals)
@@ -98,7 +101,7 @@ def per_deal(games: Sequence[Any], role: str, source: str) -> tuple[float, float
     return mean, mean - Z95 * se, mean + Z95 * se
 
 
-def by_game_length(games: Sequence[Any]) -> list[tuple[int, int, int, float, float]]:
+def by_game_length(games: Sequence[Played]) -> list[tuple[int, int, int, float, float]]:
     """For each game length (deals): (deals, games, first-dealer wins, 95% low, high)."""
     rows = []
     for length in sorted({g.deals for g in games}):
@@ -109,7 +112,7 @@ def by_game_length(games: Sequence[Any]) -> list[tuple[int, int, int, float, flo
     return rows
 
 
-def edge_by_length_chart(games: Sequence[Any], *, least: int = 30) -> Figure:
+def edge_by_length_chart(games: Sequence[Played], *, least: int = 30) -> Figure:
     """The first dealer's share of wins with 95% intervals: on the left, games of an odd
     number of deals (the first dealer had one more crib) against even ones; on the right,
     each game length with at least ``least`` games."""
@@ -117,7 +120,7 @@ def edge_by_length_chart(games: Sequence[Any], *, least: int = 30) -> Figure:
     pooled, by_length = fig.subplots(1, 2, gridspec_kw={"width_ratios": [1, 2.2]},
                                      sharey=True)
 
-    def point(ax: Any, x: float, wins: int, n: int, colour: str) -> None:
+    def point(ax: Axes, x: float, wins: int, n: int, colour: str) -> None:
         low, high = wilson_interval(wins, n)
         rate = wins / n
         ax.errorbar(x, rate, yerr=[[rate - low], [high - rate]], fmt="o", color=colour,

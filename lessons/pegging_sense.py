@@ -21,19 +21,23 @@ ahead than one card: the figures are a guide, checked where it matters by playin
 from __future__ import annotations
 
 import random
-from collections.abc import Sequence
+from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from math import comb
-from typing import Any
 
-from cribbage_edu import FULL_DECK, parse_cards, score_play
+from cribbage_edu import FULL_DECK, Card, parse_cards, score_play
+from cribbage_edu.rules.cards import THIRTY_ONE, CardLike
+from cribbage_edu.stats import mean_interval
+
+Cards = str | Iterable[CardLike]
+"""Cards as the engine reads them: text such as ``"5H 5C"``, or cards."""
 
 __all__ = ["Risk", "answer_risk", "card_choices", "chance_of_a_card", "pegging_difference",
            "print_choices", "sample_hands",
            "unseen_after"]
 
 
-def unseen_after(seen: Any) -> list[Any]:
+def unseen_after(seen: Cards) -> list[Card]:
     """The cards not among ``seen``."""
     known = set(parse_cards(seen))
     return [card for card in FULL_DECK if card not in known]
@@ -59,7 +63,7 @@ class Risk:
     go: float
 
 
-def answer_risk(pile: Any, card: Any, unseen: Sequence[Any], held: int) -> Risk:
+def answer_risk(pile: Cards, card: Cards, unseen: Sequence[Card], held: int) -> Risk:
     """The opponent's best answer after ``card`` is laid on ``pile`` (the cards since the
     last reset), when the opponent holds ``held`` random cards from ``unseen``."""
     after = [*parse_cards(pile), *parse_cards(card)] if pile else list(parse_cards(card))
@@ -68,7 +72,7 @@ def answer_risk(pile: Any, card: Any, unseen: Sequence[Any], held: int) -> Risk:
     fits = 0
     fifteens = 0
     for reply in unseen:
-        if count + reply.value > 31:
+        if count + reply.value > THIRTY_ONE:
             continue
         fits += 1
         score = score_play([*after, reply])
@@ -83,72 +87,64 @@ def answer_risk(pile: Any, card: Any, unseen: Sequence[Any], held: int) -> Risk:
                 go=1 - chance_of_a_card(fits, n, held))
 
 
-def card_choices(hand: Any, pile: Any, seen: Any, held: int) -> list[tuple[Any, int, float]]:
+def card_choices(hand: Cards, pile: Cards, seen: Cards, held: int) -> list[tuple[Card, int, float]]:
     """For each card of ``hand`` that fits: (card, points it pegs now, the opponent's
     expected best answer). Best first by points now minus the answer."""
-    pile = list(parse_cards(pile)) if pile else []
-    count = sum(c.value for c in pile)
-    unseen = unseen_after([*parse_cards(seen), *parse_cards(hand), *pile])
+    laid = list(parse_cards(pile)) if pile else []
+    count = sum(c.value for c in laid)
+    unseen = unseen_after([*parse_cards(seen), *parse_cards(hand), *laid])
     rows = []
     for card in parse_cards(hand):
-        if count + card.value > 31:
+        if count + card.value > THIRTY_ONE:
             continue
-        now = score_play([*pile, card]).total
-        rows.append((card, now, answer_risk(pile, [card], unseen, held).expected))
+        now = score_play([*laid, card]).total
+        rows.append((card, now, answer_risk(laid, [card], unseen, held).expected))
     return sorted(rows, key=lambda row: row[1] - row[2], reverse=True)
 
 
-def print_choices(hand: Any, pile: Any, seen: Any, held: int) -> None:
+def print_choices(hand: Cards, pile: Cards, seen: Cards, held: int) -> None:
     """The cards you may lay, with what each pegs now and what it gives away."""
     print(f"{'card':<6}{'now':>5}{'answer':>9}{'net':>7}")
     for card, now, risk in card_choices(hand, pile, seen, held):
         print(f"{card.symbol:<6}{now:>5}{risk:>9.2f}{now - risk:>7.2f}")
 
 
-def sample_hands(cards: Sequence[Any], size: int, n: int, seed: int) -> list[list[Any]]:
+def sample_hands(cards: Sequence[Card], size: int, n: int, seed: int) -> list[list[Card]]:
     """``n`` random hands of ``size`` cards from ``cards``, seeded (for a check by sampling)."""
     rng = random.Random(seed)
     return [rng.sample(list(cards), size) for _ in range(n)]
 
 
-def pegging_difference(dealer_six: Any, throw_a: Any, throw_b: Any, deals: int,
+def pegging_difference(dealer_six: Cards, throw_a: Cards, throw_b: Cards, deals: int,
                        seed: int) -> tuple[float, float, float, float, float]:
     """The dealer keeps six cards' worth two ways (throwing ``throw_a`` or ``throw_b``) and
     plays the same ``deals`` deals each way: the same pone hands and starters, dealt at
     random from the other cards, pone throwing and both players pegging as the expert does.
     Returns the dealer's net pegging a deal (his pegging points less pone's) each way, and
     the difference (a minus b) with its 95% interval: (a, b, difference, low, high)."""
-    from cribbage_edu import Game
     from cribbage_edu.rules.drive import drive
     from cribbage_edu.rules.events import Phase, Source
-    from cribbage_edu.rules.game import stack_deck
+    from cribbage_edu.rules.game import stacked_game
     from cribbage_edu.strategy.players import ExpertPlayer
 
-    dealer_six = parse_cards(dealer_six)
-    others = [card for card in FULL_DECK if card not in set(dealer_six)]
+    dealers = parse_cards(dealer_six)
+    others = [card for card in FULL_DECK if card not in set(dealers)]
     rng = random.Random(seed)
     deals_dealt = [rng.sample(others, 7) for _ in range(deals)]
     expert = ExpertPlayer()
 
-    def net_pegging(throw: Any) -> list[int]:
+    def net_pegging(throw: Cards) -> list[int]:
         nets = []
         for cards in deals_dealt:
-            game = Game(0, decks=[stack_deck(cards[:6], dealer_six, cards[6])],
-                        first_dealer=1)
+            game = stacked_game(cards[:6], dealers, cards[6])
             drive(game, [expert, None])
             game.discard(1, throw)
             drive(game, [expert, expert], stop=lambda g: g.phase in (Phase.COUNT,
                                                                       Phase.GAME_OVER))
-            pegged = [0, 0]
-            for event in game.events:
-                if event.deal == 1 and event.source is Source.PEGGING:
-                    pegged[event.player] += event.points
-            nets.append(pegged[1] - pegged[0])
+            pone, dealer = game.tally(deal=1)
+            nets.append(dealer[Source.PEGGING] - pone[Source.PEGGING])
         return nets
 
     a, b = net_pegging(throw_a), net_pegging(throw_b)
-    diffs = [x - y for x, y in zip(a, b, strict=True)]
-    mean = sum(diffs) / deals
-    sd = (sum((d - mean) ** 2 for d in diffs) / (deals - 1)) ** 0.5
-    half = 1.96 * sd / deals ** 0.5
-    return sum(a) / deals, sum(b) / deals, mean, mean - half, mean + half
+    mean, low, high = mean_interval([x - y for x, y in zip(a, b, strict=True)])
+    return sum(a) / deals, sum(b) / deals, mean, low, high

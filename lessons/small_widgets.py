@@ -13,19 +13,22 @@ nbval.
 
 from __future__ import annotations
 
+from collections.abc import Iterable
 from fractions import Fraction
-from typing import Any
 
-import ipywidgets as widgets
+import ipywidgets as widgets  # type: ignore[import-untyped]
 
-from cribbage_edu import FULL_DECK, Deck, parse_cards, score_hand
+from cribbage_edu import FULL_DECK, Deck, Hand, parse_cards, score_hand
 from cribbage_edu.render import hand_html
+from cribbage_edu.rules.cards import CardLike
+from cribbage_edu.rules.game import cut_for_deal
+from cribbage_edu.rules.scoring import BEST_HAND
 from cribbage_edu.widgets import Panel
 
 __all__ = ["cut_viewer", "deal_viewer", "score_chance", "starter_picker"]
 
 
-def deal_two(seed: int) -> tuple[Any, Any]:
+def deal_two(seed: int) -> tuple[Hand, Hand]:
     """Six cards each, dealt one at a time from a deck shuffled with ``seed``:
     (pone's hand, dealer's hand). Pone gets the first card."""
     twelve = Deck(seed=seed).deal(12)
@@ -37,7 +40,7 @@ def deal_viewer(seed: int = 2024) -> Panel:
     slider = widgets.IntSlider(value=seed, min=0, max=9999, description="seed")
     view = widgets.HTML()
 
-    def show(change: Any = None) -> None:
+    def show(change: object = None) -> None:
         pone, dealer = deal_two(slider.value)
         view.value = (hand_html(pone, caption="pone's six cards")
                       + hand_html(dealer, caption="the dealer's six cards"))
@@ -55,15 +58,16 @@ def cut_viewer(seed: int = 1) -> Panel:
     view = widgets.HTML("Press the button: each player cuts a card, and the lower rank deals.")
     tally = widgets.HTML()
 
-    def cut(_: Any = None) -> None:
+    def cut(_: object = None) -> None:
         deck = Deck(seed=state["seed"] * 1000 + state["cuts"])
         first, second = deck.cut(), deck.cut()
         state["cuts"] += 1
-        if first.rank == second.rank:
+        dealer = cut_for_deal(first, second)  # the engine's rule: the lower rank deals
+        if dealer is None:
             state["again"] += 1
             verdict = "equal ranks: cut again"
         else:
-            verdict = "you deal" if first.rank < second.rank else "your opponent deals"
+            verdict = "you deal" if dealer == 0 else "your opponent deals"
         view.value = (hand_html([first], caption="your cut")
                       + hand_html([second], caption="your opponent's cut")
                       + f"<b>{verdict}</b>")
@@ -74,30 +78,30 @@ def cut_viewer(seed: int = 1) -> Panel:
     return Panel([button, view, tally], run_to="cut for deal again and again")
 
 
-def starter_picker(keep: Any, thrown: Any) -> Panel:
+def starter_picker(keep: str | Iterable[CardLike], thrown: str | Iterable[CardLike]) -> Panel:
     """A kept hand and a menu of the starters it may meet; the count for the one chosen."""
-    keep, thrown = parse_cards(keep), parse_cards(thrown)
-    seen = {*keep, *thrown}
+    kept, laid_away = parse_cards(keep), parse_cards(thrown)
+    seen = {*kept, *laid_away}
     starters = [card for card in FULL_DECK if card not in seen]
     menu = widgets.Dropdown(options=[(c.symbol, str(c)) for c in starters],
                             value=str(starters[0]), description="starter")
     view = widgets.HTML()
 
-    def show(change: Any = None) -> None:
-        score = score_hand(keep, menu.value)
+    def show(change: object = None) -> None:
+        score = score_hand(kept, menu.value)
         view.value = score._repr_html_()
 
     menu.observe(show, names="value")
     show()
-    return Panel([widgets.HTML(hand_html(keep, caption="kept")
-                               + hand_html(thrown, caption="thrown")), menu, view],
+    return Panel([widgets.HTML(hand_html(kept, caption="kept")
+                               + hand_html(laid_away, caption="thrown")), menu, view],
                  run_to="count the hand with any starter")
 
 
 def score_chance(hand_census: dict[int, int], crib_census: dict[int, int]) -> Panel:
     """A score slider and hand/crib buttons: the exact chance of that score, and of that
     score or more, read from the census."""
-    slider = widgets.IntSlider(value=15, min=0, max=29, description="score")
+    slider = widgets.IntSlider(value=12, min=0, max=BEST_HAND, description="score")
     kind = widgets.ToggleButtons(options=["hand", "crib"], value="hand")
     view = widgets.HTML()
 
@@ -107,7 +111,7 @@ def score_chance(hand_census: dict[int, int], crib_census: dict[int, int]) -> Pa
         percent = f"{100 * float(p):.2f}%" if p >= Fraction(1, 10_000) else "under 0.01%"
         return f"{p} = {percent}, about 1 in {round(1 / p):,}"
 
-    def show(change: Any = None) -> None:
+    def show(change: object = None) -> None:
         census = hand_census if kind.value == "hand" else crib_census
         total = sum(census.values())
         score = slider.value

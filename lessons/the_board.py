@@ -12,20 +12,26 @@ itself (:mod:`cribbage_edu.tables.chance`) and the master's weighing of throws a
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
-from typing import Any
 
-import ipywidgets as widgets
+import ipywidgets as widgets  # type: ignore[import-untyped]
 import numpy as np
+import numpy.typing as npt
 
 from cribbage_edu import Game
-from cribbage_edu.rules.game import stack_deck
+from cribbage_edu.rules.board import GAME_HOLE
+from cribbage_edu.rules.cards import CardLike
+from cribbage_edu.rules.game import stacked_game
+from cribbage_edu.stats import half_width
 from cribbage_edu.tables.chance import PEG_SLOTS, STREAM, chance_words, win_probability
 from cribbage_edu.widgets import Panel
 
 __all__ = ["Worth", "chance_explorer", "chance_grid", "deal_worth", "par", "position",
            "print_deal_worth"]
+
+Cards = str | Iterable[CardLike]
+"""Cards as the engine reads them: text such as ``"5H 5C"``, or cards."""
 
 _COLUMN = {name: STREAM.index(name) for name in ("heels", "pone hand", "dealer hand", "crib")}
 
@@ -33,7 +39,7 @@ _COLUMN = {name: STREAM.index(name) for name in ("heels", "pone hand", "dealer h
 @dataclass(frozen=True)
 class Worth:
     """What one source brings one role in a deal: the mean over the simulated deals and
-    its 95% interval (1.96 standard errors: the deals are independent)."""
+    its 95% interval (:func:`cribbage_edu.stats.half_width`: the deals are independent)."""
 
     role: str
     source: str
@@ -42,10 +48,10 @@ class Worth:
     high: float
 
 
-def _worth(role: str, source: str, points: Any) -> Worth:
+def _worth(role: str, source: str, points: npt.ArrayLike) -> Worth:
     values = np.asarray(points, dtype=float)
     mean = float(values.mean())
-    half = 1.96 * float(values.std(ddof=1)) / len(values) ** 0.5
+    half = half_width(float(values.std(ddof=1)), len(values))
     return Worth(role, source, mean, mean - half, mean + half)
 
 
@@ -94,7 +100,7 @@ def par(deals: int, *, first_dealer: bool) -> float:
     return dealt * worth["dealer", "total"] + (deals - dealt) * worth["pone", "total"]
 
 
-def chance_grid(scores: Sequence[int], *, dealer: bool, target: int = 121) -> None:
+def chance_grid(scores: Sequence[int], *, dealer: bool, target: int = GAME_HOLE) -> None:
     """Your chance to win (in whole percent) for your score down the side and the other
     player's across the top, at the start of a deal you deal (or not)."""
     print("you \\ them" + "".join(f"{s:>6}" for s in scores))
@@ -114,7 +120,7 @@ def chance_explorer(score: int = 100, other: int = 100, *, dealer: bool = True) 
                                  description="this deal")
     said = widgets.HTML()
 
-    def show(_: Any = None) -> None:
+    def show(_: object = None) -> None:
         said.value = "<b>" + chance_words(mine.value, theirs.value,
                                           dealer=role.value == "you deal") + "</b>"
 
@@ -125,8 +131,8 @@ def chance_explorer(score: int = 100, other: int = 100, *, dealer: bool = True) 
                  run_to="read your chance to win from any scores")
 
 
-def position(pone_six: Any, dealer_six: Any, starter: Any, *, scores: tuple[int, int],
-             throws: tuple[Any, Any] | None = None) -> Game:
+def position(pone_six: Cards, dealer_six: Cards, starter: CardLike, *, scores: tuple[int, int],
+             throws: tuple[Cards, Cards] | None = None) -> Game:
     """A game at a chosen position: pone (seat 0) is dealt ``pone_six`` and the dealer
     (seat 1) ``dealer_six``, the starter will be ``starter``, the scores are ``scores``
     (pone's first). The game waits for the throws; with ``throws`` (pone's two cards,
@@ -137,10 +143,7 @@ def position(pone_six: Any, dealer_six: Any, starter: Any, *, scores: tuple[int,
     >>> str(game.phase), game.starter.symbol, game.scores
     ('play', '8♠', (113, 119))
     """
-    game = Game(seed=0, first_dealer=1, scores=scores,
-                decks=[stack_deck(pone_six, dealer_six, starter)])
-    game.advance()  # the deal
-    game.advance()  # to the discard
+    game = stacked_game(pone_six, dealer_six, starter, scores=scores)
     if throws is not None:
         for seat, cards in enumerate(throws):
             game.discard(seat, cards)

@@ -18,10 +18,12 @@ count as its worked answer.
 
 from __future__ import annotations
 
-from typing import Any
+from collections.abc import Iterable
 
 from cribbage_edu import score_hand
-from cribbage_edu.rules.misses import FIFTEENS_AND_PAIRS, SHOW_KINDS, count_misses, kinds_hint
+from cribbage_edu.rules.cards import CardLike
+from cribbage_edu.rules.misses import FIFTEENS_AND_PAIRS, count_misses, kinds_hint
+from cribbage_edu.rules.scoring import SHOW_KINDS, Kind
 from exercises import Exercise, question_html
 
 __all__ = ["FIFTEENS_AND_PAIRS", "KINDS", "count_exercise", "count_misses", "itemised",
@@ -29,8 +31,11 @@ __all__ = ["FIFTEENS_AND_PAIRS", "KINDS", "count_exercise", "count_misses", "ite
 
 KINDS = SHOW_KINDS
 
+Cards = str | Iterable[CardLike]
+"""Cards as the engine reads them: text such as ``"5H 5C"``, or cards."""
 
-def itemised(hand: Any, starter: Any, crib: bool = False) -> None:
+
+def itemised(hand: Cards, starter: CardLike, crib: bool = False) -> None:
     """Print the count as players say it, then every scoring combination."""
     score = score_hand(hand, starter, crib=crib)
     print(score if score.total else "nineteen: no points at all")
@@ -40,8 +45,8 @@ def itemised(hand: Any, starter: Any, crib: bool = False) -> None:
     print(f"  {'total':<27} {score.total:>2}")
 
 
-def count_exercise(number: int, hand: Any, starter: Any, *, crib: bool = False,
-                   text: str = "", taught: tuple[str, ...] = KINDS) -> Exercise:
+def count_exercise(number: int, hand: Cards, starter: CardLike, *, crib: bool = False,
+                   text: str = "", taught: tuple[Kind, ...] = KINDS) -> Exercise:
     """An exercise: count this hand (or crib) with this starter. Its answer is the
     engine's count; a wrong total is explained by :func:`count_misses`; the worked answer
     is the itemised count."""

@@ -15,9 +15,11 @@ The best throw, 2♣ 6♦, keeps 5♣ 5♥ J♠ Q♥: hand 12.70 - crib 4.98 = 7
 
 from __future__ import annotations
 
-from typing import Any
+from collections.abc import Callable, Iterable, Sequence
 
-from cribbage_edu import advise, parse_cards
+from cribbage_edu import Card, DiscardOption, Hand, advise, parse_cards
+from cribbage_edu.rules.cards import FIFTEEN, CardLike
+from cribbage_edu.stats import mean_interval, wilson_interval
 from cribbage_edu.strategy.discard import discard_table
 from exercises import Exercise, as_cards, question_html
 
@@ -58,20 +60,30 @@ __all__ = [
 ]
 
 
-def option_for(six: Any, thrown: Any, *, dealer: bool) -> Any:
+Cards = str | Iterable[CardLike]
+"""Cards as the engine reads them: text such as ``"5H 5C"``, or cards."""
+
+Options = Sequence[DiscardOption]
+"""The advisor's 15 ways to throw one deal, best first (:func:`cribbage_edu.advise`)."""
+
+Rule = Callable[[Options, bool], DiscardOption]
+"""A rule of thumb: from a deal's options and whether you deal, the throw it picks."""
+
+
+def option_for(six: Cards, thrown: Cards, *, dealer: bool) -> DiscardOption:
     """The advisor's line for one particular throw of these six cards."""
     thrown = frozenset(parse_cards(thrown))
     return next(o for o in advise(six, dealer=dealer) if frozenset(o.discard) == thrown)
 
 
-def throw_words(option: Any) -> str:
+def throw_words(option: DiscardOption) -> str:
     """A throw's numbers in words: hand, crib and net."""
     sign = "+" if option.dealer else "-"
     return (f"hand {float(option.hand_ev):.2f} {sign} crib {option.crib_ev:.2f} = "
             f"{option.net_ev:.2f}")
 
 
-def print_options(options: Any, top: int = 15) -> None:
+def print_options(options: Iterable[DiscardOption], top: int | None = None) -> None:
     """The throws as a table: keep, throw, the hand's average and range, the crib, net
     (the engine's one table of the throws, without the pegging column)."""
     for keep, throw, *numbers in discard_table(list(options)[:top], pegging=False,
@@ -79,8 +91,8 @@ def print_options(options: Any, top: int = 15) -> None:
         print(f"{keep:<14}{throw:<9}" + "".join(f"{n:>7}" for n in numbers))
 
 
-def throw_exercise(number: int, six: Any, *, dealer: bool, text: str = "",
-                   misses: dict[frozenset[Any], str] | None = None,
+def throw_exercise(number: int, six: Cards, *, dealer: bool, text: str = "",
+                   misses: dict[frozenset[Card], str] | None = None,
                    note: str = "") -> Exercise:
     """An exercise: which two of these six cards does the advisor throw? A wrong throw
     is answered with its own numbers against the best one's (and ``misses`` may add a
@@ -90,13 +102,13 @@ def throw_exercise(number: int, six: Any, *, dealer: bool, text: str = "",
     best = options[0]
     extra = misses or {}
 
-    def form(guess: Any) -> str | None:
+    def form(guess: frozenset[Card]) -> str | None:
         if len(guess) != 2 or not guess <= frozenset(six):
             return ("name two of your six cards, such as \""
                     + " ".join(str(card) for card in six[:2]) + "\"")
         return None
 
-    def why(guess: Any) -> str:
+    def why(guess: frozenset[Card]) -> str:
         mine = option_for(six, guess, dealer=dealer)
         gap = best.net_ev - mine.net_ev
         said = (f"you throw {mine.discard.symbols} and keep {mine.keep.symbols}: "
@@ -106,16 +118,26 @@ def throw_exercise(number: int, six: Any, *, dealer: bool, text: str = "",
 
     role = "dealer (the crib is yours)" if dealer else "pone (the crib is your opponent's)"
     question = text or f"You are {role}. Which two cards do you throw?"
+
+    def solution() -> None:
+        print_options(options, top=5)
+        if note:
+            print(note)
+
+    def praise() -> None:
+        print(best)
+        if note:
+            print(note)
+
     return Exercise(
         number, answer=frozenset(best.discard), read=as_cards, explain=why, form=form,
-        solution=lambda: (print_options(options, top=5), note and print(note)),
-        praise=lambda: (print(best), note and print(note)),
+        solution=solution, praise=praise,
         question=question_html(question, ("your six cards", six)))
 
 
 # --- rules of thumb, and their price ---------------------------------------------------
 
-def heat(thrown: Any) -> int:
+def heat(thrown: Cards) -> int:
     """How good two thrown cards are for a crib, on a scale a player can remember:
     3 for 5-5 or a 5 with a ten-card; 2 for any other 5, a pair, or two cards that make
     15; 1 for cards that touch or are one apart; 0 for the rest.
@@ -127,30 +149,30 @@ def heat(thrown: Any) -> int:
     fives = sum(int(c.rank) == 5 for c in (a, b))
     if fives == 2 or (fives == 1 and 10 in (a.value, b.value)):
         return 3
-    if fives or a.rank == b.rank or a.value + b.value == 15:
+    if fives or a.rank == b.rank or a.value + b.value == FIFTEEN:
         return 2
     return 1 if abs(int(a.rank) - int(b.rank)) <= 2 else 0
 
 
-def points_now(option: Any) -> int:
+def points_now(option: DiscardOption) -> int:
     """What the four kept cards score before the starter."""
     from cribbage_edu.strategy.players import points_before_starter
 
     return points_before_starter(option.keep)
 
 
-def in_card_order(options: Any) -> list[Any]:
+def in_card_order(options: Iterable[DiscardOption]) -> list[DiscardOption]:
     """The 15 throws in a neutral order (by the cards thrown), so that a rule's ties are
     never broken by the advisor's own ranking."""
     return sorted(options, key=lambda o: sorted(o.discard))
 
 
-def most_points_now(options: Any, dealer: bool) -> Any:
+def most_points_now(options: Options, dealer: bool) -> DiscardOption:
     """Keep the four cards that score the most now."""
     return max(in_card_order(options), key=points_now)
 
 
-def points_then_crib(options: Any, dealer: bool) -> Any:
+def points_then_crib(options: Options, dealer: bool) -> DiscardOption:
     """Keep the most points now; on a tie, throw the hottest pair to your own crib, the
     coldest (a king if you can) to the opponent's."""
     if dealer:
@@ -159,7 +181,7 @@ def points_then_crib(options: Any, dealer: bool) -> Any:
                key=lambda o: (points_now(o), -heat(o.discard), max(o.discard).rank))
 
 
-def count_the_crib(options: Any, dealer: bool) -> Any:
+def count_the_crib(options: Options, dealer: bool) -> DiscardOption:
     """As dealer, count the throw's heat as points: keep the best points now + heat.
     (As pone, the same as :func:`points_then_crib`.)"""
     if not dealer:
@@ -168,7 +190,7 @@ def count_the_crib(options: Any, dealer: bool) -> Any:
                key=lambda o: (points_now(o) + heat(o.discard), heat(o.discard)))
 
 
-def keep_it_cold(options: Any, dealer: bool, price: int = 2) -> Any:
+def keep_it_cold(options: Options, dealer: bool, price: int = 2) -> DiscardOption:
     """As pone, never give a hot throw (a 5, a pair, a fifteen, touching cards) when a
     cold one costs at most ``price`` points now. (As dealer, :func:`points_then_crib`.)"""
     best = points_then_crib(options, dealer)
@@ -181,7 +203,7 @@ def keep_it_cold(options: Any, dealer: bool, price: int = 2) -> Any:
     return choice if points_now(choice) >= points_now(best) - price else best
 
 
-def random_sixes(n: int, seed: int) -> list[Any]:
+def random_sixes(n: int, seed: int) -> list[Hand]:
     """``n`` six-card deals, seeded (each deal from a fresh shuffle)."""
     import random
 
@@ -198,8 +220,6 @@ class RuleCheck:
     more than a point."""
 
     def __init__(self, name: str, costs: list[float]) -> None:
-        from cribbage_edu.study.simulation import wilson_interval
-
         self.name = name
         self.deals = len(costs)
         wrong = [c for c in costs if c > 1e-9]
@@ -218,7 +238,7 @@ class RuleCheck:
                 f"{self.over_a_point:.1%} of deals")
 
 
-def check_rule(rule: Any, advised: list[list[Any]], dealer: bool, name: str = "") -> RuleCheck:
+def check_rule(rule: Rule, advised: Sequence[Options], dealer: bool, name: str = "") -> RuleCheck:
     """Check ``rule`` against the advisor's best throw in every deal of ``advised`` (the
     advisor's 15 options for each deal)."""
     costs = [options[0].net_ev - rule(options, dealer).net_ev for options in advised]
@@ -261,7 +281,7 @@ def jack_gain(dealer: bool) -> float:
     from cribbage_edu.tables.cribtable import crib_table
 
     table = crib_table(dealer=dealer)
-    partners = range(1, 9)
+    partners = [Rank(r) for r in range(1, 9)]
     jack = [table[r, Rank.JACK, False] for r in partners]
     queen = [table[r, Rank.QUEEN, False] for r in partners]
     return (sum(jack) - sum(queen)) / len(partners)
@@ -272,14 +292,14 @@ def jack_gain(dealer: bool) -> float:
 SUITS = "CDHS"
 
 
-def keep_of_ranks(ranks: Any) -> Any:
+def keep_of_ranks(ranks: Iterable[int]) -> Hand:
     """Four cards of these ranks (1-13), suits dealt round in turn so that no flush forms."""
     symbols = {1: "A", 11: "J", 12: "Q", 13: "K"}
     return parse_cards(" ".join(f"{symbols.get(r, r)}{SUITS[i % 4]}"
                                 for i, r in enumerate(ranks)))
 
 
-def shape_average(shapes: Any) -> tuple[float, float, float]:
+def shape_average(shapes: Iterable[Sequence[int]]) -> tuple[float, float, float]:
     """The average over the starters (each of the 48 others) of kept hands of these rank
     shapes: (mean over the shapes, lowest, highest)."""
     from cribbage_edu import starter_distribution
@@ -300,7 +320,7 @@ KEPT_SHAPES = {
 }
 
 
-def kept_hands(advised: list[list[Any]]) -> tuple[dict[int, float], list[float]]:
+def kept_hands(advised: Sequence[Options]) -> tuple[dict[int, float], list[float]]:
     """For the advisor's best throw of each deal: the distribution of the kept hand's
     score over its starters, averaged over the deals, and each deal's hand EV."""
     from cribbage_edu import starter_distribution
@@ -317,12 +337,9 @@ def kept_hands(advised: list[list[Any]]) -> tuple[dict[int, float], list[float]]
 
 
 def mean_and_interval(values: list[float]) -> tuple[float, float, float]:
-    """The mean of independent samples and its 95% interval (± 1.96 standard errors)."""
-    n = len(values)
-    mean = sum(values) / n
-    sd = (sum((v - mean) ** 2 for v in values) / (n - 1)) ** 0.5
-    half = 1.96 * sd / n ** 0.5
-    return mean, mean - half, mean + half
+    """The mean of independent samples and its 95% interval: the engine's
+    :func:`cribbage_edu.stats.mean_interval`."""
+    return mean_interval(values)
 
 
 def share_text(hits: int, out_of: int) -> str:
@@ -331,8 +348,6 @@ def share_text(hits: int, out_of: int) -> str:
     >>> share_text(56, 100)
     '56.0% (95% CI 46.2% to 65.3%)'
     """
-    from cribbage_edu.study.simulation import wilson_interval
-
     low, high = wilson_interval(hits, out_of)
     return f"{hits / out_of:.1%} (95% CI {low:.1%} to {high:.1%})"
 
@@ -349,54 +364,54 @@ def mean_text(values: list[float]) -> str:
 
 # --- questions about the advisor's throw of one deal (its 15 options, best first) -------
 
-def six_of(options: Any) -> list[Any]:
+def six_of(options: Options) -> list[Card]:
     """The six cards of a deal, from its options."""
     return [*options[0].keep, *options[0].discard]
 
 
-def gives_up(options: Any) -> int:
+def gives_up(options: Options) -> int:
     """Points now the advisor's keep gives up, against the keep that scores most now."""
     return max(points_now(o) for o in options) - points_now(options[0])
 
 
-def most_now(options: Any) -> Any:
+def most_now(options: Options) -> DiscardOption:
     """The option that keeps the most points now (of equals, the one the advisor ranks
     first): what "points now" alone would throw."""
     return max(options, key=points_now)
 
 
-def one_five_and_a_ten(options: Any) -> bool:
+def one_five_and_a_ten(options: Options) -> bool:
     """Do the six cards hold exactly one 5, and a ten-card?"""
     six = six_of(options)
     return sum(c.rank == 5 for c in six) == 1 and any(c.value == 10 for c in six)
 
 
-def throws_the_five(options: Any) -> bool:
+def throws_the_five(options: Options) -> bool:
     """Does the advisor throw a 5?"""
     return any(c.rank == 5 for c in options[0].discard)
 
 
-def holds_a_pair(options: Any) -> bool:
+def holds_a_pair(options: Options) -> bool:
     return len({c.rank for c in six_of(options)}) < 6
 
 
-def breaks_a_pair(options: Any) -> bool:
+def breaks_a_pair(options: Options) -> bool:
     """Does the advisor split a pair, or throw it whole?"""
     kept = [c.rank for c in options[0].keep]
     thrown = [c.rank for c in options[0].discard]
     return any(r in kept for r in thrown) or thrown[0] == thrown[1]
 
 
-def runs_of_three(cards: Any) -> set[int]:
+def runs_of_three(cards: Iterable[Card]) -> set[int]:
     """The lowest rank of each three ranks in a row among these cards."""
     ranks = {int(c.rank) for c in cards}
     return {r for r in ranks if r + 1 in ranks and r + 2 in ranks}
 
 
-def holds_a_run(options: Any) -> bool:
+def holds_a_run(options: Options) -> bool:
     return bool(runs_of_three(six_of(options)))
 
 
-def breaks_a_run(options: Any) -> bool:
+def breaks_a_run(options: Options) -> bool:
     """Does the advisor's keep lose a run of three that the six cards hold?"""
     return not runs_of_three(six_of(options)) <= runs_of_three(options[0].keep)

@@ -102,6 +102,10 @@ class Referee:
             found = re.search(r"claims (\d+) ", event.reason)
             assert found, event.reason
             self.claimed = int(found.group(1))
+            # without muggins a wrong first claim is not taken: no points, a second look
+            assert event.points == 0
+            if event.reason.endswith("not taken: a second look"):
+                assert not self.muggins and self.previous != "claim"
         elif kind == "show":
             self.read_show(event)
         elif kind == "muggins":  # right after the show of an under-claim
@@ -158,8 +162,9 @@ class Referee:
         if self.previous != "claim":  # counted by the engine, not claimed
             self.claimed = None
         due = self.actual
-        if self.claimed is not None and self.muggins and self.claimed < self.actual:
-            due = self.claimed  # muggins: the player scores what they claimed
+        if self.claimed is not None and self.claimed < self.actual:
+            due = self.claimed  # a claim that stands scores what was claimed (not more
+            # than the cards hold): the rest is lost, or taken by muggins
         self.owner_of_last_show = owner
         self.score(event, due)
 

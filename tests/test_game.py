@@ -291,14 +291,54 @@ def test_manual_count_right_over_under() -> None:
     game = counted_game(manual_count=(True, True))
     with pytest.raises(OutOfTurnError):
         game.advance()  # pone must claim
-    claim = game.claim(0, 8)  # pone's hand is 8 (worked above)
-    assert claim.verdict == "right" and claim.awarded == 8
-    claim = game.claim(1, 12)  # dealer's hand is 9: over by 3, corrected to 9
-    assert claim.verdict == "over" and claim.awarded == 9
-    assert "over by 3" in claim.explanation and "run" in claim.explanation
-    claim = game.claim(1, 0)  # the crib is 2: under, scored anyway without muggins
-    assert claim.verdict == "under" and claim.awarded == 2 and claim.muggins == 0
-    assert game.scores == (16, 18)
+    claim = game.claim(0, 8)  # pone's hand is 8 (worked above): right, at once
+    assert claim.verdict == "right" and claim.awarded == 8 and not claim.again
+    before = game.scores
+    claim = game.claim(1, 12)  # dealer's hand is 9: a first wrong claim, looked at again
+    assert claim.again and claim.awarded == 0 and game.scores == before
+    assert game.phase is Phase.COUNT and game.held_claim is claim and game.to_act == (1,)
+    claim = game.claim(1, 12)  # the second claim stands: over by 3, it scores the 9 held
+    assert claim.verdict == "over" and claim.awarded == 9 and not claim.again
+    assert "Over by 3" in claim.explanation and "run" in claim.explanation
+    assert game.held_claim is None
+    game.claim(1, 0)  # the crib is 2: a second look, then 0 again: the 2 are lost
+    claim = game.claim(1, 0)
+    assert claim.verdict == "under" and claim.awarded == 0 and claim.muggins == 0
+    assert game.scores == (16, 16)
+
+
+def test_the_second_claim_scores_as_claimed_and_the_words_say_so() -> None:
+    """The newcomer's finding: told "your second claim is the one that scores", a second
+    claim of 4 for a hand of 8 scored 8. Now it scores the 4 claimed, and says so."""
+    game = counted_game(manual_count=(True, False))
+    pegged = game.scores[0]
+    first = game.claim(0, 4)  # pone's hand is 8 (worked above)
+    words = first.explain(you=True)
+    assert words.startswith("You said 4: that is under.")
+    assert "Count your hand again and claim once more: your second claim is the one that " \
+           "scores (points missed are lost" in words
+    second = game.claim(0, 4)
+    assert (second.awarded, second.again, game.scores[0]) == (4, False, pegged + 4)
+    assert "it scores the 4 claimed: the 4 missed are lost" in second.explain(you=True)
+    assert second.explain(you=True).startswith("Under by 4: your hand scores 8, not 4 (")
+
+
+def test_a_claim_looked_at_again_survives_a_save_and_an_undo() -> None:
+    game = counted_game(manual_count=(True, False))
+    game.claim(0, 6)  # pone's 8 claimed as 6: held
+    loaded = Game.from_json(game.to_json())
+    assert loaded.held_claim is not None and loaded.held_claim.claimed == 6
+    assert loaded.claim(0, 6).awarded == 6  # the second claim there too
+    undone = game.undo(0)
+    assert [a.kind for a in undone] == [ActionKind.CLAIM] and game.held_claim is None
+    assert game.claim(0, 5).again  # a first claim once more
+
+
+def test_with_muggins_a_claim_stands_at_once() -> None:
+    game = counted_game(manual_count=(True, False), muggins=True)
+    claim = game.claim(0, 6)
+    assert not claim.again and (claim.awarded, claim.muggins) == (6, 2)
+    assert game.held_claim is None
 
 
 def test_muggins_gives_missed_points_to_the_opponent() -> None:
@@ -373,7 +413,7 @@ def test_every_kind_of_illegal_action_changes_nothing() -> None:
     check_refused(game, CardParseError, lambda: game.discard(0, "2X 9H"))  # no such card
     check_refused(game, IllegalHandError,
                   lambda: game.discard(0, 7))  # type: ignore[arg-type]  # not cards
-    check_refused(game, OutOfTurnError, lambda: game.discard(True, "2C 9H"))  # not a player
+    check_refused(game, IllegalActionError, lambda: game.discard(True, "2C 9H"))  # no seat
     game.discard(0, "2C 9H")
     check_refused(game, OutOfTurnError, lambda: game.discard(0, "5H 5C"))  # discard twice
     game.discard(1, "KH QD")
@@ -757,8 +797,12 @@ def test_a_skunk_is_worth_a_whole_number_of_games(options: dict[str, Any]) -> No
 def test_undo_for_no_such_player_is_refused(player: Any) -> None:
     game = worked_game()
     before = fingerprint(game)
-    with pytest.raises(OutOfTurnError, match="no player"):
+    # a whole number that is no seat is a player not at the table (out of turn); any
+    # other value is a bad argument (IllegalActionError, of which OutOfTurnError is one)
+    wrong = OutOfTurnError if type(player) is int else IllegalActionError
+    with pytest.raises(wrong, match="no player") as refused:
         game.undo(player)
+    assert type(refused.value) is wrong
     assert fingerprint(game) == before
 
 
@@ -777,9 +821,13 @@ def test_result_text_counts_a_skunk_only_when_the_rule_is_on() -> None:
     on = GameResult(0, (121, 80), 121, Skunk.SKUNK, 2, 9)
     off = GameResult(0, (121, 80), 121, Skunk.SKUNK, 1, 9)
     plain = GameResult(1, (100, 121), 121, Skunk.NONE, 1, 9)
-    assert str(on) == "player 0 wins 121-80 in 9 deals (skunk, worth 2 games)"
-    assert str(off) == "player 0 wins 121-80 in 9 deals (skunk, not counted: the skunk rule is off)"
-    assert "games" not in str(off) and str(plain) == "player 1 wins 100-121 in 9 deals"
+    # one wording (GameResult.describe): the winner's score first, as a table says it
+    assert str(on) == "player 0 wins 121-80 in 9 deals: a skunk, worth 2 games"
+    assert str(off) == ("player 0 wins 121-80 in 9 deals: a skunk, not counted: the skunk "
+                        "rule is off")
+    assert "games" not in str(off) and str(plain) == "player 1 wins 121-100 in 9 deals"
+    assert on.describe(("Ann", "Bob"), you=0) == "You win 121-80 in 9 deals: a skunk, worth 2 games"
+    assert plain.describe(("Ann", "Bob"), you=0) == "Bob wins 121-100 in 9 deals"
 
 
 # --- a game that starts from given scores and dealer (issue 12) -------------------------
@@ -855,7 +903,7 @@ def test_the_winners_score_is_the_game_hole_everywhere(tmp_path: Path) -> None:
     game = short_game_won_past_the_hole()
     assert game.scores == (61, 0) and game.board.pegs(0) == (60, 61)
     assert game.deal_scores[-1] == (61, 0)
-    assert str(game.result).startswith("player 0 wins 61-0 in 1 deals")
+    assert str(game.result).startswith("player 0 wins 61-0 in 1 deal:")
     peg, win = game.events[-2:]
     # the run is explained in full; it moves the score by the one point that counts
     assert peg.kind == "peg" and sum(i.points for i in peg.items) == 3 and peg.points == 1
@@ -932,8 +980,10 @@ def test_a_player_is_a_seat_number_in_every_action(player: Any) -> None:
                  lambda: game.claim(player, 0), lambda: game.hand(player),
                  lambda: game.view(player), lambda: game.legal_cards(player),
                  lambda: game.kept(player), lambda: game.discard(player, "5H 5C")):
-        with pytest.raises(OutOfTurnError, match="no player"):
+        wrong = OutOfTurnError if type(player) is int else IllegalActionError
+        with pytest.raises(wrong, match="no player") as refused:
             call()
+        assert type(refused.value) is wrong
     assert fingerprint(game) == before
 
 
@@ -954,7 +1004,7 @@ def test_claimed_points_are_whole_numbers() -> None:
         game.play(who, card)
     before = fingerprint(game)
     for points in (8.0, "8", True, None, 30, -1):
-        with pytest.raises(IllegalActionError, match="claims"):
+        with pytest.raises(IllegalActionError, match="cannot claim"):
             game.claim(0, points)
     assert fingerprint(game) == before
     assert game.claim(np.int64(0), np.int64(8)).verdict == "right"
@@ -997,3 +1047,52 @@ def test_an_action_kind_given_as_text_works() -> None:
     game = worked_game()
     game.apply(Action("play", 0, (Card.parse("5H"),)))  # type: ignore[arg-type]
     assert game.actions[-1].kind is ActionKind.PLAY
+
+
+# --- the cut for deal and a stacked first deal, each worded once in the engine ------------
+
+def test_the_lower_cut_deals_and_equal_ranks_cut_again() -> None:
+    from cribbage_edu.rules.game import cut_for_deal
+
+    card = Card.parse
+    # RULES.md: the lower rank deals, ace lowest; on equal ranks, cut again
+    assert cut_for_deal(card("AS"), card("KH")) == 0
+    assert cut_for_deal(card("9C"), card("2D")) == 1
+    assert cut_for_deal(card("7C"), card("7H")) is None   # suits do not break a tie
+    assert cut_for_deal(card("QS"), card("KC")) == 0      # Q ranks below K, both count ten
+
+
+def test_a_stacked_first_deal_waits_for_the_throws() -> None:
+    from cribbage_edu.rules.game import stacked_game
+
+    game = stacked_game("2C 3D 4H 5S 9C KD", "AC 6D 7H 10S JC QD", "8S",
+                        scores=(113, 119), names=("pone", "dealer"))
+    assert game.phase is Phase.DISCARD and game.dealer == 1 and game.pone == 0
+    assert str(game.hand(0)) == "2C 3D 4H 5S 9C KD"
+    assert str(game.hand(1)) == "AC 6D 7H 10S JC QD"
+    assert game.scores == (113, 119) and game.names == ("pone", "dealer")
+    game.discard(0, "9C KD")
+    game.discard(1, "JC QD")
+    game.advance()
+    assert game.starter == Card.parse("8S") and game.phase is Phase.PLAY
+
+
+def test_a_save_from_before_the_second_look_replays_by_its_own_rule() -> None:
+    """A version-2 file took every claim at once, an under-claim scoring the true count:
+    it still loads, replayed by that rule, and is written again as version 2."""
+    from cribbage_edu.rules.saves import checksum
+
+    game = counted_game(manual_count=(True, False))
+    data = game.to_dict()
+    pegged = game.scores
+    # the old rule: pone's 8 claimed as 6 scored 8 at once (a claim event and a show)
+    data["actions"].append({"kind": "claim", "player": 0, "points": 6})
+    data["version"] = 2
+    data["state"] = {"phase": "count", "deal": 1, "events": len(game.events) + 2,
+                     "scores": [pegged[0] + 8, pegged[1]]}
+    del data["checksum"]
+    data["checksum"] = checksum(data)
+    old = Game.from_dict(data)
+    assert old.scores == (pegged[0] + 8, pegged[1]) and old.held_claim is None
+    assert json.loads(old.to_json())["version"] == 2
+    assert Game.from_json(old.to_json()).scores == old.scores

@@ -631,3 +631,18 @@ def test_the_final_assessment_key_is_what_the_engine_says(lessons_on_path: objec
     text = guide().split("Key:", 1)[1]
     for n, answer in key.items():
         assert f"\n{n}. {answer}" in text, (n, answer)
+
+
+def test_a_stored_game_is_the_engine_records_figures(lessons_on_path: object) -> None:
+    """The lessons read stored games and fresh engine records alike: a stored game is the
+    engine's figures of a game, which every game record also has."""
+    from many_games import STORED, StoredGame, load_games  # type: ignore[import-not-found]
+
+    from cribbage_edu.study.simulation import GameFigures, GameRecord, simulate
+
+    assert StoredGame is GameFigures and issubclass(GameRecord, GameFigures)
+    assert STORED == ("index", "first_dealer", "winner", "scores", "deals", "whole_deals",
+                      "dealer_points", "pone_points")
+    first = load_games()[0]
+    played = simulate(1, ["expert", "expert"], seed=2024).games[0]
+    assert all(getattr(first, name) == getattr(played, name) for name in STORED)

@@ -97,3 +97,37 @@ def test_a_right_total_is_never_diagnosed_as_a_miss() -> None:
 def test_a_hand_as_cards_or_as_its_score_is_diagnosed_alike(crib: bool) -> None:
     assert count_misses("3H 3C 4S 5D", "9S", crib) == count_misses(
         score_hand("3H 3C 4S 5D", "9S", crib=crib))
+
+
+# --- the play: what the last card laid scores (moved here from lessons/the_play.py) -------
+
+def test_a_pair_with_a_card_further_back_is_no_pair_in_the_play() -> None:
+    from cribbage_edu.rules.misses import play_misses
+
+    # 5♠ 6♥ 5♣: count 16, the 6 stands between the fives (no pair), 5-6-5 is no run: 0.
+    # Counting the fives as a pair says 2.
+    assert play_misses("5S 6H 5C")[2] == ("a pair in the play is only with the card just "
+                                          "before: the 5♠ is not next to the 5♣")
+    assert 0 not in play_misses("5S 6H 5C")  # the right total is never a miss
+
+
+def test_the_play_misses_of_a_fifteen_and_a_run() -> None:
+    from cribbage_edu.rules.misses import play_hint, play_misses
+
+    # 4♠ 6♥ 5♦: count 15 (2) and the last three are 4-5-6 in any order (3): 5.
+    misses = play_misses("4S 6H 5D")
+    assert misses[3] == "the count is exactly 15: fifteen for two"          # 5 - 2
+    assert misses[2].endswith("in any order: a run of three")               # 5 - 3
+    assert 5 not in misses
+    assert play_hint("4S 6H 5D").startswith(
+        "the count is 15; the last card scores for a run and fifteen.")
+
+
+def test_a_run_broken_by_a_card_between_is_named() -> None:
+    from cribbage_edu.rules.misses import play_misses
+
+    # 4♠ 6♥ K♣ 5♦: count 25; the K stands between, so the last three (6 K 5) are no run
+    # and nothing scores: 0. Taking 4-5-6 as a run says 3.
+    assert play_misses("4S 6H KC 5D")[3] == ("a run in the play must be the last cards "
+                                             "laid, with no other card between: the K♣ "
+                                             "breaks it")

@@ -116,7 +116,7 @@ def _net_reference(play: Play, player: int) -> int:
         twin = copy.deepcopy(play)
         events = twin.go(turn) if card is None else twin.play(turn, card)
         points = sum(e.points if e.player == player else -e.points for e in events
-                     if e.action is EventKind.SCORE)
+                     if e.action is EventKind.PEG)
         results.append(points + _net_reference(twin, player))
     return max(results) if turn == player else min(results)
 
@@ -155,7 +155,7 @@ def test_solver_equals_brute_force_on_small_positions(seed: int) -> None:
         twin = copy.deepcopy(play)
         events = twin.play(turn, card)
         now = sum(e.points if e.player == turn else -e.points for e in events
-                  if e.action is EventKind.SCORE)
+                  if e.action is EventKind.PEG)
         assert after_card(mine, theirs, pile, int(card.rank)) == now + _net_reference(twin,
                                                                                       turn)
 

@@ -38,7 +38,7 @@ def snapshot(play: Play) -> tuple[Any, ...]:
 def scored(events: tuple[Any, ...]) -> list[tuple[int, int, list[Kind]]]:
     """(player, points, kinds) of each score event."""
     return [(e.player, e.points, [i.kind for i in e.items])
-            for e in events if e.action == "score"]
+            for e in events if e.action == "peg"]
 
 
 def actions(events: tuple[Any, ...]) -> list[str]:
@@ -77,7 +77,7 @@ def test_both_stuck_go_scores_one_and_the_other_leads() -> None:
     assert play.turn == DEALER and play.can_go(DEALER) and play.legal_cards() == ()
     events = play.go(DEALER)
     # pone holds 9 and 7: 37, 35: stuck too. Pone laid the last card: one for the go.
-    assert actions(events) == ["go", "score", "reset"]
+    assert actions(events) == ["go", "peg", "reset"]
     assert scored(events) == [(PONE, 1, [Kind.GO])]
     # the count resets and the player who did not lay the last card (dealer) leads
     assert play.count == 0 and play.pile == () and play.turn == DEALER
@@ -94,7 +94,7 @@ def test_both_stuck_go_scores_one_and_the_other_leads() -> None:
     play.play(PONE, "7C")  # 7
     events = play.play(DEALER, "9S")  # 16, the very last card: one
     assert scored(events) == [(DEALER, 1, [Kind.LAST_CARD])]
-    assert actions(events)[-1] == "end"
+    assert actions(events)[-1] == "end of play"
     assert play.is_over and play.turn is None
     assert play.scores == (1, 5)
 
@@ -128,7 +128,7 @@ def test_thirty_one_exactly_scores_two_not_three() -> None:
     play.go(DEALER)  # 5, 9, 4 all pass 31
     events = play.play(PONE, "2C")  # 31 for two; no go point on top
     assert scored(events) == [(PONE, 2, [Kind.THIRTY_ONE])]
-    assert actions(events) == ["play", "score", "reset"]
+    assert actions(events) == ["lay", "peg", "reset"]
     assert play.count == 0 and play.turn == DEALER  # dealer did not lay the 31
     play.play(DEALER, "4S")  # 4
     play.play(PONE, "3C")  # 7: 4 3 no run yet
@@ -197,11 +197,11 @@ def test_events_say_who_scored_and_why() -> None:
     play.play(PONE, "4S")
     play.play(DEALER, "5D")
     events = play.play(PONE, "6H")  # 15 and 4 5 6: five for pone
-    score = next(e for e in events if e.action == "score")
+    score = next(e for e in events if e.action == "peg")
     assert score.player == PONE and score.points == 5
     assert str(score) == "pone scores fifteen for two and run of three for three"
     data = score.to_dict()
-    assert data["player"] == PONE and data["points"] == 5 and data["action"] == "score"
+    assert data["player"] == PONE and data["points"] == 5 and data["action"] == "peg"
     assert {item["kind"] for item in data["items"]} == {"fifteen", "run"}
     assert str(events[0]) == "pone lays 6♥: fifteen"
     assert events[0].to_dict()["card"] == "6H"
@@ -309,7 +309,7 @@ def check_against_reference(pone: list[str], dealer: list[str], rng: random.Rand
     drive(play, expected.laid)
     assert list(play.scores) == expected.scores, (pone, dealer, expected)
     assert [(p, str(c)) for p, c in play.laid] == expected.laid
-    got_go = [(e.player, e.points) for e in play.events if e.action == "score"
+    got_go = [(e.player, e.points) for e in play.events if e.action == "peg"
               and e.items[0].kind in (Kind.GO, Kind.LAST_CARD)]
     assert got_go == expected.go_points
 
@@ -344,14 +344,14 @@ def test_whole_play_invariants(cards: list[Card], rng: random.Random) -> None:
         assert 0 <= play.count < 31
         assert play.count == sum(c.value for c in play.pile)
     # no card ever took the count past 31
-    assert all(0 < e.count <= 31 for e in play.events if e.action == "play")
+    assert all(0 < e.count <= 31 for e in play.events if e.action == "lay")
     assert sorted(c for _, c in play.laid) == sorted(cards)
     assert play.hand(PONE) == () and play.hand(DEALER) == ()
     for player in (PONE, DEALER):
         assert play.scores[player] == sum(
-            e.points for e in play.events if e.action == "score" and e.player == player)
+            e.points for e in play.events if e.action == "peg" and e.player == player)
     # exactly one point for the last card, or the last card made 31
-    last = [e for e in play.events if e.action == "score"][-1]
+    last = [e for e in play.events if e.action == "peg"][-1]
     last_kinds = {i.kind for i in last.items}
     assert (Kind.LAST_CARD in last_kinds) != (Kind.THIRTY_ONE in last_kinds)
-    assert actions(play.events).count("end") == 1
+    assert actions(play.events).count("end of play") == 1

@@ -220,9 +220,11 @@ def test_play_out_claims_for_a_computer_counting_by_hand() -> None:
     assert not [e for e in game.events if e.kind == "muggins"]
 
 
-def test_make_player_knows_three_players() -> None:
-    assert [make_player(n).name for n in ("random", "greedy", "expert")] == [
-        "random", "greedy", "expert"]
+def test_make_player_knows_every_player_by_name() -> None:
+    from cribbage_edu.strategy.roster import PLAYER_NAMES
+
+    assert {"random", "greedy", "expert", "master"} <= set(PLAYER_NAMES)
+    assert [make_player(n).name for n in PLAYER_NAMES] == list(PLAYER_NAMES)
     with pytest.raises(IllegalActionError):
         make_player("cheater")
 

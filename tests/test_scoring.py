@@ -228,10 +228,13 @@ def test_spoken_count(hand: str, starter: str, crib: bool, spoken: str) -> None:
     assert str(score_hand(hand, starter, crib=crib)) == spoken
 
 
-def test_repr_is_short() -> None:
-    assert repr(score_hand("5H 5C 5S JD", "5D")) == "<HandScore hand '5H 5C 5S JD' starter 5D: 29>"
-    assert repr(score_hand("2H 4H 6H 8H", "KC", crib=True)) == \
-        "<HandScore crib '2H 4H 6H 8H' starter KC: 0>"
+def test_repr_is_short_and_pastes_back() -> None:
+    assert repr(score_hand("5H 5C 5S JD", "5D")) == "score_hand('5H 5C 5S JD', '5D')"
+    crib = score_hand("2H 4H 6H 8H", "KC", crib=True)
+    assert repr(crib) == "score_hand('2H 4H 6H 8H', 'KC', crib=True)"
+    for score in (crib, score_hand("5H 5C 5S JD", "5D")):
+        again = eval(repr(score), {"score_hand": score_hand})
+        assert again == score and again.total == score.total and again.crib == score.crib
 
 
 def test_accepts_cards_or_text() -> None:
@@ -379,3 +382,28 @@ def test_a_pair_royal_and_a_pair_are_said_by_name() -> None:
     score = score_hand("5H 5C 5S JD", "JH")
     assert score.total == 22 and score.pairs == 8
     assert score.phrases()[-1] == "a pair royal and a pair is twenty-two"
+
+
+def test_every_step_of_the_count_names_the_cards_of_its_items() -> None:
+    """The show said step by step (HandScore.steps, which the ShowStepper shows): each
+    fifteen its own step, then one step for the pairs, the runs, the flush and nobs,
+    each lighting exactly the cards of its items, and the last step saying the total."""
+    from cribbage_edu import FULL_DECK
+    from cribbage_edu.rules.scoring import spoken_number
+
+    rng = random.Random(17)
+    hands = [rng.sample(FULL_DECK, 5) for _ in range(3000)]
+    hands += [list(parse_cards("5H 5C 5S JD 5D")), list(parse_cards("3H 3C 3S 4D 5S")),
+              list(parse_cards("4H 4C 5S 5D 6S")), list(parse_cards("2H 4H 6H 8H KH"))]
+    for cards in hands:
+        score = score_hand(cards[:4], cards[4])
+        steps = score.steps()
+        expected = [set(item.cards) for item in score.items if item.kind is Kind.FIFTEEN]
+        for kind in (Kind.PAIR, Kind.RUN, Kind.FLUSH, Kind.NOBS):
+            of_kind = {c for item in score.items if item.kind is kind for c in item.cards}
+            if of_kind:
+                expected.append(of_kind)
+        assert [set(step_cards) for _, step_cards in steps] == expected, cards
+        assert score.phrases() == [words for words, _ in steps]
+        if steps:
+            assert steps[-1][0].endswith(spoken_number(score.total))

@@ -74,7 +74,7 @@ def test_manual_count_through_the_input() -> None:
     game = Game(seed=9, target=61, manual_count=(True, False))
     status, out = play(game, [])
     assert status == 0 and game.is_over
-    assert "How many points?" in out and "right:" in out
+    assert "How many points?" in out and "Right:" in out
 
 
 def stacked_game() -> Game:
@@ -275,10 +275,24 @@ def test_counting_by_hand_says_over_or_under_once_with_the_right_count() -> None
     # Expert takes the 2 she missed.
     out = count_by_hand(["40", "6"], muggins=True)
     assert "Count your hand: 5♣ 5♥ 6♦ J♠ with the starter 6♣" in out
-    assert "a hand or crib scores 0 to 29, not 40; try again" in out
-    assert "under by 2: your hand scores 8, not 6" in out
+    assert ("Ann cannot claim 40: a hand or crib scores a whole number from 0 to 29; try "
+            "again") in out
+    assert "Under by 2: your hand scores 8, not 6" in out
     assert "muggins! Expert takes the 2 Ann missed" in out
     assert "Ann claims" not in out  # the verdict is said once
+
+
+def test_without_muggins_a_wrong_first_count_is_looked_at_again() -> None:
+    # Ann's hand is 8 (above). She claims 6: not taken, she is told what it reveals and
+    # counts again; she says 6 again: the second claim scores the 6, the 2 are lost.
+    out = count_by_hand(["6", "6"])
+    assert out.count("How many points?") == 3  # twice for the hand, once for the crib
+    assert ("You said 6: that is under. You missed one of the two fifteens (5♣+J♠; "
+            "5♥+J♠). Count your hand again and claim once more: your second claim is the "
+            "one that scores") in out
+    assert "Under by 2: your hand scores 8, not 6" in out
+    assert "it scores the 6 claimed: the 2 missed are lost" in out
+    assert "Ann scores 6 for Ann's hand" in out
 
 
 def test_items_use_the_words_the_lessons_teach() -> None:
@@ -325,7 +339,7 @@ def test_any_answer_to_a_count_is_answered_and_asked_again(answer: str) -> None:
     # hand in test_every_item_of_a_shown_hand_is_listed_with_its_cards)
     out = count_by_hand([answer])
     assert out.count("How many points?") >= 2 and "try again" in out
-    assert "right: your hand scores 8" in out or "your hand scores 8" in out
+    assert "Right: your hand scores 8" in out or "your hand scores 8" in out
     assert HUGE not in out
 
 

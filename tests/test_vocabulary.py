@@ -11,10 +11,10 @@ from test_game import worked_game
 
 from cribbage_edu.rules.board import Board, Skunk
 from cribbage_edu.rules.cards import COUNT_VALUES, Rank
-from cribbage_edu.rules.events import SOURCES, ActionKind, EventKind, Source
+from cribbage_edu.rules.events import SOURCES, ActionKind, EventKind, Phase, Source
 from cribbage_edu.rules.game import Game, GameResult
 from cribbage_edu.rules.pegging import Play, score_play
-from cribbage_edu.rules.scoring import Kind, Verdict, judge_claim, score_hand
+from cribbage_edu.rules.scoring import SHOW_KINDS, Kind, Verdict, judge_claim, score_hand
 from cribbage_edu.strategy.discard import starter_distribution
 from cribbage_edu.strategy.hint import hint
 
@@ -31,8 +31,14 @@ def test_kinds_are_members_that_read_as_their_words() -> None:
     assert kinds == [EventKind.CUT, EventKind.DEAL] and all(type(k) is EventKind for k in kinds)
     assert kinds == ["cut", "deal"]
     play = Play("KH QH", "JS 5C")
-    assert [e.action for e in play.play(0, "KH")] == [EventKind.PLAY]
+    assert [e.action for e in play.play(0, "KH")] == [EventKind.LAY]
     assert SOURCES == ("pegging", "hand", "crib", "heels")
+    assert all(type(s) is Source for s in SOURCES) and repr(SOURCES[1]) == "'hand'"
+    # one enum a concept: a phase is a text too; the play logs the game's own words
+    assert Phase.PLAY == "play" and isinstance(Phase.COUNT, str)
+    assert {e.action for e in Play("KH", "5C").play(0, "KH")} <= set(EventKind)
+    assert not {"play", "score", "end"} & {str(k) for k in EventKind}
+    assert [k.plural for k in SHOW_KINDS] == ["fifteens", "pairs", "runs", "flushes", "nobs"]
     assert Skunk("skunk") is Skunk.SKUNK and Skunk.DOUBLE == "double skunk"
 
 
@@ -40,7 +46,10 @@ def test_the_claim_judge() -> None:
     score = score_hand("5H 5C 6D JS", "6C")  # 8, worked in tests/test_game.py
     assert judge_claim(8, score) == (8, score, Verdict.RIGHT, 8, 0)
     assert judge_claim(10, score, muggins=True)[2:] == (Verdict.OVER, 8, 0)  # over: corrected
-    assert judge_claim(6, score)[2:] == (Verdict.UNDER, 8, 0)  # under, no muggins: the true 8
+    # a claim that stands scores what was claimed (the 2 missed are lost; the newcomer's
+    # finding: a second claim of 4 must not score the true 8), an over-claim the true 8
+    assert judge_claim(6, score)[2:] == (Verdict.UNDER, 6, 0)
+    assert judge_claim(10, score)[2:] == (Verdict.OVER, 8, 0)
     assert judge_claim(6, score, muggins=True)[2:] == (Verdict.UNDER, 6, 2)  # 2 to the opponent
     assert judge_claim(6, score, muggins=True).explain("Ann's hand").endswith(
         "muggins: the opponent takes the 2 missed")
@@ -123,3 +132,59 @@ def test_mean_points_of_each_kind() -> None:
     assert means[Kind.PAIR] == Fraction(44 * 6 + 3 * 8 + 12, 48)
     # nobs: the jack of diamonds scores 1 with any of the 12 other diamonds
     assert means[Kind.NOBS] == Fraction(12, 48)
+
+
+def test_reprs_paste_back_or_say_they_cannot() -> None:
+    """An action's repr is Python that makes an equal action; a game and a player's view
+    hold a history no expression rebuilds, so they follow Python's ``<...>``."""
+    from cribbage_edu.rules.cards import Card
+    from cribbage_edu.rules.events import Action
+
+    for action in (Action(ActionKind.DISCARD, 1, (Card.parse("5H"), Card.parse("JS"))),
+                   Action(ActionKind.CLAIM, 0, (), 8), Action(ActionKind.DEAL)):
+        assert eval(repr(action), {"Action": Action}) == action
+    game = Game(seed=3, first_dealer=0)
+    assert repr(game) == "<Game seed 3, deal 0, cut for deal, scores 0-0>"
+    assert repr(game.view(1)).startswith("<PlayerView player 1, cut for deal, ")
+
+
+def test_the_package_exports_every_type_its_names_return() -> None:
+    """``from cribbage_edu import ...`` reaches the type of whatever a public function,
+    method or property of the package's names returns (a Claim from Game.claim, a Skunk
+    from a result, an Action from legal_actions, a Judgement from judge_claim)."""
+    import inspect
+    import typing
+
+    import cribbage_edu
+
+    exported = set(cribbage_edu.__all__)
+
+    def classes(hint: object) -> set[type]:
+        found = {hint} if isinstance(hint, type) else set()
+        for arg in typing.get_args(hint):
+            found |= classes(arg)
+        return found
+
+    def returned(function: typing.Callable[..., object]) -> set[type]:
+        return classes(typing.get_type_hints(function).get("return"))
+
+    missing = set()
+    for name in exported:
+        obj = getattr(cribbage_edu, name)
+        members = [obj] if inspect.isfunction(obj) else []
+        if inspect.isclass(obj):
+            for attr, value in vars(obj).items():
+                if attr.startswith("_"):
+                    continue
+                if isinstance(value, property) and value.fget is not None:
+                    members.append(value.fget)
+                elif isinstance(value, (classmethod, staticmethod)):
+                    members.append(value.__func__)
+                elif inspect.isfunction(value):
+                    members.append(value)
+        for member in members:
+            missing |= {f"{name}: {kind.__name__}" for kind in returned(member)
+                        if kind.__module__.startswith("cribbage_edu")
+                        and kind.__name__ not in exported}
+    assert missing == set()
+    assert {"Skunk", "Claim", "Judgement", "Action"} <= exported

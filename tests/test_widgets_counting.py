@@ -7,6 +7,7 @@ import re
 import pytest
 
 from cribbage_edu import score_hand
+from cribbage_edu.rules.scoring import Kind
 from cribbage_edu.widgets import LEVELS, CountingQuiz
 
 
@@ -217,7 +218,7 @@ def test_a_number_box_answers_strange_digits_with_a_message(typed: str) -> None:
     assert quiz.value == before.__class__(**{**before.__dict__, "message": quiz.value.message})
     assert "not a number of points" in quiz.value.message or "too long" in quiz.value.message
     quiz.total_box.value = "4"
-    quiz.kind_boxes["pairs"].value = typed
+    quiz.kind_boxes[Kind.PAIR].value = typed
     quiz.total_box.press_enter()
     assert quiz.value.answered is False and quiz.value.message.startswith("pairs: ")
 
@@ -225,9 +226,9 @@ def test_a_number_box_answers_strange_digits_with_a_message(typed: str) -> None:
 def test_points_of_each_kind_are_checked_when_asked() -> None:
     quiz = CountingQuiz(seed=7, by_kind=True)
     quiz.pose("5H 5C 5S JD", "5D")  # fifteens 16, pairs 12, nobs 1
-    quiz.kind_boxes["fifteens"].value = "16"
-    quiz.kind_boxes["pairs"].value = "6"
-    quiz.kind_boxes["nobs"].value = "1"
+    quiz.kind_boxes[Kind.FIFTEEN].value = "16"
+    quiz.kind_boxes[Kind.PAIR].value = "6"
+    quiz.kind_boxes[Kind.NOBS].value = "1"
     quiz.answer(29)
     assert quiz.value.correct is True
     quiz.stepper.all_button.click()

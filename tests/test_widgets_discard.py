@@ -5,6 +5,7 @@ from __future__ import annotations
 from cribbage_edu import parse_cards
 from cribbage_edu.strategy.discard import advise, starter_distribution
 from cribbage_edu.widgets import DiscardTrainer, ProbabilityExplorer
+from cribbage_edu.widgets.cards import face_of
 from cribbage_edu.widgets.discard import why_html
 
 
@@ -17,9 +18,8 @@ def test_the_trainer_deals_six_from_its_seed_and_shows_it() -> None:
     a, b = DiscardTrainer(seed=7), DiscardTrainer(seed=7)
     assert len(a.value.hand) == 6 and a.value.hand == b.value.hand
     assert "seed 7" in a.children[0].children[1].value
-    faces = [[c for c in button._dom_classes if c.startswith("cribbage-face-")]
-             for button in a.picker.children[1:]]
-    assert faces == [[f"cribbage-face-{c}"] for c in a.value.hand]
+    faces = [face_of(button) for button in a.picker.children[1:]]
+    assert faces == list(a.value.hand)
     assert [b.description for b in a.picker.children[1:]] == [c.name for c in a.value.hand]
 
 

@@ -2,10 +2,6 @@
 
 from __future__ import annotations
 
-import inspect
-
-import pytest
-
 from cribbage_edu.study.simulation import simulate
 from cribbage_edu.widgets import SimulationRunner
 
@@ -23,8 +19,6 @@ def test_the_runner_plays_what_simulate_plays_and_shows_the_summary() -> None:
     assert not runner.run_button.disabled
 
 
-@pytest.mark.skipif("progress" not in inspect.signature(simulate).parameters,
-                    reason="simulate() has no progress hook yet (issue 9, item 12: cli)")
 def test_the_progress_bar_moves_as_games_come_in() -> None:
     runner = SimulationRunner(seed=3, players=("greedy", "random"), games=200, target=61,
                               chart=False)

@@ -11,6 +11,7 @@ from cribbage_edu import Card, advise, parse_cards, score_hand
 from cribbage_edu.rules.game import Game, Phase
 from cribbage_edu.strategy.hint import hint
 from cribbage_edu.widgets import GameTable, PeggingPractice
+from cribbage_edu.widgets.cards import face_of
 from cribbage_edu.widgets.table import COMPUTER, NAMES, YOU
 
 COUNT = re.compile(r'class="cribbage-count">(\d+)<')
@@ -31,9 +32,8 @@ def shown_names(row: object) -> list[str]:
     for button in row.children[1:]:  # type: ignore[attr-defined]
         if button.layout.display == "none":  # a card laid (or thrown): hidden
             continue
-        faces = [c for c in button._dom_classes if c.startswith("cribbage-face-")]
-        assert len(faces) == 1
-        card = Card.parse(faces[0].removeprefix("cribbage-face-"))
+        card = face_of(button)
+        assert card is not None
         assert button.description.startswith(card.name)
         names.append(card.name)
     return names
@@ -52,7 +52,7 @@ def series_of(game: Game) -> list[list[Card]]:
 
 def check_play_area(table: GameTable | PeggingPractice) -> None:
     """What the table shows equals what the game knows."""
-    game = table._game
+    game = table.game
     assert table.value.count == game.count
     series = series_of(game)
     assert [c for part in series for c in part] == [card for _, card in game.laid]
@@ -100,7 +100,7 @@ def check_play_area(table: GameTable | PeggingPractice) -> None:
 
 def check_announcement(table: GameTable | PeggingPractice, before: int) -> None:
     """One line a score, for the points the game scored on that click, said once."""
-    fresh = table._game.events[before:]
+    fresh = table.game.events[before:]
     scored = [e for e in fresh if e.kind in ("peg", "heels", "show", "muggins") and e.points]
     assert len(table.value.announcement) == len(scored)
     for line, event in zip(table.value.announcement, scored, strict=True):
@@ -111,7 +111,7 @@ def check_announcement(table: GameTable | PeggingPractice, before: int) -> None:
 
 
 def click_a_turn(table: GameTable | PeggingPractice) -> None:
-    game = table._game
+    game = table.game
     if table.value.can_go:
         table.go_button.click()
     else:
@@ -120,9 +120,9 @@ def click_a_turn(table: GameTable | PeggingPractice) -> None:
 
 def claim_right(table: GameTable) -> None:
     """Count the learner's hand or crib (the engine is the answer key) and claim it."""
-    owner, what, cards = table._game.next_show()  # type: ignore[misc]
+    owner, what, cards = table.game.next_show()  # type: ignore[misc]
     assert owner == YOU
-    starter = table._game.starter
+    starter = table.game.starter
     assert starter is not None
     assert LABEL.findall(table.to_count.value) == [c.name for c in (*cards, starter)]
     table.claim_box.value = str(score_hand(cards, starter, crib=what == "crib").total)
@@ -133,8 +133,8 @@ def test_a_whole_game_to_the_end_by_clicks() -> None:
     table = GameTable(seed=7, opponent="greedy")
     assert "seed 7" in table.header.children[1].value
     clicks = 0
-    while not table._game.is_over:
-        game = table._game
+    while not table.game.is_over:
+        game = table.game
         before = len(game.events)
         if table.next_button.layout.display != "none":
             assert game.phase is Phase.DEAL
@@ -149,28 +149,28 @@ def test_a_whole_game_to_the_end_by_clicks() -> None:
             table.picker.toggle(hand[0])
             table.picker.toggle(hand[5])
             table.throw_button.click()
-            assert table._game.kept(YOU) is None or hand[0] not in table._game.kept(YOU)
+            assert table.game.kept(YOU) is None or hand[0] not in table.game.kept(YOU)
         else:
             assert game.phase is Phase.PLAY and game.turn == YOU
             click_a_turn(table)
         clicks += 1
         check_play_area(table)
         check_announcement(table, before)
-        learner, computer = table._game.board.scores  # the board stops at the game hole
+        learner, computer = table.game.board.scores  # the board stops at the game hole
         assert f"Learner: {learner}" in table.board.scores.value
         assert f"Computer: {computer}" in table.board.scores.value
         assert clicks < 400
     result = table.value.result
     assert result is not None and max(result.scores) >= 121
     assert table.value.phase == "game over"
-    scores = table._game.board.scores
+    scores = table.game.board.scores
     won, lost = scores[result.winner], scores[result.loser]
     assert won == 121 and f"{NAMES[result.winner]} wins {won}-{lost} in " \
         in table.result_view.value  # the winner's score first, whoever wins
     if min(result.scores) < 91:
         assert "skunk" in table.result_view.value
     # the log holds every event the game recorded, in words
-    assert list(table.value.log) == [e.reason for e in table._game.events if e.reason]
+    assert list(table.value.log) == [e.reason for e in table.game.events if e.reason]
     table.next_button.click()
     assert table.value.message == "the game is over: press New game"
     table.new_button.click()  # a finished game needs no second press
@@ -185,15 +185,15 @@ def test_invalid_actions_show_a_message_and_change_nothing() -> None:
         table.picker.toggle(card)
     table.throw_button.click()
     assert table.value.message == "select exactly two cards to throw: you selected 3"
-    actions = table._game.actions  # the cut, the deal and the computer's discard
-    assert table._game.phase is Phase.DISCARD and len(actions) == 3
+    actions = table.game.actions  # the cut, the deal and the computer's discard
+    assert table.game.phase is Phase.DISCARD and len(actions) == 3
     table.next_button.click()
     assert table.value.message == "this deal is not finished yet"
     table.picker.toggle(hand[2])
     table.throw_button.click()
     assert table.value.phase == "play"
     # a card that does not fit, or laid out of turn, is refused by the game
-    game = table._game
+    game = table.game
     while game.phase is Phase.PLAY and (game.turn != YOU or not game.legal_cards(YOU)
                                         or len(game.legal_cards(YOU)) == len(game.hand(YOU))):
         click_a_turn(table)
@@ -202,20 +202,20 @@ def test_invalid_actions_show_a_message_and_change_nothing() -> None:
         actions = len(game.actions)
         table.playable.button(misfit).click()
         assert "cannot lay" in table.value.message and "> 31" in table.value.message
-        assert len(table._game.actions) == actions
+        assert len(table.game.actions) == actions
 
 
 def test_hints_come_from_the_advisor_and_the_expert() -> None:
     table = GameTable(seed=7)
     table.hint_button.click()
-    options = advise(table.value.hand, dealer=table._game.dealer == YOU)
+    options = advise(table.value.hand, dealer=table.game.dealer == YOU)
     assert table.value.message == (f"Hint: {options[0].explanation}. "
                                    f"Next best: {options[1].explanation}.")
     hand = table.value.hand
     table.picker.toggle(hand[0])
     table.picker.toggle(hand[1])
     table.throw_button.click()
-    if table._game.turn == YOU:
+    if table.game.turn == YOU:
         table.hint_button.click()
         assert table.value.message.startswith("Hint: the expert would lay")
         assert "Each card's worth in points" in table.value.message  # the numbers behind it
@@ -228,7 +228,7 @@ def test_a_low_lead_is_hinted_with_its_principle() -> None:
     low = other = 0
     for seed in range(40):
         practice = PeggingPractice(seed=seed)
-        game = practice._game
+        game = practice.game
         if game.turn != YOU or game.pile:
             continue
         practice.hint_button.click()
@@ -248,7 +248,7 @@ def click_until(table: GameTable, done: Callable[[], bool]) -> None:
     """Click the table on the same way every time until ``done()``: in the discard throw
     the first two cards, in the play lay the last card that fits (or go)."""
     while not done():
-        if table._game.phase is Phase.DISCARD:
+        if table.game.phase is Phase.DISCARD:
             hand = table.value.hand
             table.picker.toggle(hand[0])
             table.picker.toggle(hand[1])
@@ -259,26 +259,26 @@ def click_until(table: GameTable, done: Callable[[], bool]) -> None:
 
 def _throw_and_play(table: GameTable) -> None:
     """Throw the first two cards, then lay a card each turn, to the end of the play."""
-    click_until(table, lambda: table._game.phase not in (Phase.DISCARD, Phase.PLAY))
+    click_until(table, lambda: table.game.phase not in (Phase.DISCARD, Phase.PLAY))
 
 
 def test_save_and_load_round_trip_and_a_damaged_save_is_refused() -> None:
     table = GameTable(seed=7)
     _throw_and_play(table)
-    while table._game.phase is Phase.COUNT:
+    while table.game.phase is Phase.COUNT:
         claim_right(table)
     assert table.next_button.layout.display != "none"  # between deals: the whole game
     table.save_button.click()
     saved = table.save_box.value
-    actions = table._game.actions
+    actions = table.game.actions
     other = GameTable(seed=8)
     other.save_box.value = saved
     other.load_button.click()
-    assert other._game.actions == actions and other.value.scores == table.value.scores
+    assert other.game.actions == actions and other.value.scores == table.value.scores
     other.save_box.value = saved.replace('"seed": 7', '"seed": 9')
     other.load_button.click()
     assert other.value.message.startswith("cannot load:")
-    assert other._game.actions == actions
+    assert other.game.actions == actions
     other.save_box.value = ""
     other.load_button.click()
     assert other.value.message == "paste a saved game in the box first, then press Load"
@@ -286,7 +286,7 @@ def test_save_and_load_round_trip_and_a_damaged_save_is_refused() -> None:
         other.save_box.value = junk
         other.load_button.click()
         assert other.value.message.startswith("cannot load:")
-        assert other._game.actions == actions
+        assert other.game.actions == actions
 
 
 def test_a_save_during_a_deal_shows_nothing_the_learner_cannot_see() -> None:
@@ -295,7 +295,7 @@ def test_a_save_during_a_deal_shows_nothing_the_learner_cannot_see() -> None:
     table.picker.toggle(hand[0])
     table.picker.toggle(hand[1])
     table.throw_button.click()
-    game = table._game
+    game = table.game
     assert game.phase is Phase.PLAY
     theirs = game.view(COMPUTER)
     hidden = {*theirs.discards, *game.hand(COMPUTER)}  # the computer's cards, unseen
@@ -315,7 +315,7 @@ def test_a_save_during_a_deal_shows_nothing_the_learner_cannot_see() -> None:
 def test_manual_counting_with_muggins() -> None:
     table = GameTable(seed=7, manual_count=True, muggins=True, target=61)
     _throw_and_play(table)
-    game = table._game
+    game = table.game
     assert game.phase is Phase.COUNT and YOU in game.to_act
     assert table.claim_row.layout.display == "flex"
     table.claim_button.click()
@@ -326,7 +326,7 @@ def test_manual_counting_with_muggins() -> None:
     table.claim_button.click()
     assert table.value.message.startswith(("Right", "Under"))
     # the verdict is followed by what comes next, so the learner is never left guessing
-    game = table._game
+    game = table.game
     nxt = game.next_show()
     if game.phase is Phase.COUNT and nxt is not None and nxt[0] == YOU:
         assert f"Count your {nxt[1]}: {nxt[2].symbols}" in table.value.message
@@ -339,7 +339,7 @@ def _to_your_first_count(seed: int, *, muggins: bool = False) -> GameTable:
     thrown, the first card that fits played each turn."""
     table = GameTable(seed=seed, manual_count=True, target=61, muggins=muggins)
     _throw_and_play(table)
-    show = table._game.next_show()
+    show = table.game.next_show()
     assert show is not None and show[0] == YOU
     return table
 
@@ -348,24 +348,25 @@ def test_a_first_wrong_claim_is_told_its_slip_and_counted_again() -> None:
     """Without muggins, a first wrong claim is not taken: the learner hears what it
     reveals and counts again; the game judges the second (the slip said again)."""
     table = _to_your_first_count(10)
-    game = table._game
+    game = table.game
     show = game.next_show()
     assert show is not None
     assert (show[1], str(show[2]), str(game.starter)) == ("hand", "9H JH QC KD", "5C")
     # J, Q, K each with the 5 (6), the run J-Q-K (3): 9; the J♥ is no nobs with the 5♣
-    before = (game.scores, len(game.events), game.next_show())
+    before = (game.scores, game.next_show())
     table.claim_box.value = "10"
     table.claim_button.click()
     said = table.value.message
     assert said.startswith("You said 10: that is over. Nobs needs the jack of the starter's "
                            "suit: the J♥ does not match the 5♣. Count your hand again")
-    assert (game.scores, len(game.events), game.next_show()) == before  # nothing taken
+    assert (game.scores, game.next_show()) == before  # nothing taken: the game holds it
+    assert game.held_claim is not None and game.held_claim.claimed == 10
     assert table.claim_box.value == "10"  # to correct, not to type again
     table.claim_button.click()  # the same claim again: now the game judges it
     said = table.value.message
-    assert said.startswith("Over by 1: Learner's hand scores 9, not 10")
+    assert said.startswith("Over by 1: your hand scores 9, not 10")
     assert ". Nobs needs the jack of the starter's suit: the J♥ does not match the 5♣. " in said
-    assert game.next_show() != before[2]
+    assert game.next_show() != before[1]
 
 
 @pytest.mark.parametrize(("claim", "slip"), [
@@ -377,9 +378,9 @@ def test_a_first_wrong_claim_is_told_its_slip_and_counted_again() -> None:
 def test_a_wrong_claim_is_diagnosed_when_a_slip_explains_it(claim: int,
                                                             slip: str | None) -> None:
     table = _to_your_first_count(7)
-    show = table._game.next_show()
+    show = table.game.next_show()
     assert show is not None
-    assert (str(show[2]), str(table._game.starter)) == ("4H 9D QD QS", "5S")
+    assert (str(show[2]), str(table.game.starter)) == ("4H 9D QD QS", "5S")
     table.claim_box.value = str(claim)
     table.claim_button.click()
     first = table.value.message
@@ -410,7 +411,7 @@ def play_to_the_end_claiming(table: GameTable, claim: int) -> bool:
     whether the game ended on one of the learner's claims."""
     clicks = 0
     while True:
-        game = table._game
+        game = table.game
         clicks += 1
         assert clicks < 600
         if table.next_button.layout.display != "none":
@@ -423,11 +424,11 @@ def play_to_the_end_claiming(table: GameTable, claim: int) -> bool:
         elif game.phase is Phase.COUNT:
             table.claim_box.value = str(claim)
             table.claim_button.click()
-            if table._game.is_over:
+            if table.game.is_over:
                 return True
         else:
             click_a_turn(table)
-        if table._game.is_over:
+        if table.game.is_over:
             return False
 
 
@@ -478,27 +479,29 @@ def test_the_pegging_practice_plays_to_the_end_of_the_play() -> None:
     check_play_area(practice)
     practice.next_button.click()
     assert practice.value.message == "finish this play first: lay your cards (or say go)"
-    while practice._game.phase is Phase.PLAY:
-        before = len(practice._game.events)
+    while practice.game.phase is Phase.PLAY:
+        before = len(practice.game.events)
         click_a_turn(practice)
         check_play_area(practice)
         check_announcement(practice, before)
-    game = practice._game
+    game = practice.game
     pegged = [sum(e.points for e in game.events if e.kind in ("peg", "heels")
                   and e.player == p) for p in (0, 1)]
     assert f"You pegged {pegged[0]}, the computer {pegged[1]}" in practice.summary.value
     assert len(game.laid) == 8
     first = practice.value.hand
     practice.next_button.click()
-    assert practice._game.phase is Phase.PLAY and practice._game.dealer == YOU
-    assert practice.value.hand != first or practice.value.count >= 0
+    assert practice.game.phase is Phase.PLAY and practice.game.dealer == YOU
+    # a new hand, numbered in the log: the learner deals it, no card laid yet
+    assert practice.value.hand != first and len(practice.value.hand) == 4
+    assert any(line.startswith("hand 2:") for line in practice.value.log)
 
 
 def test_go_is_offered_only_when_no_card_fits() -> None:
     for seed in range(6):
         practice = PeggingPractice(seed=seed, opponent="random")
-        while practice._game.phase is Phase.PLAY:
-            game = practice._game
+        while practice.game.phase is Phase.PLAY:
+            game = practice.game
             if practice.value.can_go:
                 assert not game.legal_cards(YOU) and game.hand(YOU)
                 practice.hint_button.click()
@@ -517,7 +520,7 @@ def test_the_learners_own_31_stays_in_sight_when_the_computer_leads_at_once() ->
                  lambda s: GameTable(seed=s, opponent="random", manual_count=False)):
         for seed in range(12):
             table = make(seed)
-            game = table._game
+            game = table.game
             while game.phase in (Phase.DISCARD, Phase.PLAY):
                 if game.phase is Phase.DISCARD:
                     hand = table.value.hand
@@ -587,7 +590,7 @@ def test_the_chance_to_win_shows_at_each_deal_and_can_be_hidden() -> None:
     from cribbage_edu.tables.chance import chance_words
 
     table = GameTable(seed=7, opponent="greedy", manual_count=False)
-    game = table._game
+    game = table.game
     first = chance_words(0, 0, dealer=game.dealer == YOU)
     assert f"Deal 1. {first}" in table.chance_view.value
     table.chance_box.value = False
@@ -608,8 +611,8 @@ def test_the_chance_to_win_shows_at_each_deal_and_can_be_hidden() -> None:
 def test_the_practice_message_follows_the_turn_after_every_move() -> None:
     for seed in range(4):
         practice = PeggingPractice(seed=seed, opponent="random")
-        while practice._game.phase is Phase.PLAY:
-            game = practice._game
+        while practice.game.phase is Phase.PLAY:
+            game = practice.game
             if game.turn == YOU:
                 message = practice.value.message
                 assert message, "the learner is left without a word"
@@ -634,9 +637,9 @@ def test_a_loaded_game_starts_with_no_card_selected() -> None:
 def _play_deal(table: GameTable) -> tuple[object, ...]:
     """Play the current deal by the same clicks every time (throw the first two cards,
     lay the last card that fits); the game's actions when the deal is counted."""
-    game = table._game
+    game = table.game
     deal = game.deal_number
-    click_until(table, lambda: game.deal_number != deal or game.is_over or table._paused)
+    click_until(table, lambda: game.deal_number != deal or game.is_over or table.paused)
     return game.actions
 
 
@@ -705,9 +708,9 @@ def test_the_crib_turns_face_up_once_counted_and_hint_helps_with_the_count() -> 
     from cribbage_edu.rules.scoring import score_hand as count
 
     table = GameTable(seed=11, opponent="master", target=61)
-    game = table._game
+    game = table.game
     hinted = 0
-    while not table._paused:
+    while not table.paused:
         if game.phase is Phase.DISCARD:
             assert "the crib, face down" in table.crib_view.value or not game.crib
             hand = table.value.hand
@@ -742,7 +745,7 @@ def test_after_each_action_the_focus_moves_to_the_next_control() -> None:
     the learner needs next: a card that fits or Go, the claim box, the show's Next, Next
     deal, New game; PeggingPractice's Next hand at the end of the play."""
     table = GameTable(seed=3, opponent="master", target=61, muggins=True)
-    game = table._game
+    game = table.game
     kinds = set()
     for _ in range(400):
         if game.is_over:
@@ -754,7 +757,7 @@ def test_after_each_action_the_focus_moves_to_the_next_control() -> None:
             table.throw_button.click()
         elif game.phase is Phase.COUNT and YOU in game.to_act:
             claim_right(table)
-        elif table._paused:
+        elif table.paused:
             assert table.focused in (table.show_view.next_button, table.next_button)
             table.focused.click()
         else:
@@ -770,7 +773,7 @@ def test_after_each_action_the_focus_moves_to_the_next_control() -> None:
                 assert not focused.disabled and focused.layout.display != "none"
         elif game.phase is Phase.COUNT:
             assert focused is table.claim_box
-        elif table._paused:
+        elif table.paused:
             assert focused is (table.next_button if table.show_view.value.done
                                else table.show_view.next_button)
         elif game.phase is Phase.DISCARD:
@@ -778,7 +781,7 @@ def test_after_each_action_the_focus_moves_to_the_next_control() -> None:
         kinds.add(type(focused).__name__ if focused is not table.go_button else "Go")
     assert game.is_over and {"Button", "AnswerBox", "ToggleButton"} <= kinds, kinds
     practice = PeggingPractice(seed=7)
-    while practice._game.phase is Phase.PLAY:
+    while practice.game.phase is Phase.PLAY:
         click_a_turn(practice)
     assert practice.focused is practice.next_button
     practice.focused.click()

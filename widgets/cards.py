@@ -43,6 +43,7 @@ __all__ = [
     "backs_html",
     "card_faces_css",
     "cards_html",
+    "face_of",
 ]
 
 cards_html = hand_html
@@ -81,6 +82,20 @@ _FACE_PREFIX = "cribbage-face-"
 
 def _face_class(card: Card) -> str:
     return f"{_FACE_PREFIX}{card}"
+
+
+def face_of(button: w.Button) -> Card | None:
+    """The card a card button draws (the one ``cribbage-face-<card>`` class it carries),
+    or ``None`` for a button with no face.
+
+    >>> row = SelectableHand(parse_cards("AS 10H"))
+    >>> [str(face_of(row.button(card))) for card in row.cards]
+    ['AS', '10H']
+    """
+    faces = [c for c in button._dom_classes if c.startswith(_FACE_PREFIX)]
+    if len(faces) > 1:
+        raise ValueError(f"a card button draws one face, not {len(faces)}: {faces}")
+    return Card.parse(faces[0].removeprefix(_FACE_PREFIX)) if faces else None
 
 
 def card_faces_css(cards: Iterable[Card]) -> str:

@@ -15,8 +15,15 @@ from dataclasses import dataclass
 import ipywidgets as w  # type: ignore[import-untyped]
 
 from cribbage_edu.rules.cards import Card, Deck, Hand
-from cribbage_edu.rules.misses import FIFTEENS_AND_PAIRS, SHOW_KINDS, count_misses, diagnose
-from cribbage_edu.rules.scoring import HandScore, Kind, Verdict, judge_claim, score_hand
+from cribbage_edu.rules.misses import FIFTEENS_AND_PAIRS, count_misses, diagnose
+from cribbage_edu.rules.scoring import (
+    SHOW_KINDS,
+    HandScore,
+    Kind,
+    Verdict,
+    judge_claim,
+    score_hand,
+)
 
 from .cards import HandView, cards_html
 from .feedback import AnswerBox, Message, StaticPicture, choose_seed, read_points, seed_badge
@@ -39,7 +46,7 @@ class Level:
     name: str
     crib: bool
     wants: Callable[[HandScore], bool]
-    taught: tuple[str, ...] = SHOW_KINDS
+    taught: tuple[Kind, ...] = SHOW_KINDS
 
 
 LEVELS: dict[str, Level] = {
@@ -48,8 +55,8 @@ LEVELS: dict[str, Level] = {
               lambda s: s.total > 0 and not s.runs and not s.flush and not s.nobs,
               FIFTEENS_AND_PAIRS),
         Level("runs", False, lambda s: _runs(s) == 1 and not s.flush,
-              (*FIFTEENS_AND_PAIRS, "runs")),
-        Level("double runs", False, lambda s: _runs(s) >= 2, (*FIFTEENS_AND_PAIRS, "runs")),
+              (*FIFTEENS_AND_PAIRS, Kind.RUN)),
+        Level("double runs", False, lambda s: _runs(s) >= 2, (*FIFTEENS_AND_PAIRS, Kind.RUN)),
         Level("flushes and nobs", False, lambda s: bool(s.flush or s.nobs)),
         Level("the crib", True, lambda s: True),
         Level("any hand", False, lambda s: True),
@@ -57,16 +64,11 @@ LEVELS: dict[str, Level] = {
 }
 """The levels, simplest first: each deals hands whose count uses that level's kinds."""
 
-_KINDS = ("fifteens", "pairs", "runs", "flush", "nobs")
-
-
-def _met(score: HandScore, level: Level) -> tuple[str, ...]:
+def _met(score: HandScore, level: Level) -> tuple[Kind, ...]:
     """The kinds a wrong answer may be explained in: the level's, and any kind this
     hand scores (a hand that holds nobs at the runs level, or a hand posed by a
     teacher, shows the learner that kind now)."""
-    points = dict(zip(SHOW_KINDS, (score.fifteens, score.pairs, score.runs, score.flush,
-                                   score.nobs), strict=True))
-    return tuple(kind for kind in SHOW_KINDS if kind in level.taught or points[kind])
+    return tuple(kind for kind in SHOW_KINDS if kind in level.taught or score.points(kind))
 
 
 def _explained(score: HandScore) -> str:
@@ -150,8 +152,9 @@ class CountingQuiz(StaticPicture, w.VBox):  # type: ignore[misc]
                                    layout=w.Layout(width="160px"))
         self.total_box.add_class("cribbage-quiz-total")
         self.total_box.on_enter(self.check)
-        self.kind_boxes = {kind: AnswerBox(placeholder="0", description=kind,
-                                           layout=w.Layout(width="130px")) for kind in _KINDS}
+        self.kind_boxes = {kind: AnswerBox(placeholder="0", description=kind.plural,
+                                           layout=w.Layout(width="130px"))
+                           for kind in SHOW_KINDS}
         for box in self.kind_boxes.values():
             box.on_enter(self.check)
         kinds_row = w.HBox(list(self.kind_boxes.values()))
@@ -237,12 +240,12 @@ class CountingQuiz(StaticPicture, w.VBox):  # type: ignore[misc]
         if isinstance(total, str):
             self.message.warn(total.replace("first, like 12", "first, then press Check"))
             return
-        by_kind: dict[str, int] = {}
+        by_kind: dict[Kind, int] = {}
         if self._by_kind:
             for kind, box in self.kind_boxes.items():
-                read = read_points(box.value or "0", f"points for {kind}", 2)
+                read = read_points(box.value or "0", f"points for {kind.plural}", 2)
                 if isinstance(read, str):
-                    self.message.warn(f"{kind}: {read}")
+                    self.message.warn(f"{kind.plural}: {read}")
                     return
                 by_kind[kind] = read
         self._judge(total, by_kind)
@@ -252,7 +255,7 @@ class CountingQuiz(StaticPicture, w.VBox):  # type: ignore[misc]
         self.total_box.value = str(total)
         self.check()
 
-    def _judge(self, total: int, by_kind: dict[str, int]) -> None:
+    def _judge(self, total: int, by_kind: dict[Kind, int]) -> None:
         actual = self._score.total
         self._tried += 1
         judged = judge_claim(total, self._score, muggins=self._muggins)
@@ -284,8 +287,8 @@ class CountingQuiz(StaticPicture, w.VBox):  # type: ignore[misc]
                 text += f" Muggins! Your opponent takes the {judged.taken} you missed."
             self.message.warn(text)
         wrong_kinds = [
-            f"{kind}: you said {said}, it is {getattr(self._score, kind)}"
-            for kind, said in by_kind.items() if said != getattr(self._score, kind)]
+            f"{kind.plural}: you said {said}, it is {self._score.points(kind)}"
+            for kind, said in by_kind.items() if said != self._score.points(kind)]
         self._notes = ("<p>" + "; ".join(wrong_kinds) + "</p>") if wrong_kinds else ""
         what = "The crib" if self._score.crib else "The hand"
         self.stepper.load([(f"{what}, counted step by step", self._score)])

@@ -15,6 +15,9 @@ from typing import Any
 
 import ipywidgets as w  # type: ignore[import-untyped]
 
+from cribbage_edu.rules.checks import typed_points, whole_number
+from cribbage_edu.rules.errors import IllegalActionError
+
 from .drawing import DPI, kernel_loop, paint, render, show_png
 
 __all__ = [
@@ -22,21 +25,19 @@ __all__ = [
     "kernel_loop", "read_points", "seed_badge", "show_figure", "show_text",
 ]
 
-MAX_DIGITS = 3
-"""No count in cribbage needs more than three digits (a game ends at 121)."""
-
 _COLOURS = {"info": "#1b1b1b", "success": "#2e7d32", "warning": "#b71c1c"}
 
 
 def choose_seed(seed: int | None) -> int:
-    """The seed a widget uses: the one given, or a fresh one it can show and repeat.
+    """The seed a widget uses: the one given (a whole number: ``2.9`` or ``True`` is
+    refused, not read as 2 or 1), or a fresh one it can show and repeat.
 
     >>> choose_seed(7)
     7
     >>> 0 <= choose_seed(None) < 1_000_000
     True
     """
-    return random.randrange(1_000_000) if seed is None else int(seed)
+    return random.randrange(1_000_000) if seed is None else whole_number(seed, "seed", 0)
 
 
 def seed_badge(seed: int) -> w.HTML:
@@ -96,11 +97,8 @@ class Panel(StaticPicture, w.VBox):  # type: ignore[misc]
 
 
 def read_points(text: str, what: str = "points", example: int = 8) -> int | str:
-    """Typed points as an int, or the message that says why they cannot be read.
-
-    Only the digits 0-9 count: a superscript ``²`` (beside ``1`` on a French keyboard)
-    or a digit from another script is named as not a number, and a number longer than
-    any count is refused before it is converted.
+    """Typed points as an int, or the message that says why they cannot be read (the
+    engine's one reader of typed points, :func:`cribbage_edu.rules.checks.typed_points`).
 
     >>> read_points(" 12 ")
     12
@@ -111,15 +109,10 @@ def read_points(text: str, what: str = "points", example: int = 8) -> int | str:
     >>> read_points("")
     'type the points first, like 8'
     """
-    text = text.strip()
-    if not text:
-        return f"type the {what} first, like {example}"
-    shown = text if len(text) <= 12 else text[:8] + "…"
-    if not (text.isascii() and text.isdigit()):
-        return f"{shown!r} is not a number of points: type digits, like {example}"
-    if len(text) > MAX_DIGITS:
-        return f"{shown!r} is too long for a number of points: type at most {MAX_DIGITS} digits"
-    return int(text)
+    try:
+        return typed_points(text, what, example)
+    except IllegalActionError as refused:
+        return str(refused)
 
 
 class AnswerBox(w.Text):  # type: ignore[misc]

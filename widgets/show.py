@@ -19,8 +19,8 @@ from html import escape
 import ipywidgets as w  # type: ignore[import-untyped]
 
 from cribbage_edu.render import CARD_WIDTH, card_img
-from cribbage_edu.rules.cards import Card, Hand
-from cribbage_edu.rules.scoring import HandScore, Kind, spoken_number
+from cribbage_edu.rules.cards import Hand
+from cribbage_edu.rules.scoring import HandScore, spoken_number
 
 __all__ = ["ShowState", "ShowStepper", "count_steps", "show_html"]
 
@@ -34,9 +34,9 @@ class Step:
 
 
 def count_steps(score: HandScore) -> tuple[Step, ...]:
-    """The count of ``score`` as players say it, one step a phrase (each fifteen on
-    its own; the pairs, the runs, the flush and nobs each as one phrase), with the
-    cards each phrase is about, then the total.
+    """The count of ``score`` as players say it, one step a phrase, with the cards each
+    phrase is about (the engine's :meth:`HandScore.steps`, shown in the order the cards
+    lie), then the total.
 
     >>> from cribbage_edu import score_hand
     >>> for step in count_steps(score_hand("4S 5S 6S 6D", "KC"))[-3:]:
@@ -45,19 +45,9 @@ def count_steps(score: HandScore) -> tuple[Step, ...]:
     a double run of three is fourteen [4♠ 5♠ 6♠ 6♦]
     total: fourteen []
     """
-    groups: list[list[Card]] = []
-    last: Kind | None = None
-    for item in score.items:
-        if item.kind == Kind.FIFTEEN or item.kind != last:
-            groups.append([])
-        last = item.kind
-        groups[-1].extend(c for c in item.cards if c not in groups[-1])
-    phrases = score.phrases()
-    if len(phrases) != len(groups):  # the engine words a kind in one phrase: keep in step
-        groups = [[*score.hand, score.starter]] * len(phrases)
     shown = (*score.hand, score.starter)
     steps = [Step(words, Hand(c for c in shown if c in cards))
-             for words, cards in zip(phrases, groups, strict=True)]
+             for words, cards in score.steps()]
     if not steps:
         steps.append(Step("no points: a nineteen, as players say", Hand()))
     steps.append(Step(f"total: {spoken_number(score.total)}", Hand()))

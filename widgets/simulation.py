@@ -16,6 +16,7 @@ from typing import Any
 import ipywidgets as w  # type: ignore[import-untyped]
 
 from cribbage_edu.charts import simulation_chart
+from cribbage_edu.rules.checks import whole_number
 from cribbage_edu.rules.errors import CribbageError
 from cribbage_edu.strategy.roster import PLAYER_NAMES
 from cribbage_edu.study.simulation import SimulationResult, simulate
@@ -50,6 +51,8 @@ class SimulationRunner(StaticPicture, w.VBox):  # type: ignore[misc]
 
     def __init__(self, seed: int = 7, *, players: tuple[str, str] = ("expert", "greedy"),
                  games: int = 100, target: int = 121, chart: bool = True) -> None:
+        seed = whole_number(seed, "seed", 0, 2**31 - 1)
+        games = whole_number(games, "games", 2, 20_000)  # what the games box can hold
         super().__init__()
         self.add_class("cribbage-simulation-runner")
         self._chart = chart

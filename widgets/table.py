@@ -8,7 +8,7 @@ discard advisor and the expert player.
 
 >>> table = GameTable(seed=7)
 >>> table.value.phase, len(table.value.hand)
-('discard', 6)
+(<Phase.DISCARD: 'discard'>, 6)
 """
 
 from __future__ import annotations
@@ -23,12 +23,12 @@ import ipywidgets as w  # type: ignore[import-untyped]
 from cribbage_edu.charts import progress_chart
 from cribbage_edu.render import back_img, board_img, card_img
 from cribbage_edu.rules.cards import Card, Hand
+from cribbage_edu.rules.checks import flag
 from cribbage_edu.rules.drive import Player, drive
 from cribbage_edu.rules.errors import CribbageError
 from cribbage_edu.rules.events import ActionKind, EventKind, Source
 from cribbage_edu.rules.game import Event, Game, GameResult, Phase, PlayerView
-from cribbage_edu.rules.misses import count_misses, diagnose
-from cribbage_edu.rules.scoring import BEST_HAND, HandScore, score_hand
+from cribbage_edu.rules.scoring import HandScore, score_hand
 from cribbage_edu.strategy.hint import hint
 from cribbage_edu.strategy.players import ExpertPlayer
 from cribbage_edu.strategy.roster import PLAYER_NAMES, make_player
@@ -66,7 +66,7 @@ class TableState:
 
     seed: int
     opponent: str
-    phase: str
+    phase: Phase
     deal: int
     dealer: int | None
     scores: tuple[int, int]
@@ -90,20 +90,6 @@ def said_once(event: Event, names: Sequence[str]) -> str:
     return event.reason
 
 
-def _series(game: Game) -> list[list[tuple[int | None, Card]]]:
-    """The cards laid in this deal's play, each with the seat that laid it, one list
-    per count (split where the count went back to zero)."""
-    series: list[list[tuple[int | None, Card]]] = [[]]
-    for event in game.events:
-        if event.deal != game.deal_number:
-            continue
-        if event.kind == EventKind.LAY:
-            series[-1].extend((event.player, card) for card in event.cards)
-        elif event.kind == EventKind.RESET:
-            series.append([])
-    return series
-
-
 def _faces(cards: Sequence[Card], style: str = "") -> str:
     return (f'<div style="display:flex;gap:3px;{style}">'
             + "".join(card_img(c, width=_SMALL) for c in cards) + "</div>")
@@ -115,7 +101,7 @@ def _count_html(game: Game, seat: int = YOU) -> str:
     a card of the next count: if the computer leads the next count at once (after the
     learner's own 31), the ended count stays beside the new one. Under them every card
     of this deal's play in order, earlier counts before the bar."""
-    series = _series(game)
+    series = list(game.series) or [()]
     current = [card for _, card in series[-1]]
     if game.phase is not Phase.PLAY:
         ended: list[Card] = []
@@ -376,8 +362,9 @@ class _Table(StaticPicture, w.VBox):  # type: ignore[misc]
 
     @property
     def game(self) -> Game:
-        """A copy of the game as it stands (replayed from its actions)."""
-        return self._game.replay()
+        """The game the table shows (read-only: the table plays it; a test or a lesson
+        reads it, and acts through the table's own controls)."""
+        return self._game
 
     def __repr__(self) -> str:
         game = self._game
@@ -391,7 +378,7 @@ class _Table(StaticPicture, w.VBox):  # type: ignore[misc]
         """The table as it stands (read-only)."""
         game = self._game
         return TableState(
-            seed=self._seed, opponent=self._opponent_name, phase=str(game.phase),
+            seed=self._seed, opponent=self._opponent_name, phase=game.phase,
             deal=game.deal_number, dealer=game.dealer, scores=game.scores,
             hand=game.hand(YOU), count=game.count, pile=game.pile, turn=game.turn,
             can_go=game.can_go(YOU),
@@ -410,7 +397,7 @@ class PeggingPractice(_Table):
 
     >>> practice = PeggingPractice(seed=7)
     >>> practice.value.phase, practice.value.count == sum(c.value for c in practice.value.pile)
-    ('play', True)
+    (<Phase.PLAY: 'play'>, True)
     """
 
     RUN_TO = "lay your cards against the computer"
@@ -421,6 +408,7 @@ class PeggingPractice(_Table):
 
     def __init__(self, seed: int | None = None, *, opponent: str = "expert",
                  dealer: bool = False) -> None:
+        dealer = flag(dealer, "dealer")  # "no" would deal the learner in
         super().__init__(seed, opponent, "The play: lay cards to 31")
         self.add_class("cribbage-pegging-practice")
         self._learner_deals = dealer
@@ -491,7 +479,7 @@ class PeggingPractice(_Table):
             elif said_go:
                 self.message.say(f"The computer said go at {game.count}: lay on any "
                                  f"card that fits.")
-            elif (len(series := _series(game)) > 1 and len(series[-1]) == 1
+            elif (len(series := game.series) > 1 and len(series[-1]) == 1
                   and series[-1][0][0] == COMPUTER):
                 self.message.say(f"The computer leads a new count with "
                                  f"{series[-1][0][1].symbol}: your turn.")
@@ -527,8 +515,9 @@ class GameTable(_Table):
     Throw two), the starter, the play (click a card; Go when none fits), the count,
     then Next deal. **You count your own hand and crib**, as at a real table: the
     cards are shown face up with the starter; type the points and press Claim (or
-    Enter), and the computer judges the claim. A first wrong claim for a hand or crib
-    is told what it reveals and you count again; the second is judged. With
+    Enter), and the game judges the claim (:meth:`Game.claim`). A first wrong claim for
+    a hand or crib is told what it reveals and you count again; the second scores as
+    claimed (points missed are lost, an over-count scores what the cards hold). With
     ``muggins=True`` every claim is judged at once, and points you miss go to the
     computer. ``manual_count=False`` lets the computer count for you. After each
     deal the show is told step by step (pone's hand, the dealer's hand, then the crib):
@@ -552,8 +541,9 @@ class GameTable(_Table):
 
     HELP = ("You count your own hand and crib: type the points and press Claim (or "
             "Enter); the computer judges your claim (a wrong first claim is told what it "
-            "missed, and you count again). After each deal, Next says the show score by "
-            "score, lighting the cards; Show all says it at once.")
+            "missed, and you count again: your second claim scores as claimed, and points "
+            "you miss are lost). After each deal, Next says the show score by score, "
+            "lighting the cards; Show all says it at once.")
 
     RUN_TO = "play a whole game against the computer"
 
@@ -573,7 +563,6 @@ class GameTable(_Table):
             target, manual_count, muggins, skunk)
         self._paused = False
         self._paused_after = 0
-        self._looked_again: tuple[int, str] | None = None  # the show given a second look
         self.board = BoardWidget(self._seed, target=target, names=NAMES, controls=False)
         self.help_line = w.HTML(
             f"<div style='font-size:small;color:#444'>{escape(self.HELP)}</div>"
@@ -646,12 +635,17 @@ class GameTable(_Table):
         self._game = game
         self._seen_events, self._log, self._paused = 0, [], False
         self._paused_after = 0
-        self._looked_again = None
         self.show_view.clear()
         self.result_view.value = ""
         clear(self.chart_out)
         self._run()
         self._refresh()
+
+    @property
+    def paused(self) -> bool:
+        """Whether the table waits between deals: the show is on view, and Next deal
+        goes on (read-only)."""
+        return self._paused
 
     def _pause_here(self) -> bool:
         game = self._game
@@ -675,7 +669,10 @@ class GameTable(_Table):
         self._act("discard", chosen)
 
     def claim(self) -> None:
-        """Claim the typed count for your hand or crib (what Claim, or Enter, does)."""
+        """Claim the typed count for your hand or crib (what Claim, or Enter, does). The
+        game judges it (:meth:`cribbage_edu.rules.game.Game.claim`): without muggins a
+        first wrong claim is not taken, and the learner is told what it reveals and
+        counts again; the second claim is the one that scores."""
         game = self._game
         if game.phase is not Phase.COUNT or YOU not in game.to_act:
             self.message.warn("nothing for you to count now")
@@ -685,56 +682,32 @@ class GameTable(_Table):
             self.message.warn(points if self.claim_box.value.strip() else
                               "type your count as a number, like 8, then press Claim")
             return
-        if self._second_look(points):
-            return
         try:
             verdict = game.claim(YOU, points)
         except CribbageError as exc:
             self.message.warn(str(exc))
+            return
+        if verdict.again:  # a second look: the show waits for the learner's next claim (the
+            self._refresh()  # box keeps the claim, to correct rather than type again)
+            self.message.warn(verdict.explain(you=True))
+            self._focus_next()
             return
         self.claim_box.value = ""
         self.message.clear()
         self._run()
         self._refresh()  # says what comes next: the crib to count, Next deal, game over
         following = self.message.text
-        slip = count_misses(verdict.score).get(points, "")
-        if slip:  # the known slip that leads to this wrong claim, in the words of the rule
-            slip = f". {slip[0].upper()}{slip[1:]}"
-        self.message.say(verdict.explanation[0].upper() + verdict.explanation[1:] + slip
-                         + (f". {following}" if following else ""))
+        self.message.say(verdict.explain(you=True) + (f" {following}" if following else ""))
         self._focus_next()
 
-    def _counting(self) -> tuple[str, HandScore] | None:
-        """In the count: what is counted next ("hand" or "crib") and its score."""
+    def _counting(self) -> tuple[Source, HandScore] | None:
+        """In the count: what is counted next (hand or crib) and its score."""
         game = self._game
         show = game.next_show()
         if show is None or game.starter is None:
             return None
-        return str(show[1]), score_hand(show[2], game.starter, crib=show[1] == "crib")
-
-    def _second_look(self, points: int) -> bool:
-        """Without muggins, a first wrong claim for a hand or crib is not taken: the
-        learner is told what it reveals (over or under, and the slip that leads to it, or
-        which kinds score) and counts again; the second claim is the one the game judges.
-        With muggins a claim stands at once (missed points are the opponent's). Returns
-        whether the claim was held back."""
-        game = self._game
-        counting = self._counting()
-        if game.options.muggins or counting is None or not 0 <= points <= BEST_HAND:
-            return False
-        what, score = counting
-        where = (game.deal_number, what)
-        if self._looked_again == where:
-            return False
-        if points == score.total:
-            return False
-        self._looked_again = where
-        slip = diagnose(points, score)
-        side = "over" if points > score.total else "under"
-        self.message.warn(f"You said {points}: that is {side}. {slip[0].upper()}{slip[1:]}. "
-                          f"Count your {what} again and claim once more: your second "
-                          f"claim is the one that scores.")
-        return True
+        _, what, cards = show
+        return what, score_hand(cards, game.starter, crib=what is Source.CRIB)
 
     def _next_control(self) -> w.DOMWidget | None:
         game = self._game
@@ -783,23 +756,12 @@ class GameTable(_Table):
         self._refresh()
         self._focus_next()
 
-    def _deal_start(self) -> int:
-        """How many of the game's actions came before the current deal was dealt."""
-        game = self._game
-        twin = game.replay(0)
-        start = 0
-        for n, action in enumerate(game.actions):
-            if twin.phase is Phase.DEAL:
-                start = n
-            twin.apply(action)
-        return len(game.actions) if twin.phase in (Phase.DEAL, Phase.GAME_OVER) else start
-
     def save(self) -> None:
         """Put the game, as text, in the save box. Between deals and at the end, the
         whole game; during a deal, the game as it was when the deal began (a save in the
         middle of a deal would show the computer's discards)."""
         game = self._game
-        start = self._deal_start()
+        start = game.deal_start
         if start == len(game.actions):
             self.save_box.value = game.to_json()
             self.message.say("Saved: copy the text in the box to keep the game.")
@@ -862,15 +824,14 @@ class GameTable(_Table):
         """This deal's hands and crib counted so far, in order, with their scores."""
         game = self._game
         starter = game.starter
+        if starter is None:
+            return []
         shows = []
-        for event in game.events:
-            if (event.deal == game.deal_number and event.kind == EventKind.SHOW
-                    and event.player is not None and starter is not None):
-                crib = event.source is Source.CRIB
-                role = "dealer" if event.player == game.dealer else "pone"
-                what = "crib" if crib else f"hand ({role})"
-                score = score_hand(Hand(event.cards), starter, crib=crib)
-                shows.append((f"{NAMES[event.player]}'s {what}", score))
+        for owner, source, cards in game.view(YOU).shown:
+            role = "dealer" if owner == game.dealer else "pone"
+            what = "crib" if source is Source.CRIB else f"hand ({role})"
+            shows.append((f"{NAMES[owner]}'s {what}",
+                          score_hand(cards, starter, crib=source is Source.CRIB)))
         return shows
 
     def _refresh(self) -> None:

@@ -8,7 +8,7 @@ from typing import Any
 from matplotlib.figure import Figure
 
 from ..render.colours import COLOURS
-from .style import house_style, new_figure
+from .style import chart_names, house_style, new_figure
 
 __all__ = ["board_chart"]
 
@@ -27,6 +27,8 @@ def board_chart(board: Any = None, *, pegs: Sequence[Sequence[int]] | None = Non
     'The board: you 95, computer 60'
     """
     from ..rules.board import HOLES_PER_LANE, hole_xy, skunk_lines
+
+    names = chart_names(names)
 
     if board is not None:
         target = board.target

@@ -12,7 +12,7 @@ from matplotlib.ticker import PercentFormatter
 from ..render.colours import COLOURS
 from ..rules.board import skunk_lines
 from ..rules.events import SOURCES
-from .style import house_style, new_figure
+from .style import chart_names, house_style, new_figure
 
 __all__ = ["progress_chart"]
 
@@ -65,6 +65,7 @@ def progress_chart(events: Any, *, by: str = "event",
     """
     if names is None:
         names = getattr(events, "names", ("player 0", "player 1"))
+    names = chart_names(names)
     if target is None:
         options = getattr(events, "options", None)
         target = int(getattr(options, "target", 121))

@@ -27,12 +27,14 @@ from collections.abc import Sequence
 from pathlib import Path
 from typing import TextIO
 
-from ..rules.board import Skunk, skunk_lines
+from ..rules.board import skunk_lines
 from ..rules.cards import Card, Hand, parse_cards
+from ..rules.checks import typed_points
 from ..rules.drive import Player, drive
 from ..rules.errors import CribbageError, IllegalActionError, IllegalHandError
 from ..rules.events import ActionKind, EventKind
 from ..rules.game import Event, Game, Phase
+from ..rules.options import TARGETS
 from ..rules.scoring import Kind, ScoreItem
 from ..strategy.hint import hint
 from ..strategy.roster import PLAYER_NAMES, make_player
@@ -75,8 +77,8 @@ class TerminalGame:
     """One game between the person at ``stdin``/``stdout`` (player 0) and a computer
     ``opponent`` (a name: ``"random"``, ``"greedy"``, ``"expert"``, or a player).
     ``save_path`` is where ``save`` and ``quit`` write when no file is named (the
-    file a game was resumed from, or ``--save``); ``count_yourself`` makes you count
-    your own hands and crib, told over or under with the right count."""
+    file a game was resumed from, or ``--save``). A game counted by hand is judged by
+    the game (:meth:`Game.claim`), as at the widget table."""
 
     def __init__(self, game: Game, opponent: str | Player, *, stdin: TextIO,
                  stdout: TextIO, save_path: str | Path | None = None,
@@ -294,10 +296,7 @@ class TerminalGame:
         assert result is not None
         for text in self.board_lines():
             self.say(text)
-        who = "You win" if result.winner == HUMAN else f"{game.names[result.winner]} wins"
-        extra = f" ({result.skunk})" if result.skunk is not Skunk.NONE else ""
-        self.say(f"{who}, {result.scores[0]}-{result.scores[1]} in {result.deals} deals"
-                 f"{extra}.")
+        self.say(result.describe(game.names, you=HUMAN) + ".")
         return 0
 
     def _quit(self, *, asked: bool) -> None:
@@ -363,7 +362,7 @@ class TerminalGame:
                 game.discard(HUMAN, self._read_cards(answer, view.hand))
                 return
             except CribbageError as exc:
-                self.say(f"  {_you(exc, game.names[HUMAN])}; try again")
+                self.say(f"  {exc}; try again")
 
     def _human_play(self) -> None:
         game = self.game
@@ -393,9 +392,11 @@ class TerminalGame:
                 game.play(HUMAN, cards[0])
                 return
             except CribbageError as exc:
-                self.say(f"  {_you(exc, game.names[HUMAN])}; try again")
+                self.say(f"  {exc}; try again")
 
     def _human_count(self) -> None:
+        """Your count of your hand or crib, judged by the game: without muggins a wrong
+        first claim is told what it reveals and you count again."""
         game = self.game
         show = game.next_show()
         assert show is not None and game.starter is not None
@@ -405,19 +406,14 @@ class TerminalGame:
             answer = self._ask("How many points? ", "type the points as a number, like 8")
             if not answer:
                 return
-            if not is_number(answer):
-                self.say(f"  {shortened(answer)!r} is not a number of points: type digits, "
-                         f"like 8; try again")
+            try:
+                claim = game.claim(HUMAN, typed_points(answer))
+            except CribbageError as exc:
+                self.say(f"  {exc}; try again")
                 continue
-            points = small_number(answer)
-            if not 0 <= points <= 29:
-                self.say(f"  a hand or crib scores 0 to 29, not {shortened(answer)}; "
-                         f"try again")
-                continue
-            claim = game.claim(HUMAN, points)
-            name = game.names[HUMAN]
-            self.say("  " + claim.explanation.replace(f"{name}'s {what}", f"your {what}"))
-            return
+            self.say("  " + claim.explain(you=True))
+            if not claim.again:
+                return
 
 
 def item_words(item: ScoreItem, *, pegging: bool = False) -> str:
@@ -467,11 +463,6 @@ def _numbered(hand: Hand) -> str:
     return "  ".join(f"{i}:{c.symbol}" for i, c in enumerate(hand, 1))
 
 
-def _you(exc: Exception, name: str) -> str:
-    text = str(exc)
-    return text[len(name) + 1:] if text.startswith(name + " ") else text
-
-
 def _action_words(kind: ActionKind, cards: Sequence[Card]) -> str:
     return f"{kind} {' '.join(c.symbol for c in cards)}".strip()
 
@@ -492,11 +483,12 @@ def add_play(subparsers: Subparsers) -> None:
                         help="the computer player: random, greedy, expert, or master (the "
                              "expert who also counts the play in its throw and plays for "
                              "the game near the end); default expert")
-    parser.add_argument("--target", type=int, choices=(121, 61), default=121,
+    parser.add_argument("--target", type=int, choices=TARGETS, default=TARGETS[0],
                         help="play to 121 (default) or 61")
     parser.add_argument("--name", default="Player", help="your name in the game")
     parser.add_argument("--count-yourself", action="store_true",
-                        help="count your own hands and crib; you are told over or under")
+                        help="count your own hands and crib; a wrong first count is told "
+                             "what it reveals and you count again (the second scores)")
     parser.add_argument("--muggins", action="store_true",
                         help="with --count-yourself: points you miss go to the computer")
     parser.add_argument("--resume", metavar="FILE", default=None,

@@ -14,6 +14,7 @@ from __future__ import annotations
 import argparse
 from fractions import Fraction
 
+from ..rules.scoring import Kind
 from ..study.analysis import (
     HANDS_WITH_STARTER,
     SHOW_KINDS,
@@ -67,8 +68,8 @@ def run_stats(args: argparse.Namespace, console: Console) -> int:
     return 0
 
 
-def print_census(dist: dict[int, int], means: dict[str, Fraction],
-                 freq: dict[str, Fraction], *, crib: bool, console: Console) -> None:
+def print_census(dist: dict[int, int], means: dict[Kind, Fraction],
+                 freq: dict[Kind, Fraction], *, crib: bool, console: Console) -> None:
     """The census as a table: each total with its count and probability, the mean, and
     each kind of points.
 

@@ -52,7 +52,6 @@ __all__ = [
     "TOLERANCE",
     "HandModel",
     "crib_sums",
-    "round_tables",
     "strategic_tables",
     "uniform_crib_ev",
     "uniform_tables",
@@ -156,13 +155,6 @@ def strategic_tables(
         if change <= tolerance:
             break
     return tables, previous, changes
-
-
-def round_tables(tables: Tables, progress: Callable[[str], None] | None = None) -> Tables:
-    """One round of the strategic model from ``tables``: what the crib is worth when
-    the other player throws as the advisor does with ``tables``. The shipped table
-    is (to its tolerance) its own result."""
-    return HandModel(progress or (lambda _text: None)).round(tables)
 
 
 class HandModel:

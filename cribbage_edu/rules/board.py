@@ -31,7 +31,9 @@ from .checks import seat, whole_number
 from .errors import IllegalActionError
 
 __all__ = [
+    "GAME_HOLE",
     "HOLES_PER_LANE",
+    "SHORT_GAME_HOLE",
     "Board",
     "Skunk",
     "TrackHole",
@@ -43,6 +45,12 @@ __all__ = [
 
 HOLES_PER_LANE = 30
 """Holes in one lane of a street: six groups of five."""
+
+GAME_HOLE = 121
+"""The game hole of the standard game: the first player to reach it wins at once."""
+
+SHORT_GAME_HOLE = 61
+"""The game hole of the short game, once round the board."""
 
 
 class Skunk(StrEnum):
@@ -60,7 +68,7 @@ class Skunk(StrEnum):
     DOUBLE = "double skunk"
 
 
-def skunk_lines(target: int = 121) -> tuple[int, int]:
+def skunk_lines(target: int = GAME_HOLE) -> tuple[int, int]:
     """The skunk line and the double skunk line for a game to ``target``: a loser
     below the first is skunked, below the second double skunked (91 and 61 for 121;
     the same 30-point steps back from the target in a short game).
@@ -71,7 +79,7 @@ def skunk_lines(target: int = 121) -> tuple[int, int]:
     return target - 30, target - 60
 
 
-def skunk_kind(loser_score: int, target: int = 121) -> Skunk:
+def skunk_kind(loser_score: int, target: int = GAME_HOLE) -> Skunk:
     """Whether a loser with ``loser_score`` is skunked in a game to ``target``.
 
     >>> skunk_kind(95), skunk_kind(90), skunk_kind(60)
@@ -95,7 +103,7 @@ class TrackHole(NamedTuple):
     row: int
 
 
-def track_hole(score: int, target: int = 121) -> TrackHole | None:
+def track_hole(score: int, target: int = GAME_HOLE) -> TrackHole | None:
     """The hole a peg at ``score`` stands in, or ``None`` for the start (0) and the game
     hole (the target or more), which sit off the lanes.
 
@@ -110,7 +118,7 @@ def track_hole(score: int, target: int = 121) -> TrackHole | None:
     return TrackHole(lap, 1, 2 * HOLES_PER_LANE - 1 - within)
 
 
-def hole_xy(player: int, score: int, target: int = 121) -> tuple[float, float]:
+def hole_xy(player: int, score: int, target: int = GAME_HOLE) -> tuple[float, float]:
     """Drawing coordinates of the hole for ``player``'s peg at ``score``.
 
     The board stands upright: x is the lane (player 0 uses lanes 0 and 1, player 1
@@ -148,7 +156,7 @@ class Board:
 
     __slots__ = ("_pegs", "target")
 
-    def __init__(self, target: int = 121,
+    def __init__(self, target: int = GAME_HOLE,
                  pegs: Sequence[tuple[int, int]] = ((0, 0), (0, 0))) -> None:
         self.target = target
         self._pegs: list[tuple[int, int]] = [(int(r), int(f)) for r, f in pegs]
@@ -160,9 +168,7 @@ class Board:
     def peg(self, player: int, points: int) -> Board:
         """Move ``player``'s rear peg ``points`` holes past the front one; returns the board."""
         player = seat(player)
-        points = whole_number(points, "points", 0)
-        if points < 0:
-            raise IllegalActionError(f"cannot peg {points} points: pegs only go forward")
+        points = whole_number(points, "points", 0)  # pegs only go forward
         if points:
             _, front = self._pegs[player]
             self._pegs[player] = (front, min(front + points, self.target))

@@ -24,7 +24,8 @@ from typing import ClassVar
 
 from .errors import CardParseError, IllegalHandError
 
-__all__ = ["COUNT_VALUES", "FULL_DECK", "Card", "CardLike", "Deck", "Hand", "Rank", "Suit",
+__all__ = ["COUNT_VALUES", "FIFTEEN", "FULL_DECK", "THIRTY_ONE", "Card", "CardLike", "Deck",
+           "Hand", "Rank", "Suit",
            "parse_cards"]
 
 
@@ -62,8 +63,9 @@ class Rank(IntEnum):
     @property
     def offset(self) -> int:
         """The rank's place counted from zero, ace 0 to king 12: its index in a table
-        of the thirteen ranks, ace first. The one conversion from a rank (1-13) to such
-        an index, for code that keeps a row or a count per rank.
+        of the thirteen ranks, ace first, for code that keeps a row or a count per rank
+        (:mod:`cribbage_edu.strategy.ranks` and the crib model, which work on bare rank
+        numbers 1-13 in their inner loops, index with ``r - 1``, the same place).
 
         >>> Rank.ACE.offset, Rank.JACK.offset, Rank.KING.offset
         (0, 10, 12)
@@ -109,6 +111,14 @@ ranks.
 >>> COUNT_VALUES[1], COUNT_VALUES[5], COUNT_VALUES[13]
 (1, 5, 10)
 """
+
+FIFTEEN = 15
+"""The count that scores two, in the show (each set of cards that adds up to it) and in
+the play (the running count reaching it)."""
+
+THIRTY_ONE = 31
+"""The most the running count of the play may reach: a card that would pass it may not be
+laid, and reaching it exactly scores two (instead of the one for the go)."""
 
 _LETTERS = {Rank.ACE: "A", Rank.JACK: "J", Rank.QUEEN: "Q", Rank.KING: "K"}
 _RANK_SYMBOLS = {r: _LETTERS.get(r, str(int(r))) for r in Rank}
@@ -320,8 +330,9 @@ class Hand(tuple[Card, ...]):
         return hand_html(self)
 
 
-def parse_cards(cards: str | Iterable[CardLike]) -> Hand:
-    """Read several cards: text such as ``"5H 5C 5S JD"`` or an iterable of cards or strings.
+def parse_cards(cards: CardLike | Iterable[CardLike]) -> Hand:
+    """Read several cards: text such as ``"5H 5C 5S JD"``, one card, or an iterable of cards or
+    strings.
 
     >>> parse_cards(["AH", Card.parse("2h"), "3♥"])
     Hand('AH 2H 3H')

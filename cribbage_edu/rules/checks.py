@@ -12,16 +12,17 @@ quotes the value and says what was expected. Nothing is coerced.
 >>> seat(1.0)
 Traceback (most recent call last):
   ...
-cribbage_edu.OutOfTurnError: there is no player 1.0: players are 0 and 1
+cribbage_edu.IllegalActionError: there is no player 1.0: a seat is a whole number, 0 or 1
 """
 
 from __future__ import annotations
 
 import operator
+from collections.abc import Sequence
 
 from .errors import IllegalActionError, OutOfTurnError
 
-__all__ = ["SEATS", "flag", "seat", "whole_number"]
+__all__ = ["MAX_DIGITS", "SEATS", "flag", "seat", "two_names", "typed_points", "whole_number"]
 
 SEATS = (0, 1)
 """The two seats at the table. Every part of the engine numbers players this way:
@@ -44,20 +45,28 @@ def _as_int(value: object) -> int | None:
 
 
 def seat(value: object, what: str = "player") -> int:
-    """``value`` as a seat number, 0 or 1 (an int or a numpy integer), else
-    ``OutOfTurnError`` naming it.
+    """``value`` as a seat number, 0 or 1 (an int or a numpy integer). A value that is
+    not a whole number (``1.0``, ``"0"``, ``True``) is a bad argument,
+    ``IllegalActionError``; a whole number that is no seat (``2``) names a player who is
+    not at the table, ``OutOfTurnError``.
 
     >>> seat(0), seat(1)
     (0, 1)
     >>> seat("0", "first_dealer")
     Traceback (most recent call last):
       ...
-    cribbage_edu.OutOfTurnError: there is no first_dealer '0': players are 0 and 1
+    cribbage_edu.IllegalActionError: there is no first_dealer '0': a seat is a whole number, 0 or 1
+    >>> seat(2)
+    Traceback (most recent call last):
+      ...
+    cribbage_edu.OutOfTurnError: there is no player 2: players are 0 and 1
     """
     number = _as_int(value)
+    if number is None:
+        raise IllegalActionError(f"there is no {what} {value!r}: a seat is a whole number, "
+                                 f"0 or 1")
     if number not in SEATS:
         raise OutOfTurnError(f"there is no {what} {value!r}: players are 0 and 1")
-    assert number is not None
     return number
 
 
@@ -80,6 +89,41 @@ def whole_number(value: object, what: str, low: int, high: int | None = None) ->
     return number
 
 
+MAX_DIGITS = 3
+"""No number of points in cribbage needs more than three digits (a game ends at 121)."""
+
+
+def typed_points(text: str, what: str = "points", example: int = 8) -> int:
+    """Points a person typed (in a widget's box or at the terminal), read the one way
+    both read them: only the digits 0-9 count, so a superscript ``²`` (beside ``1`` on
+    a French keyboard) or a digit of another script is named as not a number, and a
+    number longer than any count is refused before it is converted. Anything else
+    raises ``IllegalActionError`` with the message to show.
+
+    >>> typed_points(" 12 ")
+    12
+    >>> typed_points("²")
+    Traceback (most recent call last):
+      ...
+    cribbage_edu.IllegalActionError: '²' is not a number of points: type digits, like 8
+    >>> typed_points("")
+    Traceback (most recent call last):
+      ...
+    cribbage_edu.IllegalActionError: type the points first, like 8
+    """
+    text = text.strip()
+    if not text:
+        raise IllegalActionError(f"type the {what} first, like {example}")
+    shown = text if len(text) <= 12 else text[:8] + "…"
+    if not (text.isascii() and text.isdigit()):
+        raise IllegalActionError(f"{shown!r} is not a number of points: type digits, like "
+                                 f"{example}")
+    if len(text) > MAX_DIGITS:
+        raise IllegalActionError(f"{shown!r} is too long for a number of points: type at "
+                                 f"most {MAX_DIGITS} digits")
+    return int(text)
+
+
 def flag(value: object, what: str) -> bool:
     """``value`` as a bool: ``True`` or ``False`` (or numpy's), nothing else.
 
@@ -95,3 +139,21 @@ def flag(value: object, what: str) -> bool:
     if _is_numpy_bool(value):
         return bool(value)
     raise IllegalActionError(f"{what} is True or False, not {value!r}")
+
+
+def two_names(value: object, what: str = "names") -> tuple[str, str]:
+    """``value`` as the two players' names, seat 0's first: a list or tuple of two
+    texts, else ``IllegalActionError`` quoting it (one name, three, or a bare text
+    would otherwise fail later, or name a player by a letter).
+
+    >>> two_names(["Ann", "Bob"])
+    ('Ann', 'Bob')
+    >>> two_names(("Ann",), "the board's names")  # doctest: +ELLIPSIS
+    Traceback (most recent call last):
+      ...
+    cribbage_edu.IllegalActionError: the board's names must be two names, ...
+    """
+    if (isinstance(value, str) or not isinstance(value, Sequence) or len(value) != 2
+            or not all(isinstance(name, str) for name in value)):
+        raise IllegalActionError(f"{what} must be two names, one a player, not {value!r}")
+    return (value[0], value[1])

@@ -18,6 +18,7 @@ from __future__ import annotations
 from collections.abc import Callable, Sequence
 from typing import Protocol, runtime_checkable
 
+from .board import GAME_HOLE
 from .cards import Card
 from .errors import IllegalActionError
 from .events import Source
@@ -112,7 +113,7 @@ def play_out(game: Game, players: Sequence[Player]) -> Game:
 
 
 def play_game(players: Sequence[Player], *, seed: int, first_dealer: int | None = None,
-              target: int = 121, scores: Sequence[int] = (0, 0)) -> Game:
+              target: int = GAME_HOLE, scores: Sequence[int] = (0, 0)) -> Game:
     """A whole game between two players, from the cut for deal (or a chosen
     ``first_dealer``) to the end; ``scores`` sets where the pegs start (an end game).
 

@@ -14,7 +14,7 @@ Action(kind='play', player=0, cards=('5H',))
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from enum import Enum, StrEnum
+from enum import StrEnum
 from typing import Any
 
 from .cards import Card
@@ -25,10 +25,9 @@ __all__ = ["DECISIONS", "SOURCES", "Action", "ActionKind", "Event", "EventKind",
 
 
 class EventKind(StrEnum):
-    """What happened: the kinds of a game's events (``Game.events``) and of the play's
-    events (``Play.events``, whose ``action`` is ``PLAY``, ``GO``, ``SCORE``, ``RESET`` or
-    ``END``; the game logs them as ``LAY``, ``GO``, ``PEG``, ``RESET`` and
-    ``END_OF_PLAY``)."""
+    """What happened: one word for each kind of event, in a game's log (``Game.events``)
+    and in the play's (``Play.events``, whose ``action`` is ``LAY``, ``GO``, ``PEG``,
+    ``RESET`` or ``END_OF_PLAY``: the game logs the play's events as they are)."""
 
     START = "start"
     CUT = "cut"
@@ -45,18 +44,19 @@ class EventKind(StrEnum):
     CLAIM = "claim"
     MUGGINS = "muggins"
     WIN = "win"
-    # the play's own words for a card laid, points scored and the end of the play
-    PLAY = "play"
-    SCORE = "score"
-    END = "end"
 
     def __repr__(self) -> str:
         # printed as the text it equals, so a list of kinds reads ['cut', 'deal']
         return repr(self.value)
 
 
-class Phase(Enum):
-    """Where a game stands."""
+class Phase(StrEnum):
+    """Where a game stands; a text too (``Phase.PLAY == "play"``), so a phase is held,
+    shown and written as itself.
+
+    >>> Phase.COUNT == "count", str(Phase.CUT_FOR_DEAL)
+    (True, 'cut for deal')
+    """
 
     CUT_FOR_DEAL = "cut for deal"
     DEAL = "deal"
@@ -65,9 +65,6 @@ class Phase(Enum):
     PLAY = "play"
     COUNT = "count"
     GAME_OVER = "game over"
-
-    def __str__(self) -> str:
-        return self.value
 
 
 class ActionKind(StrEnum):
@@ -95,6 +92,9 @@ class Action:
 
     >>> Action(ActionKind.PLAY, 0, (Card.parse("5H"),))
     Action(kind='play', player=0, cards=('5H',))
+    >>> Action(kind='play', player=0, cards=('5H',)) == Action(ActionKind.PLAY, 0,
+    ...                                                         (Card.parse("5H"),))
+    True
     >>> Action.from_dict({"kind": "discard", "player": 1, "cards": ["5H", "JS"]}).cards
     (Card.parse('5H'), Card.parse('JS'))
     """
@@ -112,6 +112,8 @@ class Action:
                 f"unknown action kind {self.kind!r}: the kinds are "
                 f"{', '.join(repr(str(k)) for k in ActionKind)}") from None
         object.__setattr__(self, "kind", kind)
+        # cards as text read as cards, so the repr pastes back to an equal action
+        object.__setattr__(self, "cards", tuple(Card.parse(c) for c in self.cards))
 
     @property
     def is_decision(self) -> bool:
@@ -172,9 +174,12 @@ class Source(StrEnum):
     HEELS = "heels"
     MUGGINS = "muggins"
 
+    def __repr__(self) -> str:
+        # printed as the text it equals, so a table keyed by source reads {'hand': 8}
+        return repr(self.value)
 
-SOURCES: tuple[str, ...] = tuple(str(s) for s in (Source.PEGGING, Source.HAND, Source.CRIB,
-                                                  Source.HEELS))
+
+SOURCES: tuple[Source, ...] = (Source.PEGGING, Source.HAND, Source.CRIB, Source.HEELS)
 """The sources of a deal's points in the order tables and charts show them (muggins
 points, which arise only when a person counts by hand, are left out)."""
 

@@ -47,7 +47,7 @@ from itertools import combinations
 from pathlib import Path
 from typing import Any
 
-from .board import Board, Skunk, skunk_kind
+from .board import GAME_HOLE, Board, Skunk, skunk_kind
 from .cards import FULL_DECK, Card, CardLike, Deck, Hand, Rank, parse_cards
 from .checks import seat, whole_number
 from .errors import (
@@ -59,9 +59,11 @@ from .errors import (
     SaveFileError,
 )
 from .events import Action, ActionKind, Event, EventKind, Phase, Source
+from .misses import count_misses, diagnose
 from .options import GameOptions, manual_flags
 from .pegging import Play, PlayEvent
 from .saves import (
+    CLAIMS_LOOKED_AT_AGAIN,
     SAVE_FORMAT,
     SAVE_VERSION,
     GameState,
@@ -96,7 +98,9 @@ __all__ = [
     "Phase",
     "PlayerView",
     "Source",
+    "cut_for_deal",
     "stack_deck",
+    "stacked_game",
 ]
 
 @dataclass(frozen=True, slots=True)
@@ -115,46 +119,58 @@ class GameResult:
     def loser(self) -> int:
         return 1 - self.winner
 
-    def describe(self, names: Sequence[str] = ("player 0", "player 1")) -> str:
-        """The result as a table says it, the winner's score first, with the skunk and
-        what it is worth when the skunk rule counts it.
+    def describe(self, names: Sequence[str] = ("player 0", "player 1"), *,
+                 you: int | None = None) -> str:
+        """The result as a table says it (the one wording of a result: the game, the
+        widgets, the terminal and the lessons all say it so): the winner's score first,
+        the deals, and a skunk with what it is worth, or that the skunk rule is off.
+        ``you`` is the seat of the person addressed, said "you".
 
         >>> GameResult(1, (80, 121), 121, Skunk.SKUNK, 2, 9).describe(("Ann", "Bob"))
         'Bob wins 121-80 in 9 deals: a skunk, worth 2 games'
+        >>> GameResult(0, (61, 20), 61, Skunk.DOUBLE, 1, 1).describe(("Ann", "Bob"), you=0)
+        'You win 61-20 in 1 deal: a double skunk, not counted: the skunk rule is off'
         """
         won, lost = self.scores[self.winner], self.scores[self.loser]
-        text = f"{names[self.winner]} wins {won}-{lost} in {self.deals} deals"
+        who = "You win" if self.winner == you else f"{names[self.winner]} wins"
+        deals = "1 deal" if self.deals == 1 else f"{self.deals} deals"
+        text = f"{who} {won}-{lost} in {deals}"
         if self.skunk is not Skunk.NONE:
-            text += f": a {self.skunk}"
-            if self.games_won > 1:
-                text += f", worth {self.games_won} games"
+            text += f": a {self.skunk}, " + (f"worth {self.games_won} games"
+                                              if self.games_won > 1
+                                              else "not counted: the skunk rule is off")
         return text
 
     def __str__(self) -> str:
-        a, b = self.scores
-        text = f"player {self.winner} wins {a}-{b} in {self.deals} deals"
-        if self.skunk is not Skunk.NONE:
-            if self.games_won > 1:
-                text += f" ({self.skunk}, worth {self.games_won} games)"
-            else:
-                text += f" ({self.skunk}, not counted: the skunk rule is off)"
-        return text
+        return self.describe()
 
 
 @dataclass(frozen=True, slots=True)
 class Claim:
-    """The answer to a player's claim in the count: what they ``claimed``, what the
-    hand really scores (``score``, with every item), the ``verdict`` (``"right"``,
-    ``"over"`` or ``"under"``), the points ``awarded`` to them and those taken by the
-    opponent under muggins."""
+    """The answer to a player's claim in the count: who claimed (``player``, ``name``)
+    for what (``source``: their hand or their crib), what they ``claimed``, what the
+    cards really score (``score``, with every item), the points ``awarded`` to them and
+    those taken by the opponent under ``muggins``, and the ``events`` it caused.
+
+    ``again`` marks a wrong first claim without muggins: it is not taken (nothing is
+    scored), the player is told what it reveals and counts again; the second claim is
+    the one that scores (:func:`~cribbage_edu.rules.scoring.judge_claim`).
+    """
 
     player: int
-    what: str
+    name: str
+    source: Source
     claimed: int
     score: HandScore
     awarded: int
     muggins: int
     events: tuple[Event, ...]
+    again: bool = False
+
+    @property
+    def what(self) -> str:
+        """What was counted, by its owner's name: ``"Ann's hand"``."""
+        return f"{self.name}'s {self.source}"
 
     @property
     def actual(self) -> int:
@@ -172,9 +188,39 @@ class Claim:
         return self.judgement.verdict
 
     @property
+    def slip(self) -> str:
+        """What a wrong claim reveals: the known slip that leads to it
+        (:func:`~cribbage_edu.rules.misses.count_misses`), or, for a first claim that
+        is looked at again, which kinds score (:func:`~cribbage_edu.rules.misses.diagnose`);
+        "" for a right claim."""
+        if self.again:
+            return diagnose(self.claimed, self.score)
+        return count_misses(self.score).get(self.claimed, "")
+
+    def explain(self, *, you: bool = False) -> str:
+        """The claim in words, to its claimer (``you=True``: "your hand") or of them:
+        the verdict with the count as it should have been said and what it scores, then
+        the slip that leads to a wrong claim; a first claim not taken says so and asks
+        for a second (see :meth:`Game.claim`)."""
+        whose = f"your {self.source}" if you else self.what
+        if self.again:
+            said = "You said" if you else f"{self.name} said"
+            again = (f"Count {whose} again and claim once more: "
+                     f"{'your' if you else 'the'} second claim is the one that scores")
+            slip = self.slip
+            return (f"{said} {self.claimed}: that is {self.verdict}. "
+                    + (f"{slip[0].upper()}{slip[1:]}. " if slip else "") + again
+                    + " (points missed are lost; an over-count scores only what the cards "
+                      "hold).")
+        text = self.judgement.explain(whose)
+        text = text[0].upper() + text[1:]
+        slip = self.slip
+        return text + (f". {slip[0].upper()}{slip[1:]}." if slip else ".")
+
+    @property
     def explanation(self) -> str:
-        """The verdict in words, with the count as it should have been said."""
-        return self.judgement.explain(self.what)
+        """The claim in words, of the claimer by name (:meth:`explain`)."""
+        return self.explain()
 
     def __str__(self) -> str:
         return self.explanation
@@ -183,6 +229,22 @@ class Claim:
 _AUTOMATIC = {Phase.CUT_FOR_DEAL: ActionKind.CUT_FOR_DEAL, Phase.DEAL: ActionKind.DEAL,
               Phase.STARTER: ActionKind.STARTER}
 """The phases that move on by themselves, and the step that does it."""
+
+
+def cut_for_deal(first: Card, second: Card) -> int | None:
+    """Who deals first when player 0 cuts ``first`` and player 1 cuts ``second``: the
+    lower rank deals (ace lowest, suits do not count); on equal ranks nobody yet, ``None``:
+    they cut again.
+
+    >>> ace, king, nine, two = (Card.parse(c) for c in ("AS", "KH", "9C", "2D"))
+    >>> cut_for_deal(ace, king), cut_for_deal(nine, two)
+    (0, 1)
+    >>> cut_for_deal(Card.parse("7C"), Card.parse("7H")) is None
+    True
+    """
+    if first.rank is second.rank:
+        return None
+    return 0 if first.rank < second.rank else 1
 
 
 def stack_deck(pone: str | Iterable[CardLike], dealer: str | Iterable[CardLike],
@@ -201,6 +263,27 @@ def stack_deck(pone: str | Iterable[CardLike], dealer: str | Iterable[CardLike],
             f"a stacked deal needs six cards a hand, got '{first}' and '{second}'")
     order = [c for pair in zip(first, second, strict=True) for c in pair]
     return Deck.stacked([*order, Card.parse(starter), *parse_cards(rest)])
+
+
+def stacked_game(pone: str | Iterable[CardLike], dealer: str | Iterable[CardLike],
+                 starter: CardLike, *, seed: int = 0, scores: Sequence[int] = (0, 0),
+                 names: Sequence[str] = ("player 0", "player 1"),
+                 options: GameOptions | None = None) -> Game:
+    """A game at a chosen first deal, waiting for the throws: player 0 is pone and is
+    dealt ``pone`` (six cards), player 1 deals and is dealt ``dealer``, the starter will
+    be ``starter`` (:func:`stack_deck`), the pegs start at ``scores`` (player 0's first).
+    Later deals are shuffled from ``seed``. The one way the lessons and tests set up a
+    deal to study.
+
+    >>> game = stacked_game("2C 3D 4H 5S 9C KD", "AC 6D 7H 10S JC QD", "8S", scores=(113, 119))
+    >>> game.phase, game.dealer, str(game.hand(0)), game.scores
+    (<Phase.DISCARD: 'discard'>, 1, '2C 3D 4H 5S 9C KD', (113, 119))
+    """
+    game = Game(seed, options=options, first_dealer=1, scores=scores, names=names,
+                decks=[stack_deck(pone, dealer, starter)])
+    game.advance()  # the cut for deal: player 1 deals
+    game.advance()  # the deal
+    return game
 
 
 @dataclass(frozen=True, slots=True, eq=False)
@@ -287,7 +370,7 @@ class Game:
     """
 
     def __init__(self, seed: int | None = None, *, options: GameOptions | None = None,
-                 target: int = 121, skunk: bool = False,
+                 target: int = GAME_HOLE, skunk: bool = False,
                  skunk_value: int = 2, double_skunk_value: int = 3,
                  manual_count: bool | Sequence[bool] = False, muggins: bool = False,
                  first_dealer: int | None = None,
@@ -315,6 +398,7 @@ class Game:
         self.names: tuple[str, str] = _names(names)
         self._stacked: list[tuple[Card, ...]] = _stacked_decks(decks)
         self.start_scores: tuple[int, int] = _start_scores(scores, self.options.target)
+        self._claims_stand = False  # True replaying a save of version 1 or 2 (no second look)
         self._reset_state()
 
     def _reset_state(self) -> None:
@@ -331,9 +415,10 @@ class Game:
         self._play: Play | None = None
         self._show_step = 0
         self._shown: list[tuple[int, Source, Hand]] = []
+        self._held: Claim | None = None  # a wrong first claim, looked at again
+        self._deal_action = 0  # how many actions came before this deal was dealt
         a, b = self.start_scores
         self._board = Board(self.options.target, ((a, a), (b, b)))
-        self._scores = [a, b]
         self._winner: int | None = None
         self._past_the_hole = 0  # points of the winning score beyond the game hole
         self._events: list[Event] = []
@@ -365,7 +450,7 @@ class Game:
 
     @property
     def scores(self) -> tuple[int, int]:
-        return self._scores[0], self._scores[1]
+        return self._board.scores  # the front pegs: the one record of the score
 
     @property
     def board(self) -> Board:
@@ -399,6 +484,31 @@ class Game:
         return self._play.laid
 
     @property
+    def deal_start(self) -> int:
+        """How many of the game's actions came before the deal in progress was dealt
+        (all of them between deals and at the end): ``game.replay(game.deal_start)`` is
+        the game as this deal began, which shows no card of it.
+
+        >>> game = Game(seed=5, first_dealer=0)
+        >>> _ = game.advance(), game.advance(), game.discard(0, game.hand(0)[:2])
+        >>> game.deal_start, len(game.actions), game.replay(game.deal_start).phase
+        (1, 3, <Phase.DEAL: 'deal'>)
+        """
+        if self._phase in (Phase.CUT_FOR_DEAL, Phase.DEAL, Phase.GAME_OVER):
+            return len(self._actions)
+        return self._deal_action
+
+    @property
+    def series(self) -> tuple[tuple[tuple[int, Card], ...], ...]:
+        """This deal's play count by count (:attr:`Play.series`): the cards laid, one
+        tuple a count, each with who laid it; empty before the play.
+
+        >>> Game(seed=1).series
+        ()
+        """
+        return () if self._play is None else self._play.series
+
+    @property
     def events(self) -> tuple[Event, ...]:
         return tuple(self._events)
 
@@ -426,7 +536,7 @@ class Game:
         if self._winner is None:
             return None
         target = self.options.target
-        skunk = skunk_kind(self._scores[1 - self._winner], target)
+        skunk = skunk_kind(self.scores[1 - self._winner], target)
         worth = 1
         if self.options.skunk:
             worth = {Skunk.NONE: 1, Skunk.SKUNK: self.options.skunk_value,
@@ -488,8 +598,7 @@ class Game:
         ``game.starter``); ``None`` outside the count."""
         if self._phase is not Phase.COUNT:
             return None
-        owner, _, cards, crib = self._show_cards()
-        return owner, Source.CRIB if crib else Source.HAND, cards
+        return self._show_cards()
 
     def kept(self, player: int) -> Hand | None:
         """The four cards ``player`` kept this deal, once both have discarded."""
@@ -570,7 +679,7 @@ class Game:
         seen = self._seen[player]
         return PlayerView(
             player=player, names=self.names, phase=self._phase, deal=self._deal_no,
-            dealer=self._dealer, scores=(self._scores[0], self._scores[1]),
+            dealer=self._dealer, scores=self.scores,
             target=self.options.target, hand=self.hand(player),
             kept=self._kept[player] or Hand(), discards=self._discards[player] or Hand(),
             starter=self._starter, count=play.count if play else 0,
@@ -630,9 +739,9 @@ class Game:
         automatic = self._now()[1]
         if kind is not automatic:
             if kind is ActionKind.COUNT and self._phase is Phase.COUNT:
-                owner, what = self._next_show()
-                raise OutOfTurnError(
-                    f"{self.names[owner]} counts {what} themselves: claim a score")
+                owner, source = self._next_show()
+                raise OutOfTurnError(f"{self.names[owner]} counts "
+                                     f"{self._whose(owner, source)} themselves: claim a score")
             raise OutOfTurnError(f"cannot do the {kind}: the game is in the {self._phase}")
         steps = {ActionKind.CUT_FOR_DEAL: self._cut_for_deal, ActionKind.DEAL: self._deal,
                  ActionKind.STARTER: self._turn_starter, ActionKind.COUNT: self._count_next}
@@ -705,30 +814,54 @@ class Game:
                             lambda: self._peg(play.go(player)))
 
     def claim(self, player: int, points: int) -> Claim:
-        """``player`` counts their own hand (or crib) aloud and claims ``points``.
+        """``player`` counts their own hand (or crib) aloud and claims ``points``: the
+        one judge of a claim, for the widgets and the terminal alike.
 
         The engine says whether the claim is right, over or under, with the count as it
-        should be said. An over-claim is corrected to the true score. An under-claim
-        scores the true score too, unless muggins is played: then the player scores
-        what they claimed and the opponent takes the points they missed.
+        should be said (:meth:`Claim.explain`). Without muggins, a wrong first claim is
+        not taken: the player is told what it reveals and counts again (``claim.again``;
+        nothing is scored, the show waits, and a save or an undo keeps it). The claim
+        that stands (a right one, a second one, any under muggins) scores what was
+        claimed, except that an over-claim scores only what the cards hold; the points
+        an under-claim misses are lost, or, under muggins, taken by the opponent.
+
+        >>> game = stacked_game("5H 5C 6D JS KH QD", "AC 2D 3H 4S 9C 8D", "6C",
+        ...                     options=GameOptions(manual_count=(True, False)))
+        >>> _ = game.discard(0, "KH QD"), game.discard(1, "9C 8D"), game.advance()
+        >>> while game.phase is Phase.PLAY:
+        ...     _ = game.play(game.turn, game.legal_cards(game.turn)[0]) if game.legal_cards(
+        ...         game.turn) else game.go(game.turn)
+        >>> first = game.claim(0, 6)   # 5 5 6 J with 6: fifteen four and two pairs, 8
+        >>> first.again, first.awarded, game.held_claim is first
+        (True, 0, True)
+        >>> second = game.claim(0, 6)  # the second claim scores as claimed: 2 are lost
+        >>> second.again, second.awarded, second.verdict
+        (False, 6, <Verdict.UNDER: 'under'>)
         """
         player = seat(player)
         if self._phase is not Phase.COUNT:
             raise OutOfTurnError(f"{self.names[player]} cannot claim points: the game is in "
                                  f"the {self._phase}")
-        owner, what = self._next_show()
+        owner, source = self._next_show()
         if player != owner or not self.options.manual_count[owner]:
             raise OutOfTurnError(f"{self.names[player]} cannot claim points now: "
-                                 f"{self._waiting_for()} counts {what}")
+                                 f"{self._waiting_for()} counts "
+                                 f"{self._whose(owner, source)}")
         try:
             points = whole_number(points, "points", 0, BEST_HAND)
         except IllegalActionError:
-            raise IllegalActionError(f"{self.names[player]} claims {points!r}: a hand "
-                                     f"scores a whole number of points, 0 to {BEST_HAND}") from None
+            raise IllegalActionError(f"{self.names[player]} cannot claim {points!r}: a hand or "
+                                     f"crib scores a whole number from 0 to {BEST_HAND}") from None
         result: list[Claim] = []
         self._record(Action(ActionKind.CLAIM, player, (), points),
                      lambda: result.append(self._do_claim(player, points)))
         return result[0]
+
+    @property
+    def held_claim(self) -> Claim | None:
+        """The wrong first claim of the show being counted, looked at again (without
+        muggins): the player counts again and claims once more. ``None`` otherwise."""
+        return self._held
 
     def undo(self, player: int | None = None) -> tuple[Action, ...]:
         """Take back the last decision (of ``player``, if given) and the automatic
@@ -764,7 +897,9 @@ class Game:
         return save_body(seed=self.seed, first_dealer=self.first_dealer, names=self.names,
                          start_scores=self.start_scores, options=self.options,
                          decks=self._stacked, actions=[a.to_dict() for a in self._actions],
-                         state=self._state())
+                         state=self._state(),
+                         version=(CLAIMS_LOOKED_AT_AGAIN - 1 if self._claims_stand
+                                  else SAVE_VERSION))
 
     def to_json(self) -> str:
         return save_text(self.to_dict())
@@ -786,6 +921,7 @@ class Game:
                        decks=body.decks, names=body.names, scores=body.start_scores)
         except CribbageError as exc:
             raise SaveFileError(f"the saved game's setup is refused: {exc}") from None
+        game._claims_stand = body.version < CLAIMS_LOOKED_AT_AGAIN
         game._replay([Action.from_dict(a) for a in body.actions])
         if game._state().as_written(body.version) != body.state:
             raise SaveFileError("the saved game replays to a different state than it "
@@ -813,6 +949,7 @@ class Game:
         """
         twin = Game(self.seed, options=self.options, first_dealer=self.first_dealer,
                     decks=self._stacked, names=self.names, scores=self.start_scores)
+        twin._claims_stand = self._claims_stand
         twin._replay(self._actions[:upto])
         return twin
 
@@ -835,7 +972,7 @@ class Game:
 
     def _state(self) -> GameState:
         """What a save file records of the state (see :class:`saves.GameState`)."""
-        return GameState(self._phase.value, self._deal_no, (self._scores[0], self._scores[1]),
+        return GameState(self._phase.value, self._deal_no, self.scores,
                          len(self._events), self._winner, self._past_the_hole,
                          sum(1 for e in self._events if e.kind is EventKind.START))
 
@@ -858,15 +995,17 @@ class Game:
             return "nobody"
         return " and ".join(self.names[p] for p in who)
 
-    def _next_show(self) -> tuple[int, str]:
+    def _next_show(self) -> tuple[int, Source]:
+        """Who counts next and what: pone's hand, the dealer's hand, then the crib."""
         dealer = self._dealer
         assert dealer is not None
         step = self._show_step
         if step == 0:
-            return 1 - dealer, f"{self.names[1 - dealer]}'s hand"
-        if step == 1:
-            return dealer, f"{self.names[dealer]}'s hand"
-        return dealer, f"{self.names[dealer]}'s crib"
+            return 1 - dealer, Source.HAND
+        return dealer, Source.HAND if step == 1 else Source.CRIB
+
+    def _whose(self, owner: int, source: Source) -> str:
+        return f"{self.names[owner]}'s {source}"
 
     def _emit(self, kind: EventKind, player: int | None, points: int = 0,
               cards: tuple[Card, ...] = (), reason: str = "", source: Source | None = None,
@@ -885,17 +1024,16 @@ class Game:
         score stops at the game hole: the event adds only the points that reach it (its
         items still show all the cards held), and the win notes the rest, once."""
         target = self.options.target
-        counted = min(points, target - self._scores[player])
+        counted = min(points, target - self.scores[player])
         self._emit(kind, player, counted, cards, reason, source, items)
         if not counted:
             return False
-        self._scores[player] += counted
         self._board.peg(player, counted)
-        if self._scores[player] >= target:
+        if self.scores[player] >= target:
             self._winner = player
             self._phase = Phase.GAME_OVER
             self._deal_scores.append(self.scores)
-            lost = self._scores[1 - player]
+            lost = self.scores[1 - player]
             self._past_the_hole = points - counted
             note = (f" (the last score was {points}, {points - counted} more than the "
                     f"{counted} needed)" if points > counted else "")
@@ -924,12 +1062,13 @@ class Game:
         else:
             while True:
                 a, b = self._rng.sample(FULL_DECK, 2)
-                if a.rank is b.rank:
+                dealer = cut_for_deal(a, b)
+                if dealer is None:
                     self._emit(EventKind.CUT, None, 0, (a, b),
                                f"both cut a {a.rank.name.lower()} ({a.symbol}, {b.symbol}): "
                                f"cut again")
                     continue
-                self._dealer = 0 if a.rank < b.rank else 1
+                self._dealer = dealer
                 self._emit(EventKind.CUT, self._dealer, 0, (a, b),
                            f"{self.names[0]} cuts {a.symbol}, {self.names[1]} cuts "
                            f"{b.symbol}: the lower card deals, {self.names[self._dealer]}")
@@ -943,6 +1082,7 @@ class Game:
         dealer = self._dealer
         assert dealer is not None
         self._deal_no += 1
+        self._deal_action = len(self._actions)  # this deal's own action comes next
         order = self._next_deck()
         pone = 1 - dealer
         self._hands = [[], []]
@@ -995,63 +1135,75 @@ class Game:
         self._phase = Phase.PLAY
 
     def _peg(self, play_events: Iterable[PlayEvent]) -> None:
+        """Log the play's events as they are (the play and the game share one word for
+        each), pegging the points."""
         for pe in play_events:
-            who = pe.player
-            action = pe.action
-            if action is EventKind.SCORE:
+            kind = pe.action
+            if kind is EventKind.PEG:
                 cards = tuple(dict.fromkeys(c for item in pe.items for c in item.cards))
-                if self._award(EventKind.PEG, who, pe.points, Source.PEGGING, pe.items, cards,
+                if self._award(kind, pe.player, pe.points, Source.PEGGING, pe.items, cards,
                                pe.reason):
                     return
-            elif action is EventKind.PLAY:
-                self._emit(EventKind.LAY, who, 0, () if pe.card is None else (pe.card,), pe.reason)
-            elif action is EventKind.GO:
-                self._emit(EventKind.GO, who, 0, (), pe.reason)
-            elif action is EventKind.RESET:
-                self._emit(EventKind.RESET, who, 0, (), pe.reason)
             else:
-                self._emit(EventKind.END_OF_PLAY, None, 0, (), pe.reason)
+                self._emit(kind, None if kind is EventKind.END_OF_PLAY else pe.player, 0,
+                           () if pe.card is None else (pe.card,), pe.reason)
         play = self._play
         assert play is not None
         if play.is_over:
             self._phase = Phase.COUNT
 
-    def _show_cards(self) -> tuple[int, str, Hand, bool]:
-        owner, what = self._next_show()
-        if self._show_step < 2:
+    def _show_cards(self) -> tuple[int, Source, Hand]:
+        owner, source = self._next_show()
+        if source is Source.HAND:
             cards = self._kept[owner]
             assert cards is not None
-            return owner, what, cards, False
-        return owner, what, Hand(sorted(self._crib)), True
+            return owner, source, cards
+        return owner, source, Hand(sorted(self._crib))
 
-    def _count_next(self) -> None:
-        owner, _, cards, crib = self._show_cards()
+    def _score_next(self) -> tuple[int, Source, Hand, HandScore]:
+        """The next show: who counts, what, its four cards and its score."""
+        owner, source, cards = self._show_cards()
         starter = self._starter
         assert starter is not None
-        score = score_hand(cards, starter, crib=crib)
-        source = Source.CRIB if crib else Source.HAND
+        return owner, source, cards, score_hand(cards, starter, crib=source is Source.CRIB)
+
+    def _count_next(self) -> None:
+        owner, source, cards, score = self._score_next()
+        starter = self._starter
+        assert starter is not None
         self._shown.append((owner, source, cards))
+        what = "the crib" if source is Source.CRIB else "their hand"
         if self._award(EventKind.SHOW, owner, score.total, source, score.items, tuple(cards),
-                       f"{self.names[owner]} counts {'the crib' if crib else 'their hand'} "
-                       f"{cards.symbols} with {starter.symbol}: {score}"):
+                       f"{self.names[owner]} counts {what} {cards.symbols} with "
+                       f"{starter.symbol}: {score}"):
             return
         self._after_show()
 
     def _after_show(self) -> None:
+        self._held = None
         self._show_step += 1
         if self._show_step == 3:
             self._deal_scores.append(self.scores)
             self._phase = Phase.DEAL
 
     def _do_claim(self, player: int, points: int) -> Claim:
-        owner, what, cards, crib = self._show_cards()
-        starter = self._starter
-        assert starter is not None
-        score = score_hand(cards, starter, crib=crib)
+        owner, source, cards, score = self._score_next()
+        what = self._whose(owner, source)
         start = len(self._events)
-        source = Source.CRIB if crib else Source.HAND
+        muggins = self.options.muggins
+        judged = judge_claim(points, score, muggins=muggins)
+        if judged.verdict is not Verdict.RIGHT and not muggins and self._held is None \
+                and not self._claims_stand:
+            # the second look: a wrong first claim is not taken; the player counts again
+            self._emit(EventKind.CLAIM, player, 0, tuple(cards),
+                       f"{self.names[player]} claims {points} for {what}: {judged.verdict}, "
+                       f"not taken: a second look")
+            self._held = Claim(player, self.names[owner], source, points, score, 0, 0,
+                               tuple(self._events[start:]), again=True)
+            return self._held
+        if self._claims_stand and judged.verdict is Verdict.UNDER and not muggins:
+            judged = judged._replace(awarded=score.total)  # a save of version 1 or 2
         self._shown.append((owner, source, cards))
-        judged = judge_claim(points, score, muggins=self.options.muggins)
         awarded, taken = judged.awarded, judged.taken
         self._emit(EventKind.CLAIM, player, 0, tuple(cards),
                    f"{self.names[player]} claims {points} for {what}: {judged.verdict}")
@@ -1065,11 +1217,11 @@ class Game:
                               f"{self.names[owner]} missed")
         if not won:
             self._after_show()
-        return Claim(player, what, points, score, awarded, taken,
+        return Claim(player, self.names[owner], source, points, score, awarded, taken,
                      tuple(self._events[start:]))
 
     def __repr__(self) -> str:
-        a, b = self._scores
+        a, b = self.scores
         return (f"<Game seed {self.seed}, deal {self._deal_no}, {self._phase}, "
                 f"scores {a}-{b}>")
 

@@ -22,13 +22,13 @@ from collections.abc import Sequence
 from dataclasses import dataclass, fields
 from typing import Any
 
-from .board import skunk_lines
+from .board import GAME_HOLE, SHORT_GAME_HOLE, skunk_lines
 from .checks import flag, whole_number
 from .errors import IllegalActionError
 
 __all__ = ["MAX_GAMES_FOR_A_SKUNK", "TARGETS", "GameOptions", "manual_flags"]
 
-TARGETS = (121, 61)
+TARGETS = (GAME_HOLE, SHORT_GAME_HOLE)
 """The game hole of the standard game and of the short game."""
 
 MAX_GAMES_FOR_A_SKUNK = 10
@@ -70,7 +70,7 @@ class GameOptions:
     (True, True)
     """
 
-    target: int = 121
+    target: int = GAME_HOLE
     skunk: bool = False
     skunk_value: int = 2
     double_skunk_value: int = 3

@@ -31,7 +31,7 @@ from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from .cards import COUNT_VALUES, Card, CardLike, Hand, parse_cards
+from .cards import COUNT_VALUES, FIFTEEN, THIRTY_ONE, Card, CardLike, Hand, parse_cards
 from .checks import seat
 from .errors import IllegalHandError, IllegalPlayError, OutOfTurnError
 from .events import EventKind
@@ -140,16 +140,16 @@ def pile_points(ranks: Sequence[int]) -> int:
     (5, 2)
     """
     count, same, run = pile_shape(ranks)
-    return (2 if count in (15, 31) else 0) + _PAIR_POINTS.get(same, 0) + run
+    return (2 if count in (FIFTEEN, THIRTY_ONE) else 0) + _PAIR_POINTS.get(same, 0) + run
 
 
 def _score_pile(pile: Sequence[Card]) -> tuple[int, tuple[ScoreItem, ...]]:
     """The count and the items for the last card of ``pile`` (cards since a reset)."""
     count, same, run = pile_shape([c.rank for c in pile])
     items: list[ScoreItem] = []
-    if count == 15:
+    if count == FIFTEEN:
         items.append(ScoreItem(Kind.FIFTEEN, tuple(pile), 2))
-    elif count == 31:
+    elif count == THIRTY_ONE:
         items.append(ScoreItem(Kind.THIRTY_ONE, tuple(pile), 2))
     n = len(pile)
     if same >= 2:
@@ -176,7 +176,7 @@ def score_play(cards_since_reset: str | Iterable[CardLike]) -> PlayScore:
     if len(set(pile)) != len(pile):
         raise IllegalHandError(f"the cards laid '{pile}' hold a card twice")
     count = sum(c.value for c in pile)
-    if count > 31:
+    if count > THIRTY_ONE:
         raise IllegalPlayError(
             f"the cards laid '{pile}' count {count}, past 31: the count resets at 31")
     total, items = _score_pile(pile)
@@ -187,9 +187,9 @@ def score_play(cards_since_reset: str | Iterable[CardLike]) -> PlayScore:
 class PlayEvent:
     """Something that happened in the play: a card laid, a go, a reset, points.
 
-    ``action`` is an :class:`~cribbage_edu.rules.events.EventKind`: ``PLAY``, ``GO``,
-    ``SCORE``, ``RESET`` or ``END``; ``points`` and ``items`` say what ``player``
-    scored and why.
+    ``action`` is an :class:`~cribbage_edu.rules.events.EventKind`, the same word the
+    game's log uses: ``LAY``, ``GO``, ``PEG``, ``RESET`` or ``END_OF_PLAY``; ``points``
+    and ``items`` say what ``player`` scored and why.
     """
 
     player: int
@@ -259,6 +259,7 @@ class Play:
         self._hands[self.pone], self._hands[self.dealer] = list(pone), list(dealer_cards)
         self._pile: list[Card] = []
         self._laid: list[tuple[int, Card]] = []
+        self._series: list[list[tuple[int, Card]]] = [[]]
         self._count = 0
         self._turn = self.pone
         self._said_go: set[int] = set()
@@ -294,6 +295,22 @@ class Play:
         return tuple(self._laid)
 
     @property
+    def series(self) -> tuple[tuple[tuple[int, Card], ...], ...]:
+        """The cards laid so far, one tuple a count (a new one starts when the count goes
+        back to zero with cards still to lay), each card with who laid it.
+
+        >>> p = Play("KH QH 9S", "JS 5C 6D")
+        >>> for seat, card in ((0, "KH"), (1, "JS"), (0, "QH")):
+        ...     _ = p.play(seat, card)
+        >>> _ = p.go(1)  # at 30 nothing fits either hand: one for the go, and a new count
+        >>> for seat, card in ((1, "5C"), (0, "9S"), (1, "6D")):
+        ...     _ = p.play(seat, card)
+        >>> [[str(c) for _, c in count] for count in p.series]
+        [['KH', 'JS', 'QH'], ['5C', '9S', '6D']]
+        """
+        return tuple(tuple(count) for count in self._series)
+
+    @property
     def events(self) -> tuple[PlayEvent, ...]:
         return tuple(self._events)
 
@@ -316,7 +333,7 @@ class Play:
         who = self._turn if player is None else self._check_player(player)
         if self._over or who != self._turn:
             return Hand()
-        room = 31 - self._count
+        room = THIRTY_ONE - self._count
         return Hand(c for c in self._hands[who] if c.value <= room)
 
     def can_go(self, player: int) -> bool:
@@ -335,7 +352,7 @@ class Play:
             raise IllegalPlayError(
                 f"{self.names[player]} cannot lay {laid}: not in hand "
                 f"'{Hand(self._hands[player])}'")
-        if self._count + laid.value > 31:
+        if self._count + laid.value > THIRTY_ONE:
             raise IllegalPlayError(
                 f"{self.names[player]} cannot lay {laid}: count is {self._count}, "
                 f"{self._count} + {laid.value} > 31")
@@ -343,16 +360,17 @@ class Play:
         self._hands[player].remove(laid)
         self._pile.append(laid)
         self._laid.append((player, laid))
+        self._series[-1].append((player, laid))
         count, items = _score_pile(self._pile)
         self._count = count
         self._last = player
-        self._emit(PlayEvent(player, EventKind.PLAY, laid, count, 0, (),
+        self._emit(PlayEvent(player, EventKind.LAY, laid, count, 0, (),
                              f"{self.names[player]} lays {laid.symbol}: "
                              f"{spoken_number(count)}"))
         if items:
             words = " and ".join(_say(i) for i in items)
             self._award(player, items, f"{self.names[player]} scores {words}")
-        if count == 31:
+        if count == THIRTY_ONE:
             self._reset()
         else:
             self._turn = 1 - player
@@ -399,7 +417,7 @@ class Play:
     def _award(self, player: int, items: tuple[ScoreItem, ...], reason: str) -> None:
         points = sum(i.points for i in items)
         self._scores[player] += points
-        self._emit(PlayEvent(player, EventKind.SCORE, None, self._count, points, items, reason))
+        self._emit(PlayEvent(player, EventKind.PEG, None, self._count, points, items, reason))
 
     def _reset(self) -> None:
         """Start a new series: the count goes to 0; the player who did not lay the last
@@ -412,6 +430,7 @@ class Play:
         other = 1 - last
         self._turn = other if self._hands[other] else last
         if self._hands[0] or self._hands[1]:
+            self._series.append([])
             self._emit(PlayEvent(self._turn, EventKind.RESET, None, 0, 0, (),
                                  f"the count goes back to zero; {self.names[self._turn]} leads"))
 
@@ -424,7 +443,7 @@ class Play:
                     self._award(last, (ScoreItem(Kind.LAST_CARD, (self._pile[-1],), 1),),
                                 f"{self.names[last]} scores one for the last card")
                 self._over = True
-                self._emit(PlayEvent(last if last is not None else 0, EventKind.END, None,
+                self._emit(PlayEvent(last if last is not None else 0, EventKind.END_OF_PLAY, None,
                                      self._count, 0, (), "the play is over"))
                 return
             me, other = self._turn, 1 - self._turn
@@ -432,7 +451,7 @@ class Play:
                 return
             if self._hands[me] and not self._said_go:
                 return  # the first player stuck in this series must say go
-            if any(c.value <= 31 - self._count for c in self._hands[other]):
+            if any(c.value <= THIRTY_ONE - self._count for c in self._hands[other]):
                 self._turn = other
                 return
             if self._hands[other] and not self._said_go and other != last:

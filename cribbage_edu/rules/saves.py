@@ -17,7 +17,7 @@ cribbage_edu.SaveFileError: the saved game is nested too deeply to be a saved ga
 >>> check_save(read_save_text('{"format": "cribbage-edu game", "version": 9}'))
 Traceback (most recent call last):
   ...
-cribbage_edu.SaveFileError: unknown save version 9: this cribbage-edu reads versions 1 to 2
+cribbage_edu.SaveFileError: unknown save version 9: this cribbage-edu reads versions 1 to 3
 """
 
 from __future__ import annotations
@@ -33,6 +33,7 @@ from .errors import CribbageError, SaveFileError
 from .options import GameOptions
 
 __all__ = [
+    "CLAIMS_LOOKED_AT_AGAIN",
     "MAX_ACTIONS",
     "MAX_SAVE_BYTES",
     "READABLE_VERSIONS",
@@ -50,10 +51,17 @@ __all__ = [
 ]
 
 SAVE_FORMAT = "cribbage-edu game"
-SAVE_VERSION = 2
+SAVE_VERSION = 3
 """Version 2 writes the winner's score as the game hole and opens the log of a game
-started from given scores with a ``start`` event; version 1 files still load."""
-READABLE_VERSIONS = (1, SAVE_VERSION)
+started from given scores with a ``start`` event; version 3 gives a wrong first claim
+without muggins a second look (:data:`CLAIMS_LOOKED_AT_AGAIN`). Files of versions 1 and
+2 still load, replayed by the rules they were played by."""
+READABLE_VERSIONS = (1, 2, SAVE_VERSION)
+
+CLAIMS_LOOKED_AT_AGAIN = 3
+"""The first save version whose games give a wrong first claim (without muggins) a
+second look, and score a claim that stands as claimed (an over-claim as the cards hold).
+Earlier games took every claim at once, an under-claim scoring the true count."""
 
 MAX_SAVE_BYTES = 1_000_000
 """The largest file read as a saved game. A whole game takes about 8 kB; the longest
@@ -268,11 +276,12 @@ class GameState:
 def save_body(*, seed: int, first_dealer: int | None, names: Sequence[str],
               start_scores: Sequence[int], options: GameOptions,
               decks: Iterable[Iterable[object]], actions: Iterable[dict[str, Any]],
-              state: GameState) -> dict[str, Any]:
+              state: GameState, version: int = SAVE_VERSION) -> dict[str, Any]:
     """A saved game as plain data, ready for JSON, with its checksum: the seed, the
     setup, the stacked decks (a shuffled deal is not written: it comes from the seed,
     so a changed seed or deck cannot slip through), the actions and the state they
-    lead to.
+    lead to, written as a file of ``version`` writes them (a game loaded from an older
+    file keeps the claim rule it was played by, and is written as version 2).
 
     >>> body = save_body(seed=1, first_dealer=None, names=("a", "b"), start_scores=(0, 0),
     ...                  options=GameOptions(), decks=(), actions=(),
@@ -282,7 +291,7 @@ def save_body(*, seed: int, first_dealer: int | None, names: Sequence[str],
     """
     body: dict[str, Any] = {
         "format": SAVE_FORMAT,
-        "version": SAVE_VERSION,
+        "version": version,
         "seed": seed,
         "first_dealer": first_dealer,
         "names": list(names),
@@ -290,7 +299,7 @@ def save_body(*, seed: int, first_dealer: int | None, names: Sequence[str],
         "options": options.to_dict(),
         "decks": [" ".join(str(c) for c in deck) for deck in decks],
         "actions": list(actions),
-        "state": state.as_written(),
+        "state": state.as_written(version),
     }
     body["checksum"] = checksum(body)
     return body

@@ -25,10 +25,12 @@ from itertools import combinations, product
 from operator import itemgetter
 from typing import Any, NamedTuple
 
-from .cards import COUNT_VALUES, Card, CardLike, Hand, Rank, parse_cards
+from .cards import COUNT_VALUES, FIFTEEN, Card, CardLike, Hand, Rank, parse_cards
+from .checks import flag
 from .errors import IllegalHandError
 
-__all__ = ["BEST_HAND", "PAIR_WORDS", "HandScore", "Judgement", "Kind", "ScoreItem", "Verdict",
+__all__ = ["BEST_HAND", "PAIR_WORDS", "SHOW_KINDS", "HandScore", "Judgement", "Kind",
+           "ScoreItem", "Verdict",
            "judge_claim", "rank_points", "score_hand", "spoken_number"]
 
 
@@ -44,6 +46,21 @@ class Kind(StrEnum):
     GO = "go"
     LAST_CARD = "last card"
     HEELS = "heels"
+
+    @property
+    def plural(self) -> str:
+        """The kind as a count names all its points: ``fifteens``, ``pairs``, ``runs``,
+        ``flushes``, ``nobs``.
+
+        >>> [kind.plural for kind in SHOW_KINDS]
+        ['fifteens', 'pairs', 'runs', 'flushes', 'nobs']
+        """
+        return {Kind.FLUSH: "flushes", Kind.NOBS: "nobs", Kind.HEELS: "heels",
+                Kind.LAST_CARD: "last cards"}.get(self, f"{self}s")
+
+
+SHOW_KINDS: tuple[Kind, ...] = (Kind.FIFTEEN, Kind.PAIR, Kind.RUN, Kind.FLUSH, Kind.NOBS)
+"""The kinds of points in the show, in the order they are counted."""
 
 
 class ScoreItem(NamedTuple):
@@ -120,7 +137,7 @@ def _rank_template(ranks: tuple[int, ...]) -> _Template:
     values = [COUNT_VALUES[r] for r in ranks]
     entries: list[tuple[Kind, tuple[int, ...], int]] = []
     for idx in _SUBSETS:
-        if sum(values[i] for i in idx) == 15:
+        if sum(values[i] for i in idx) == FIFTEEN:
             entries.append((Kind.FIFTEEN, idx, 2))
     for i, j in _PAIRS:
         if ranks[i] == ranks[j]:
@@ -249,11 +266,30 @@ class HandScore:
     def phrases(self) -> list[str]:
         """The count as players say it, one phrase per step, each ending on the
         running total: ``['fifteen two', 'fifteen four', 'a pair is six']``."""
-        said: list[str] = []
+        return [words for words, _ in self.steps()]
+
+    def steps(self) -> tuple[tuple[str, tuple[Card, ...]], ...]:
+        """The count as players say it, one step a phrase, each with the cards it is
+        about: each fifteen on its own, then the pairs, the runs, the flush and nobs each
+        as one phrase (the phrases and their cards are made together, so they cannot
+        disagree).
+
+        >>> for words, cards in score_hand("4S 5S 6S 6D", "KC").steps()[-2:]:
+        ...     print(words, "|", " ".join(c.symbol for c in cards))
+        a pair is eight | 6♦ 6♠
+        a double run of three is fourteen | 4♠ 5♠ 6♦ 6♠
+        """
+        said: list[tuple[str, tuple[Card, ...]]] = []
         running = 0
-        for _ in range(self.fifteens // 2):
-            running += 2
-            said.append(f"fifteen {spoken_number(running)}")
+
+        def cards_of(kind: Kind) -> tuple[Card, ...]:
+            return tuple(dict.fromkeys(c for item in self.items if item.kind is kind
+                                       for c in item.cards))
+
+        for item in self.items:
+            if item.kind is Kind.FIFTEEN:
+                running += 2
+                said.append((f"fifteen {spoken_number(running)}", item.cards))
         n_pairs = self.pairs // 2
         if n_pairs:
             running += self.pairs
@@ -266,23 +302,25 @@ class HandScore:
             else:  # a pair royal and a pair: three of one rank, two of another
                 name = " and ".join(_PAIR_NAMES[n] for n in sorted(by_rank.values(),
                                                                  reverse=True))
-            said.append(f"{name} is {spoken_number(running)}")
+            said.append((f"{name} is {spoken_number(running)}", cards_of(Kind.PAIR)))
         runs = [i for i in self.items if i.kind == Kind.RUN]
         if runs:
             running += self.runs
             length = spoken_number(runs[0].points)
             if len(runs) == 1:
-                said.append(f"a run of {length} is {spoken_number(running)}")
+                words = f"a run of {length} is {spoken_number(running)}"
             else:
                 how_many = {2: "a double", 3: "a triple", 4: "a double double"}[len(runs)]
-                said.append(f"{how_many} run of {length} is {spoken_number(running)}")
+                words = f"{how_many} run of {length} is {spoken_number(running)}"
+            said.append((words, cards_of(Kind.RUN)))
         if self.flush:
             running += self.flush
-            said.append(f"a flush of {spoken_number(self.flush)} is {spoken_number(running)}")
+            said.append((f"a flush of {spoken_number(self.flush)} is "
+                         f"{spoken_number(running)}", cards_of(Kind.FLUSH)))
         if self.nobs:
             running += 1
-            said.append(f"one for his nobs is {spoken_number(running)}")
-        return said
+            said.append((f"one for his nobs is {spoken_number(running)}", cards_of(Kind.NOBS)))
+        return tuple(said)
 
     def __str__(self) -> str:
         said = self.phrases()
@@ -293,8 +331,15 @@ class HandScore:
         return ", ".join(said[:-1]) + ", and " + said[-1]
 
     def __repr__(self) -> str:
-        what = "crib" if self.crib else "hand"
-        return f"<HandScore {what} '{self.hand}' starter {self.starter}: {self.total}>"
+        """A call that makes an equal score, pasted back (the total is worked out again).
+
+        >>> score_hand("5H 5C 5S JD", "5D")
+        score_hand('5H 5C 5S JD', '5D')
+        >>> eval(repr(score_hand("2H 4H 6H 8H", "KC", crib=True))).crib
+        True
+        """
+        crib = ", crib=True" if self.crib else ""
+        return f"score_hand('{self.hand}', '{self.starter}'{crib})"
 
     def table_html(self) -> str:
         """The count as a table (kind, cards, points, and the total), then as players
@@ -349,6 +394,7 @@ def score_hand(hand: str | Iterable[CardLike], starter: CardLike, *,
     >>> score_hand("2H 4H 6H 8H", "KC").flush, score_hand("2H 4H 6H 8H", "KC", crib=True).flush
     (4, 0)
     """
+    crib = flag(crib, "crib")
     cards, turned = _read_show(hand, starter)
     five = sorted((*cards, turned))
     key = (five[0].rank, five[1].rank, five[2].rank, five[3].rank, five[4].rank)
@@ -412,35 +458,47 @@ class Judgement(NamedTuple):
         return abs(self.claimed - self.score.total)
 
     def explain(self, what: str) -> str:
-        """The verdict in words, with the count as it should have been said.
+        """The verdict in words, with the count as it should have been said and what the
+        claim scores.
 
-        >>> print(judge_claim(9, score_hand("5H 5C 6D JS", "6C")).explain("your hand"))
-        over by 1: your hand scores 8, not 9 (fifteen two, fifteen four, and two pairs is eight)
+        >>> score = score_hand("5H 5C 6D JS", "6C")
+        >>> print(judge_claim(9, score).explain("your hand").replace("; ", ";\\n"))
+        over by 1: your hand scores 8, not 9 (fifteen two, fifteen four, and two pairs is eight);
+        it scores the 8 the cards hold
+        >>> print(judge_claim(6, score).explain("your hand").replace("; ", ";\\n"))
+        under by 2: your hand scores 8, not 6 (fifteen two, fifteen four, and two pairs is eight);
+        it scores the 6 claimed: the 2 missed are lost
         """
         said = str(self.score)
         actual = self.score.total
         if self.verdict is Verdict.RIGHT:
             return f"right: {what} scores {actual} ({said})"
         text = f"{self.verdict} by {self.gap}: {what} scores {actual}, not {self.claimed} ({said})"
+        if self.verdict is Verdict.OVER:
+            return text + f"; it scores the {actual} the cards hold"
         if self.taken:
-            text += f"; muggins: the opponent takes the {self.taken} missed"
-        return text
+            return text + f"; muggins: the opponent takes the {self.taken} missed"
+        return text + f"; it scores the {self.claimed} claimed: the {self.gap} missed are lost"
 
 
 def judge_claim(claimed: int, score: HandScore, *, muggins: bool = False) -> Judgement:
-    """The one judge of a claimed count (the game's count by hand and the counting
-    quiz): right, over or under. An over-claim scores the true count; an under-claim
-    too, unless muggins is played: then the claimer scores what they claimed and the
-    opponent takes the points missed.
+    """The one judge of a claim that stands (the game's count by hand and the counting
+    quiz): right, over or under. A claim scores what was claimed, as at a table, with
+    one exception: an over-claim scores only the true count (no table pegs points the
+    cards do not hold). The points an under-claim misses are lost, or, under muggins,
+    taken by the opponent. (In a game without muggins a wrong first claim does not
+    stand: :meth:`cribbage_edu.rules.game.Game.claim` gives the player a second look.)
 
     >>> score = score_hand("5H 5C 6D JS", "6C")  # worth 8
     >>> judge_claim(6, score, muggins=True)[2:]
     (<Verdict.UNDER: 'under'>, 6, 2)
+    >>> judge_claim(6, score)[2:]
+    (<Verdict.UNDER: 'under'>, 6, 0)
     >>> judge_claim(10, score)[2:]
     (<Verdict.OVER: 'over'>, 8, 0)
     """
     actual = score.total
     verdict = Verdict.of(claimed, actual)
-    if verdict is Verdict.UNDER and muggins:
-        return Judgement(claimed, score, verdict, claimed, actual - claimed)
+    if verdict is Verdict.UNDER:
+        return Judgement(claimed, score, verdict, claimed, actual - claimed if muggins else 0)
     return Judgement(claimed, score, verdict, actual, 0)

@@ -211,7 +211,7 @@ def _cards(value: object, what: str) -> Hand:
     if not isinstance(value, str | Card | Iterable):
         raise IllegalHandError(f"{what} must be cards, such as '5H JS', not {value!r}")
     try:
-        cards = parse_cards(value)  # type: ignore[arg-type]
+        cards = parse_cards(value)
     except TypeError:
         raise IllegalHandError(f"{what} must be cards, such as '5H JS', not {value!r}") from None
     twice = [c for i, c in enumerate(cards) if c in cards[:i]]

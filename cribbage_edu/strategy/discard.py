@@ -40,7 +40,7 @@ only needs the choice calls :func:`best_discard`, which builds no objects.
 from __future__ import annotations
 
 from collections.abc import Iterable
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from fractions import Fraction
 from typing import Any
 
@@ -151,7 +151,6 @@ class DiscardOption:
     peg_error: float = 0.0
     peg_mine: float = 0.0
     peg_theirs: float = 0.0
-    _text: list[str] = field(default_factory=list, repr=False, compare=False)
 
     @property
     def with_pegging(self) -> float:
@@ -168,14 +167,11 @@ class DiscardOption:
     @property
     def explanation(self) -> str:
         """The option in one sentence, with its numbers."""
-        if not self._text:
-            whose = "your" if self.dealer else "the opponent's"
-            sign = "+" if self.dealer else "-"
-            self._text.append(
-                f"keep {self.keep.symbols}, throw {self.discard.symbols} to {whose} crib: "
+        whose = "your" if self.dealer else "the opponent's"
+        sign = "+" if self.dealer else "-"
+        return (f"keep {self.keep.symbols}, throw {self.discard.symbols} to {whose} crib: "
                 f"hand {float(self.hand_ev):.2f} ({self.hand_min} to {self.hand_max}) "
                 f"{sign} crib {self.crib_ev:.2f} = {self.net_ev:.2f}")
-        return self._text[0]
 
     def __str__(self) -> str:
         return self.explanation
@@ -388,4 +384,7 @@ def starter_distribution(keep: str | Iterable[CardLike], seen: str | Iterable[Ca
         raise IllegalHandError(f"the seen card {overlap[0]} is also in the kept hand '{kept}'")
     gone = set(kept) | set(known)
     scores = {s: score_hand(kept, s, crib=crib) for s in FULL_DECK if s not in gone}
+    if not scores:  # every mean and chance would divide by zero starters
+        raise IllegalHandError(f"no starter can come: every card but the kept hand '{kept}' "
+                               f"is seen")
     return StarterDistribution(kept, Hand(known), crib, scores)

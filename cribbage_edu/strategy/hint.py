@@ -13,7 +13,7 @@ from typing import NamedTuple
 from ..rules.events import Action, ActionKind
 from ..rules.game import PlayerView
 from .discard import advise
-from .players import ExpertPlayer, peg_points, pile_ranks
+from .players import ExpertPlayer, peg_points, pegs_out, pile_ranks
 
 __all__ = ["Hint", "hint"]
 
@@ -53,7 +53,7 @@ def hint(view: PlayerView) -> Hint:
         ranked = sorted(values, key=lambda c: (-values[c], c))
         choice = ranked[0]
         action = Action(ActionKind.PLAY, view.player, (choice,))
-        if values[choice] >= 1000:
+        if pegs_out(view, choice):
             return Hint(action, f"lay {choice.symbol}: it pegs out and wins the game")
         now = peg_points((*pile_ranks(view), int(choice.rank)))
         pegs = f"it pegs {now} now" if now else "it pegs nothing now"

@@ -25,7 +25,7 @@ from dataclasses import dataclass
 from functools import cache
 from math import comb
 
-from ..rules.cards import FULL_DECK, Card, Rank
+from ..rules.cards import COUNT_VALUES, FULL_DECK, THIRTY_ONE, Card, Rank
 from ..rules.game import PlayerView
 from ..rules.scoring import score_hand
 from ..tables.chance import PEG_SLOTS, STREAM, scenarios, win_table
@@ -86,7 +86,7 @@ def _hand_values(keep: Sequence[Card], starters: Sequence[Card]) -> list[int]:
     could hold a flush or nobs (four of a suit, or a jack) is scored card by card."""
     if len({c.suit for c in keep}) > 1 and all(c.rank is not Rank.JACK for c in keep):
         row = starter_rank_points(tuple(sorted(int(c.rank) for c in keep)))
-        return [row[s.rank - 1] for s in starters]
+        return [row[s.rank.offset] for s in starters]
     return [score_hand(keep, s).total for s in starters]
 
 
@@ -301,11 +301,12 @@ class MasterPlayer:
                 continue
             rest_mine = list(mine_left)
             rest_mine.remove(rank)
-            count = sum(_value(r) for r in after)
-            start = () if count == 31 else after
+            count = sum(COUNT_VALUES[r] for r in after)
+            start = () if count == THIRTY_ONE else after
             answers = []
             for r in range(1, 14):
-                if not held[r] or sum(_value(x) for x in start) + _value(r) > 31:
+                start_count = sum(COUNT_VALUES[x] for x in start)
+                if not held[r] or start_count + COUNT_VALUES[r] > THIRTY_ONE:
                     continue
                 reply = (*start, r)
                 theirs = peg_points(reply)
@@ -313,9 +314,9 @@ class MasterPlayer:
                     answers.append((0.0, held[r]))
                     continue
                 back = 0
-                reply_count = sum(_value(x) for x in reply)
+                reply_count = sum(COUNT_VALUES[x] for x in reply)
                 for mine in rest_mine:
-                    if reply_count < 31 and reply_count + _value(mine) <= 31:
+                    if reply_count < THIRTY_ONE and reply_count + COUNT_VALUES[mine] <= THIRTY_ONE:
                         back = max(back, peg_points((*reply, mine)))
                 if now + back >= need_me:
                     answers.append((1.0, held[r]))
@@ -327,17 +328,13 @@ class MasterPlayer:
             for chance, p in answers:
                 expected += chance * p * none_yet
                 none_yet *= 1.0 - p
-            go = 1 if count < 31 and not rest_mine else 0  # the last card: one more
+            go = 1 if count < THIRTY_ONE and not rest_mine else 0  # the last card: one more
             if go and now + go >= need_me:
                 expected += none_yet
             else:
                 expected += none_yet * rest.chance(need_me - now - go, need_them)
             chances[card] = expected
         return chances
-
-
-def _value(rank: int) -> int:
-    return rank if rank < 10 else 10
 
 
 def _held_chances(view: PlayerView) -> list[float]:

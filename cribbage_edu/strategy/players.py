@@ -24,18 +24,20 @@ import random
 from collections.abc import Sequence
 from itertools import combinations
 
-from ..rules.cards import COUNT_VALUES, Card
+from ..rules.cards import COUNT_VALUES, THIRTY_ONE, Card
 from ..rules.game import PlayerView
 from ..rules.pegging import pile_points
 from .discard import best_discard
 from .ranks import held_rank_points
 
 __all__ = [
+    "PEGS_OUT",
     "ExpertPlayer",
     "GreedyPlayer",
     "RandomPlayer",
     "legal_cards",
     "peg_points",
+    "pegs_out",
     "pile_ranks",
     "points_before_starter",
 ]
@@ -158,6 +160,27 @@ class GreedyPlayer:
         return self._rng.choice([c for p, c in scored if p == top])
 
 
+PEGS_OUT = 1000.0
+"""The worth :meth:`ExpertPlayer.card_values` gives a card that pegs out (reaches the
+target and wins at once), before its points: more than any card that does not."""
+
+
+def pegs_out(view: PlayerView, card: Card) -> bool:
+    """Whether laying ``card`` now pegs out: its points in the play reach the target.
+
+    >>> from cribbage_edu.rules.game import Game, stack_deck
+    >>> deck = stack_deck("2C 3D 4H 5S 9C KD", "AC 6D 7H 10S JC QD", "8S")
+    >>> game = Game(seed=0, first_dealer=1, decks=[deck], scores=(119, 100))
+    >>> _ = game.advance(), game.advance()
+    >>> _ = game.discard(0, "9C KD"), game.discard(1, "JC QD"), game.advance()
+    >>> _ = game.play(0, "2C"), game.play(1, "AC")
+    >>> [str(c) for c in game.hand(0) if pegs_out(game.view(0), c)]  # 2 1 3: a run of three
+    ['3D']
+    """
+    pile = (*(int(c.rank) for c in view.pile), int(card.rank))
+    return peg_points(pile) >= view.target - view.scores[view.player]
+
+
 class ExpertPlayer:
     """Plays by expected value: exact for the discard, a short look-ahead for the play.
 
@@ -221,7 +244,8 @@ class ExpertPlayer:
     def card_values(self, view: PlayerView) -> dict[Card, float]:
         """The look-ahead value of laying each legal card (higher is better): the points
         it pegs, less the opponent's expected best answer net of our reply, plus the
-        chance of a go; a card that reaches the target is worth 1000.
+        chance of a go; a card that reaches the target is worth :data:`PEGS_OUT` and
+        its points (:func:`pegs_out` says which cards do).
 
         >>> from cribbage_edu.rules.game import Game, stack_deck
         >>> deck = stack_deck("2C 3D 4H 5S 9C KD", "AC 6D 7H 10S JC QD", "8S")
@@ -256,7 +280,7 @@ class ExpertPlayer:
             after = (*pile, rank)
             now = peg_points(after)
             if now >= need:
-                values[card] = 1000.0 + now
+                values[card] = PEGS_OUT + now
                 continue
             if not k or view.opponent_said_go:
                 values[card] = now + 0.01 * COUNT_VALUES[rank]
@@ -308,19 +332,19 @@ def _replies(after: tuple[int, ...], rest: tuple[int, ...]) -> tuple[tuple[int, 
     if found is not None:
         return found
     count = sum(COUNT_VALUES[r] for r in after)
-    if count == 31:
+    if count == THIRTY_ONE:
         after, count = (), 0
     out = []
     for r in range(1, 14):
         reply_count = count + COUNT_VALUES[r]
-        if reply_count > 31:
+        if reply_count > THIRTY_ONE:
             continue
         reply = (*after, r)
         theirs = peg_points(reply)
         ours = 0
-        if reply_count < 31:
+        if reply_count < THIRTY_ONE:
             for mine in rest:
-                if reply_count + COUNT_VALUES[mine] <= 31:
+                if reply_count + COUNT_VALUES[mine] <= THIRTY_ONE:
                     ours = max(ours, peg_points((*reply, mine)))
         out.append((r, theirs, ours))
     found = tuple(out)

@@ -28,8 +28,8 @@ __all__ = [
     "four_rank_multisets",
     "held_rank_points",
     "keep_rank_points",
+    "points_of_rank_counts",
     "rank_kinds",
-    "rank_points",
     "starter_rank_points",
 ]
 
@@ -78,10 +78,11 @@ def rank_kinds(counts: tuple[int, ...]) -> tuple[int, int, int]:
 
 
 @cache
-def rank_points(counts: tuple[int, ...]) -> int:
-    """Fifteens, pairs and runs together, of cards given as 13 counts per rank.
+def points_of_rank_counts(counts: tuple[int, ...]) -> int:
+    """Fifteens, pairs and runs together, of cards given as 13 counts per rank (ace
+    first); :func:`cribbage_edu.rules.scoring.rank_points` takes the ranks themselves.
 
-    >>> rank_points((0, 0, 0, 1, 1, 2, 0, 0, 0, 0, 0, 0, 1))
+    >>> points_of_rank_counts((0, 0, 0, 1, 1, 2, 0, 0, 0, 0, 0, 0, 1))
     14
     """
     return sum(rank_kinds(counts))
@@ -96,7 +97,7 @@ def held_rank_points(ranks: Iterable[int]) -> int:
     counts = [0] * 13
     for r in ranks:
         counts[r - 1] += 1
-    return rank_points(tuple(counts))
+    return points_of_rank_counts(tuple(counts))
 
 
 @cache
@@ -116,7 +117,7 @@ def starter_rank_points(ranks: tuple[int, ...]) -> tuple[int, ...]:
     row = []
     for s in range(13):
         base[s] += 1
-        row.append(rank_points(tuple(base)))
+        row.append(points_of_rank_counts(tuple(base)))
         base[s] -= 1
     return tuple(row)
 

@@ -19,7 +19,8 @@ from functools import cache
 from math import comb
 
 from ..rules.cards import Rank
-from ..strategy.ranks import four_rank_multisets, rank_kinds, rank_points
+from ..rules.scoring import SHOW_KINDS, Kind
+from ..strategy.ranks import four_rank_multisets, points_of_rank_counts, rank_kinds
 
 __all__ = [
     "HANDS_WITH_STARTER",
@@ -63,7 +64,7 @@ def _distribution(crib: bool) -> tuple[tuple[int, int], ...]:
             ways = held * free
             five = list(hand)
             five[s] += 1
-            base = rank_points(tuple(five))
+            base = points_of_rank_counts(tuple(five))
             nobs = 0 if s == jack else jacks * ways // 4
             if distinct:
                 if hand[s] == 0:
@@ -86,13 +87,9 @@ def _distribution(crib: bool) -> tuple[tuple[int, int], ...]:
 
 # --- the census by kind of points -------------------------------------------------------
 
-SHOW_KINDS = ("fifteen", "pair", "run", "flush", "nobs")
-"""The kinds of points in the show, as :class:`cribbage_edu.rules.scoring.Kind` values."""
-
-
-def kind_distributions(crib: bool = False) -> dict[str, dict[int, int]]:
-    """For each kind of points in the show (``"fifteen"``, ``"pair"``, ``"run"``,
-    ``"flush"``, ``"nobs"``): how many of the 12,994,800 (hand, starter)
+def kind_distributions(crib: bool = False) -> dict[Kind, dict[int, int]]:
+    """For each kind of points in the show (``SHOW_KINDS``, which read ``"fifteen"``,
+    ``"pair"``, ``"run"``, ``"flush"``, ``"nobs"``): how many of the 12,994,800 (hand, starter)
     combinations score each number of points of that kind. Exact, by the same walk
     over rank multisets as :func:`score_distribution`.
 
@@ -105,7 +102,7 @@ def kind_distributions(crib: bool = False) -> dict[str, dict[int, int]]:
     return {kind: dict(counts) for kind, counts in _kind_tallies(crib)}
 
 
-def kind_means(crib: bool = False) -> dict[str, Fraction]:
+def kind_means(crib: bool = False) -> dict[Kind, Fraction]:
     """The average points of each kind per hand, exactly; they add up to the mean
     of :func:`score_distribution`.
 
@@ -117,7 +114,7 @@ def kind_means(crib: bool = False) -> dict[str, Fraction]:
             for kind, counts in kind_distributions(crib).items()}
 
 
-def kind_frequencies(crib: bool = False) -> dict[str, Fraction]:
+def kind_frequencies(crib: bool = False) -> dict[Kind, Fraction]:
     """How often each kind scores at all: the share of (hand, starter) combinations
     with at least one point of it.
 
@@ -159,7 +156,7 @@ def census_cell(hand: tuple[int, ...], s: int,
 
 
 @cache
-def _kind_tallies(crib: bool) -> tuple[tuple[str, tuple[tuple[int, int], ...]], ...]:
+def _kind_tallies(crib: bool) -> tuple[tuple[Kind, tuple[tuple[int, int], ...]], ...]:
     tallies: tuple[dict[int, int], ...] = ({}, {}, {}, {}, {})
     for hand in four_rank_multisets():
         for s in range(13):

@@ -31,7 +31,6 @@ source for dealer and pone, game length and skunks.
 
 from __future__ import annotations
 
-import math
 import os
 import random
 from collections import deque
@@ -41,10 +40,12 @@ from dataclasses import asdict, dataclass
 from typing import Any
 
 from ..rules.board import Skunk
+from ..rules.checks import whole_number
 from ..rules.drive import play_out
 from ..rules.errors import IllegalActionError
 from ..rules.events import SOURCES, EventKind
 from ..rules.game import Game, Source
+from ..stats import wilson_interval
 from ..strategy.roster import make_player
 from .workers import stay_with_parent
 
@@ -52,6 +53,7 @@ __all__ = [
     "BATCH",
     "SOURCES",
     "WORKERS_PER_CORE",
+    "GameFigures",
     "GameRecord",
     "Progress",
     "SimulationResult",
@@ -63,40 +65,49 @@ __all__ = [
     "record_game",
     "simulate",
     "summarize",
-    "wilson_interval",
     "worker_limit",
 ]
 
 
 @dataclass(frozen=True, slots=True)
-class GameRecord:
-    """One finished game, as plain data.
-
-    ``deal_scores`` holds the scores after every deal (the last is where the game
-    ended, mid-deal if need be); ``points[p][source]`` what player ``p`` scored from
-    each source; ``dealer_points`` and ``pone_points`` the points scored by whoever
-    was dealer (or pone), summed over the ``whole_deals``: every deal but the last,
-    which the win cuts short (counting it would make hands and cribs look poorer
-    than they are, since the count stops at the winning point).
-    """
+class GameFigures:
+    """The figures a study of many games reads from each: who dealt first and who won,
+    the final ``scores``, the ``deals`` played, and the points scored by whoever was
+    dealer (``dealer_points``) or pone (``pone_points``) by source, summed over the
+    ``whole_deals``: every deal but the last, which the win cuts short (counting it
+    would make hands and cribs look poorer than they are, since the count stops at the
+    winning point). The lessons store these for 4,000 games
+    (``scripts/make_lesson_games.py``)."""
 
     index: int
-    seed: int
-    players: tuple[str, str]
     first_dealer: int
     winner: int
     scores: tuple[int, int]
-    deal_scores: tuple[tuple[int, int], ...]
     deals: int
-    skunk: Skunk
-    points: tuple[dict[str, int], dict[str, int]]
-    dealer_points: dict[str, int]
-    pone_points: dict[str, int]
     whole_deals: int
+    dealer_points: dict[Source, int]
+    pone_points: dict[Source, int]
 
     @property
     def first_dealer_won(self) -> bool:
         return self.winner == self.first_dealer
+
+
+@dataclass(frozen=True, slots=True)
+class GameRecord(GameFigures):
+    """One finished game, as plain data: its figures (:class:`GameFigures`) and how it
+    was played.
+
+    ``deal_scores`` holds the scores after every deal (the last is where the game
+    ended, mid-deal if need be); ``points[p][source]`` what player ``p`` scored from
+    each source.
+    """
+
+    seed: int
+    players: tuple[str, str]
+    deal_scores: tuple[tuple[int, int], ...]
+    skunk: Skunk
+    points: tuple[dict[Source, int], dict[Source, int]]
 
     def to_dict(self) -> dict[str, Any]:
         return asdict(self)
@@ -115,8 +126,8 @@ def record_game(game: Game, index: int = 0) -> GameRecord:
     result = game.result
     if result is None:
         raise IllegalActionError(f"cannot record {game!r}: it is not over")
-    points: tuple[dict[str, int], dict[str, int]] = (dict.fromkeys(SOURCES, 0),
-                                                     dict.fromkeys(SOURCES, 0))
+    points: tuple[dict[Source, int], dict[Source, int]] = (dict.fromkeys(SOURCES, 0),
+                                                           dict.fromkeys(SOURCES, 0))
     by_role = {"dealer": dict.fromkeys(SOURCES, 0), "pone": dict.fromkeys(SOURCES, 0)}
     first_dealer: int | None = None
     dealer: int | None = None
@@ -129,7 +140,7 @@ def record_game(game: Game, index: int = 0) -> GameRecord:
         source = event.source
         if not event.points or source is None or event.player is None:
             continue
-        key = "pegging" if source is Source.MUGGINS else str(source)
+        key = Source.PEGGING if source is Source.MUGGINS else source
         points[event.player][key] += event.points
         if event.deal < last_deal:
             role = "dealer" if event.player == dealer else "pone"
@@ -222,6 +233,7 @@ def play_games(n_games: int, players: Sequence[str], *, seed: int,
     (45, [20, 40, 45])
     """
     names = _check(n_games, players, target)
+    seed = whole_number(seed, "seed", 0)  # "x", 2.9 or True would deal other games
     if workers is not None and not 1 <= workers <= worker_limit():
         raise IllegalActionError(
             f"workers must be from 1 to {worker_limit()} on this machine "
@@ -323,22 +335,6 @@ def simulate(n_games: int, players: Sequence[str], *, seed: int,
 
 # --- the summary ---------------------------------------------------------------------------
 
-def wilson_interval(successes: int, trials: int, z: float = 1.96) -> tuple[float, float]:
-    """The Wilson score interval for a proportion (95% with the default ``z``).
-
-    >>> low, high = wilson_interval(56, 100)
-    >>> round(low, 3), round(high, 3)
-    (0.462, 0.653)
-    """
-    if trials <= 0:
-        return 0.0, 1.0
-    p = successes / trials
-    denominator = 1 + z * z / trials
-    centre = (p + z * z / (2 * trials)) / denominator
-    half = z * math.sqrt(p * (1 - p) / trials + z * z / (4 * trials * trials)) / denominator
-    return max(0.0, centre - half), min(1.0, centre + half)
-
-
 @dataclass(frozen=True, slots=True)
 class Summary:
     """The figures of a simulation.
@@ -358,8 +354,8 @@ class Summary:
     first_dealer_wins: int
     first_dealer_rate: float
     first_dealer_ci: tuple[float, float]
-    dealer_per_deal: dict[str, float]
-    pone_per_deal: dict[str, float]
+    dealer_per_deal: dict[Source, float]
+    pone_per_deal: dict[Source, float]
     deals_mean: float
     deals_min: int
     deals_max: int

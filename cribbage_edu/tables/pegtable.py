@@ -52,6 +52,7 @@ from typing import Any
 from ..rules.cards import Card, CardLike, Rank, parse_cards
 from ..rules.checks import flag
 from ..rules.errors import IllegalHandError
+from ..stats import half_width
 
 __all__ = [
     "PEG_TABLE_FILE",
@@ -175,7 +176,7 @@ def value_from_sums(keep: Ranks, dealer: bool, sums: EntrySums) -> PegValue:
         if n < 2:
             return mean, math.inf
         variance = max(0.0, (squares - total * total / n) / (n - 1))
-        return mean, 1.96 * math.sqrt(variance / n)
+        return mean, half_width(math.sqrt(variance), n)
 
     mine, mine_error = mean_error(sums.mine, sums.mine_sq)
     theirs, theirs_error = mean_error(sums.theirs, sums.theirs_sq)

@@ -86,7 +86,7 @@ def test_counting_quiz_right_then_wrong(page: Page, artifacts: Path) -> None:
     quiz.locator(".widget-button", has_text="Check").click()
     message = quiz.locator(".cribbage-message")
     message.get_by_text(f"Right: {total}.").wait_for()
-    assert "streak 1" in quiz.locator(".cribbage-streak").inner_text()
+    quiz.locator(".cribbage-streak", has_text="streak 1").wait_for()  # set after the message
     quiz.scroll_into_view_if_needed()
     quiz.screenshot(path=str(artifacts / "lab_counting_quiz_right.png"))
 
@@ -106,7 +106,7 @@ def test_counting_quiz_right_then_wrong(page: Page, artifacts: Path) -> None:
     box.fill(str(total + 2))
     box.press("Enter")
     message.get_by_text(f"You said {total + 2}: that is over. The hand makes {total}.").wait_for()
-    assert "streak 0" in quiz.locator(".cribbage-streak").inner_text()
+    quiz.locator(".cribbage-streak", has_text="streak 0").wait_for()
     assert quiz.locator(".cribbage-explanation").inner_text().strip() == ""  # not yet
     quiz.screenshot(path=str(artifacts / "lab_counting_quiz_wrong.png"))
     # the count, step by step on the cards: the first fifteen lights its cards
@@ -257,8 +257,8 @@ def test_game_table_counts_by_hand_and_tells_the_show_step_by_step(page: Page,
             arg=twin.value.log[-1])
     table.screenshot(path=str(artifacts / "lab_game_table_count.png"))
     while twin.value.phase == "count":
-        _, what, cards = twin._game.next_show()  # type: ignore[misc]
-        starter = twin._game.starter
+        _, what, cards = twin.game.next_show()  # type: ignore[misc]
+        starter = twin.game.starter
         assert starter is not None
         shown = table.locator(".cribbage-to-count")
         assert shown_cards(shown) == [*cards, starter]  # face up, with the starter

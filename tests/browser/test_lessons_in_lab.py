@@ -156,6 +156,9 @@ CELLS_SHOWN = """() => {
 
 # Widgets are drawn and pictures decoded (a data: image may still be decoding when the
 # run ends).
+NEXT_FRAMES = "() => new Promise(done => requestAnimationFrame(() => requestAnimationFrame(done)))"
+"""Resolves once the page has painted twice: whatever was just changed is on screen."""
+
 OUTPUTS_SETTLED = """() => {
   const notebook = document.querySelector('.jp-Notebook');
   return !notebook.innerText.includes('Loading widget...')
@@ -285,7 +288,7 @@ def screenshot_notebook(page: Page, stem: Path) -> list[Path]:
         view = scroller.evaluate("el => el.clientHeight")
         for part, top in enumerate(range(0, cells, view), start=1):
             scroller.evaluate("(el, top) => { el.scrollTop = top; }", top)
-            page.wait_for_timeout(100)
+            page.evaluate(NEXT_FRAMES)  # the scrolled cells painted, not a fixed sleep
             path = stem.with_name(f"{stem.name}_{part}.png")
             page.locator(PANEL).screenshot(path=str(path))
             paths.append(path)
@@ -299,8 +302,11 @@ def test_lesson_runs_and_shows_everything(lessons_in_lab: Lab, lesson_page: Page
                                           artifacts: Path, name: str) -> None:
     page = lesson_page
     open_clear_and_run_all(page, lessons_in_lab, name)
-    with contextlib.suppress(PlaywrightTimeout):  # reported below, with the rest
+    try:
         page.wait_for_function(OUTPUTS_SETTLED, timeout=10_000)
+        settled = True
+    except PlaywrightTimeout:  # a failure, said with the rest of what the page shows
+        settled = False
     shown: list[dict[str, Any]] = page.evaluate(CELLS_SHOWN)
     folder = artifacts / "lessons"
     folder.mkdir(exist_ok=True)
@@ -308,6 +314,9 @@ def test_lesson_runs_and_shows_everything(lessons_in_lab: Lab, lesson_page: Page
         old.unlink()
     screenshot_notebook(page, folder / Path(name).stem)
     problems = problems_on_page(name, shown)
+    if not settled:
+        problems.append("the outputs did not settle within 10 s: a widget still loading "
+                        "or a picture not loaded")
     if "Loading widget..." in page.locator(".jp-Notebook").inner_text():
         problems.append("a widget still says 'Loading widget...'")
     uses_widget = any(cell.widget for cell in stored_cells(name))
@@ -326,24 +335,6 @@ REPR = re.compile(r"<[A-Z]\w+ seed \d+|\b[A-Z]\w*\((children|value|description|o
 # "five of hearts5♥♥"
 STRIPPED_CARD = re.compile(r"(ace|two|three|four|five|six|seven|eight|nine|ten|jack|queen|king)"
                            r" of (clubs|diamonds|hearts|spades)\s*(A|[2-9]|10|J|Q|K)[♣♦♥♠]")
-# A box of plain ipywidgets built in a lesson itself (not a project widget) shows its
-# repr until the lesson wraps it in ``cribbage_edu.widgets.Panel(..., run_to=...)``;
-# asked of the lessons' author in NOTICES.md. Until then those cells (found by their
-# stored repr) are reported by test_plain_widget_boxes_still_in_lessons, not here.
-PLAIN_BOX = re.compile(r"^[A-Z]\w*\((children|value|description|options)=")
-
-
-def plain_boxes(name: str) -> list[int]:
-    """The cells of a lesson whose stored widget output is a plain ipywidgets repr."""
-    notebook = json.loads((LESSONS / name).read_text(encoding="utf-8"))
-    found = []
-    for index, cell in enumerate(notebook["cells"]):
-        for output in cell.get("outputs", []):
-            data = output.get("data", {})
-            if WIDGET_MIME in data and PLAIN_BOX.match("".join(data.get("text/plain", ""))):
-                found.append(index)
-    return found
-
 SHOWN_UNRUN = """() => %(notebook)s.widgets.map(widget => ({
     code: widget.model.type === 'code',
     text: [...widget.node.querySelectorAll('.jp-OutputArea-output')]
@@ -365,7 +356,7 @@ def test_lesson_looks_right_before_it_is_run(lessons_in_lab: Lab, lesson_page: P
     page.wait_for_selector(".jp-Notebook .jp-Cell", timeout=60_000)
     page.wait_for_function(f"() => {NOTEBOOK_JS}.widgets.length > 0 && [...document."
                            "querySelectorAll('.jp-Notebook img')].every(i => i.complete)")
-    page.wait_for_timeout(500)  # let the output renderers settle
+    page.evaluate(NEXT_FRAMES)  # the output renderers have drawn
     shown: list[dict[str, Any]] = page.evaluate(SHOWN_UNRUN)
     folder = artifacts / "lessons_unrun"
     folder.mkdir(exist_ok=True)
@@ -373,7 +364,6 @@ def test_lesson_looks_right_before_it_is_run(lessons_in_lab: Lab, lesson_page: P
         old.unlink()
     screenshot_notebook(page, folder / Path(name).stem)
     stored = stored_cells(name)
-    excused = plain_boxes(name)
     problems = []
     for cell, page_cell in zip(stored, shown, strict=True):
         where = f"cell {cell.index}"
@@ -387,7 +377,7 @@ def test_lesson_looks_right_before_it_is_run(lessons_in_lab: Lab, lesson_page: P
         for image in page_cell["images"]:
             if not image["loaded"]:
                 problems.append(f"{where}: the picture {image['alt']!r} did not load")
-        if cell.widget and cell.index not in excused:
+        if cell.widget:
             if REPR.search(text):
                 problems.append(f"{where} shows a widget's repr: {text[:120]!r}")
             if "Run this cell to" not in text:

@@ -52,7 +52,7 @@ def test_the_game_page_answers_clicks(browser: BrowserContext, voila_page_url: s
             " return d && d.textContent === text; }", arg=twin.value.log[-1])
         area = table.locator(".cribbage-play-area")
         assert int(area.locator(".cribbage-count").inner_text()) == twin.value.count
-        assert shown_cards(area) == in_sight(twin._game)
+        assert shown_cards(area) == in_sight(twin.game)
         assert table.locator(".cribbage-log-line").all_inner_texts() == list(twin.value.log)
         table.screenshot(path=str(artifacts / "voila_game_table_play.png"))
     finally:
@@ -75,7 +75,7 @@ def test_the_game_page_needs_no_network(browser: BrowserContext, voila_page_url:
         page.locator(".cribbage-game-table").wait_for(timeout=90_000)
         page.locator(".cribbage-hint").click()
         page.locator(".cribbage-message", has_text="Hint:").wait_for()
-        page.wait_for_timeout(500)
+        page.wait_for_load_state("networkidle")  # every request the page makes, answered
     finally:
         page.close()
     outside = [u for u in requests if not u.startswith((voila_page_url.rstrip("/"), "data:",
