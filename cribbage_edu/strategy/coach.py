@@ -47,15 +47,20 @@ cards. What it leaves out:
 - nobody really sees the other's cards: the model is optimistic for both sides, and a
   card that only pays if the opponent guesses wrong (a trap) is worth less in it than
   at the table;
+- each later card is chosen knowing the other's hand of that sample, so a card is
+  valued as if the rest of the play were then laid perfectly; a real player must still
+  guess later on;
 - the opponent's hand is taken to be any four of the unseen cards alike; a real
-  opponent kept the cards he liked (his throw is not read);
+  opponent kept the cards he liked (his throw is not read), and the cards he has laid
+  say something of those he holds (his choices are not read either);
 - the score is ignored unless ``scores`` are given and the game is within
   :data:`REACH` points of home; then each card is also weighed by the chance to win,
   with both playing to win: pegging out wins at once; after the play the show comes in
   its order (pone's hand, the dealer's hand, the crib), your own hand exact when
   ``kept`` is given, the opponent's hand and the crib from the stored deals of the
-  chance-to-win model (:func:`cribbage_edu.tables.chance.scenarios`), and the deals after from
-  the chance-to-win table. That weighing uses :data:`CHANCE_HANDS` hands.
+  chance-to-win model (:func:`cribbage_edu.tables.chance.scenarios`, not the sampled
+  hand), and the deals after from the chance-to-win table. That weighing uses
+  :data:`CHANCE_HANDS` hands.
 
 **A count** (:func:`judge_count`) is the claim judge of the show,
 :func:`cribbage_edu.rules.scoring.judge_claim`.
@@ -982,6 +987,10 @@ def _judge_position(position: CardPosition, laid: Card) -> CardVerdict:
     mine = next(o for o in options if o.card == laid)
     top = max(options, key=lambda o: (o.value, -int(o.card.rank)))
     best = options[0]
+    if best.card.rank == laid.rank:  # a card of the best rank is the best: name the one laid
+        best = mine
+    if top.card.rank == laid.rank:
+        top = mine
     loss = max(0.0, top.value - mine.value)
     diffs = [a - b for a, b in zip(values[int(top.card.rank)], values[int(laid.rank)],
                                    strict=True)]
