@@ -19,6 +19,7 @@ from typing import Any
 
 from course_figures import par
 from cribbage_edu import FULL_DECK, parse_cards
+from cribbage_edu.rules.board import GAME_HOLE
 from cribbage_edu.strategy.master import throw_chances
 from cribbage_edu.tables.chance import win_probability
 from the_board import position
@@ -66,7 +67,7 @@ def print_stances(deals: Sequence[int] = (2, 4, 6, 8),
         for played in deals:
             mark = round(par(played, first_dealer=True))
             cells = "".join(f"{stance(mark + a, mark, dealer=dealer).side:>10}"
-                            if 0 <= mark + a < 121 else f"{'':>10}" for a in ahead)
+                            if 0 <= mark + a < GAME_HOLE else f"{'':>10}" for a in ahead)
             print(f"{played:>5} {mark:>4}  {cells}")
 
 

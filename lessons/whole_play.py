@@ -15,7 +15,7 @@ to weigh them all), and a miss is told its own numbers against the best's.
 
 from __future__ import annotations
 
-from cribbage_edu.rules.cards import Card, CardLike, parse_cards
+from cribbage_edu.rules.cards import THIRTY_ONE, Card, CardLike, parse_cards
 from cribbage_edu.strategy.coach import CardVerdict, Grade, judge_card
 from exercises import Exercise, as_card, question_html
 
@@ -31,7 +31,7 @@ def judged(hand: Cards, *, starter: CardLike, pile: Cards = "", dealer: bool,
     card that fits, best first. With ``scores`` (yours first) near home, each card's
     chance to win is judged too."""
     count = sum(card.value for card in parse_cards(pile)) if pile else 0
-    first = next(card for card in parse_cards(hand) if count + card.value <= 31)
+    first = next(card for card in parse_cards(hand) if count + card.value <= THIRTY_ONE)
     return judge_card(hand, first, starter=starter, pile=pile, seen=seen, dealer=dealer,
                       opponent_cards=opponent_cards, scores=scores)
 

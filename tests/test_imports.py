@@ -331,7 +331,7 @@ NOT_A_RULE = {
     ("cribbage_edu/strategy/master.py", 31):
         "ENDGAME: the points from home at which the master plays for the game (about two "
         "deals' worth), not the count of 31",
-    ("cribbage_edu/cli/classroom.py", 15): "seconds to wait for the server to stop",
+    ("cribbage_edu/cli/serving.py", 15): "seconds to wait for a server to stop",
     ("cribbage_edu/charts/games.py", 15): "a chart's headroom, a fifteenth of the target",
 }
 """Numbers equal to a rule's that are not the rule, each with its reason."""

@@ -40,7 +40,7 @@ from itertools import combinations
 from pathlib import Path
 from typing import TYPE_CHECKING
 
-from ..rules.cards import FULL_DECK, Card, Hand
+from ..rules.cards import FIFTEEN, FULL_DECK, Card, Hand
 from ..rules.pegging import Play, score_play
 from ..rules.scoring import HandScore, score_hand
 from ..strategy.discard import DiscardOption, advise
@@ -159,7 +159,7 @@ def _run_out_of_order(pile: Hand, points: int) -> bool:
 
 def _fifteen_not_the_count(pile: Hand, points: int) -> bool:
     """Two of the cards add to 15, yet the count is not 15: nothing scores."""
-    return points == 0 and any(a.value + b.value == 15 for a, b in combinations(pile, 2))
+    return points == 0 and any(a.value + b.value == FIFTEEN for a, b in combinations(pile, 2))
 
 
 def _same_rank_further_back(pile: Hand, points: int) -> bool:

@@ -83,7 +83,8 @@ from enum import StrEnum
 from functools import cache, lru_cache
 from typing import Any
 
-from ..rules.cards import FULL_DECK, Card, CardLike, Hand, Rank, parse_cards
+from ..rules.board import GAME_HOLE
+from ..rules.cards import FIFTEEN, FULL_DECK, THIRTY_ONE, Card, CardLike, Hand, Rank, parse_cards
 from ..rules.checks import flag, whole_number
 from ..rules.checks import seat as check_seat
 from ..rules.errors import IllegalActionError, IllegalHandError, IllegalPlayError
@@ -400,7 +401,7 @@ def _throw_option(option: DiscardOption, chance: float | None) -> ThrowOption:
 
 def judge_throw(six: str | Iterable[CardLike], thrown: str | Iterable[CardLike], *,
                 dealer: bool, scores: Sequence[int] | None = None,
-                target: int = 121) -> ThrowVerdict:
+                target: int = GAME_HOLE) -> ThrowVerdict:
     """Judge throwing ``thrown`` (two cards) from ``six``, as the ``dealer`` or as pone;
     ``scores`` (yours, the opponent's) weigh the chance to win near home.
 
@@ -455,7 +456,7 @@ _HOT_PAIRS: tuple[tuple[str, Any], ...] = (
     ("a pair of fives", lambda a, b: a.rank == b.rank == Rank.FIVE),
     ("a throw with a five", lambda a, b: Rank.FIVE in (a.rank, b.rank)),
     ("a pair", lambda a, b: a.rank == b.rank),
-    ("cards that make fifteen", lambda a, b: a.value + b.value == 15),
+    ("cards that make fifteen", lambda a, b: a.value + b.value == FIFTEEN),
     ("cards that add to five", lambda a, b: a.value + b.value == 5),
     ("touching cards", lambda a, b: abs(int(a.rank) - int(b.rank)) == 1),
     ("cards one apart", lambda a, b: abs(int(a.rank) - int(b.rank)) == 2),
@@ -611,7 +612,7 @@ class CardPosition:
 
     @property
     def legal(self) -> list[Card]:
-        return [c for c in self.hand if self.count + c.value <= 31]
+        return [c for c in self.hand if self.count + c.value <= THIRTY_ONE]
 
     def to_dict(self) -> dict[str, Any]:
         return {"hand": [str(c) for c in self.hand], "starter": str(self.starter),
@@ -626,7 +627,7 @@ class CardPosition:
         """The ranks of the cards the player has not seen, one entry a card: those the
         opponent may hold (after a go, only cards that do not fit)."""
         known = {*self.hand, self.starter, *self.pile, *self.seen}
-        room = 31 - self.count
+        room = THIRTY_ONE - self.count
         return [int(c.rank) for c in FULL_DECK if c not in known
                 and (not self.opponent_go or c.value > room)]
 
@@ -699,9 +700,9 @@ def _position(hand: object, starter: object, pile: object, seen: object, dealer:
     _apart([("the hand", held), ("the starter", (turned,)), ("the pile", laid),
             ("the seen cards", known)])
     count = sum(c.value for c in laid)
-    if count > 31:
+    if count > THIRTY_ONE:
         raise IllegalPlayError(f"the pile '{laid}' counts {count}: a count never passes 31")
-    if count == 31:
+    if count == THIRTY_ONE:
         raise IllegalPlayError(f"the pile '{laid}' counts 31: the count has gone back to 0, "
                                f"so the pile is empty")
     if mine is not None:
@@ -938,7 +939,7 @@ def _card_chances(position: CardPosition, mine: Ranks, pile: Sequence[int], rank
 
 def judge_card(hand: str | Iterable[CardLike], card: CardLike, *, starter: CardLike,
                pile: str | Iterable[CardLike] = (), seen: str | Iterable[CardLike] = (),
-               dealer: bool, scores: Sequence[int] | None = None, target: int = 121,
+               dealer: bool, scores: Sequence[int] | None = None, target: int = GAME_HOLE,
                opponent_cards: int | None = None, opponent_go: bool = False,
                kept: str | Iterable[CardLike] | None = None) -> CardVerdict:
     """Judge laying ``card`` from ``hand`` (the cards you still hold) in the play.
@@ -979,7 +980,7 @@ def _judge_position(position: CardPosition, laid: Card) -> CardVerdict:
     if laid not in position.hand:
         raise IllegalPlayError(f"cannot lay {laid}: not in the hand '{position.hand}'")
     count = position.count
-    if count + laid.value > 31:
+    if count + laid.value > THIRTY_ONE:
         raise IllegalPlayError(f"cannot lay {laid}: count is {count}, {count} + {laid.value} "
                                f"> 31")
     with gc_paused():
