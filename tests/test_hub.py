@@ -197,7 +197,11 @@ def test_the_assessment_is_the_guides_twelve_questions() -> None:
     questions = [c["source"] for c in made["cells"] if c["cell_type"] == "markdown"
                  and c["source"].startswith("**Question")]
     assert len(questions) == 12
-    assert questions[0] == "**Question 1.** Count 4♠ 5♠ 6♠ 6♦ with the K♣ turned."
+    flat = " ".join(guide.split())
+    for n, question in enumerate(questions, 1):  # each is the guide's item, word for word
+        prefix = f"**Question {n}.** "
+        assert question.startswith(prefix)
+        assert f" {n}. {' '.join(question[len(prefix):].split())}" in flat
     tests = [c["source"] for c in made["cells"]
              if c["metadata"]["nbgrader"].get("grade")]
     assert [re.search(r"exercise\[(\d+)\]\.grade\(answer_(\d+)\)", t).groups()  # type: ignore[union-attr]
