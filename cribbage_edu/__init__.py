@@ -4,8 +4,9 @@ The engine is grouped by what each part is for: :mod:`cribbage_edu.rules` (the g
 itself), :mod:`cribbage_edu.strategy` (how to play it well: the players, the advisor, the
 hint), :mod:`cribbage_edu.tables` (the shipped tables it reads), :mod:`cribbage_edu.models`
 (the generators that make them), :mod:`cribbage_edu.study` (all hands, many games),
-:mod:`cribbage_edu.render` (SVG and HTML pictures) and :mod:`cribbage_edu.charts`
-(matplotlib). The names most used are here at the top.
+:mod:`cribbage_edu.render` (SVG and HTML pictures), :mod:`cribbage_edu.stats` (the 95%
+interval of a sampled figure) and :mod:`cribbage_edu.charts` (matplotlib). The names
+most used are here at the top.
 
 >>> from cribbage_edu import score_hand, score_play
 >>> score_hand("5H 5C 5S JD", "5D").total

@@ -49,6 +49,8 @@ if TYPE_CHECKING:
 __all__ = ["Exercise", "as_card", "as_cards", "as_numbers", "as_word", "as_words"]
 
 TRY_AGAIN = "Try again: change your answer and run the cell again."
+NOT_ANSWERED = "not answered"
+"""What :meth:`Exercise.grade` says of an answer left as ``...``."""
 
 
 def as_cards(cards: Any) -> frozenset[Card]:
@@ -136,15 +138,16 @@ class Exercise:
     working) comes after the second wrong answer, or when asked for with
     :meth:`solution`; ``praise`` (text or a function) follows a right answer.
     ``question`` is HTML shown when the exercise itself is displayed (the cards it is
-    about).
+    about). ``accept(guess)``, when given, says which answers count as right (several
+    may: cards the judge cannot tell apart); ``answer`` is then the one shown.
 
     An answer that is not of the form asked for (text where a number is asked, a word
     that is not one of the ``choices``, or what ``form(guess)`` rejects, with its reason)
     is told so and does not use up a try:
 
     >>> who = Exercise(5, answer="pone", read=as_word, misses={"dealer": "pone leads"})
-    >>> who.check("the dealer")
-    Exercise 5: answer with one of: dealer, pone. That did not count as a try.
+    >>> who.check("the dealer")  # doctest: +ELLIPSIS
+    Exercise 5: answer with one of: "dealer", "pone", in quotes (a word typed without them, ...
     >>> who.check("dealer")
     Exercise 5: not yet. You said dealer. Pone leads.
     Try again: change your answer and run the cell again.
@@ -159,7 +162,8 @@ class Exercise:
                  tolerance: float = 0.0,
                  question: str = "",
                  choices: Iterable[Any] | None = None,
-                 form: Callable[[Any], str | None] | None = None) -> None:
+                 form: Callable[[Any], str | None] | None = None,
+                 accept: Callable[[Any], bool] | None = None) -> None:
         self.number = number
         self.answer = answer
         self.tolerance = tolerance
@@ -170,6 +174,7 @@ class Exercise:
         self._praise = praise
         self._read = read
         self._form = form
+        self._accept = accept
         if choices is None and isinstance(answer, str) and isinstance(misses, Mapping):
             choices = [answer, *(key for key in misses if isinstance(key, str))]
         self.choices = None if choices is None else sorted(set(choices), key=str)
@@ -186,6 +191,8 @@ class Exercise:
         self.wrong_tries = 0
 
     def _is_right(self, guess: Any) -> bool:
+        if self._accept is not None:
+            return self._accept(guess)
         if self.tolerance and _is_number(guess) and _is_number(self.answer):
             return abs(float(guess) - float(self.answer)) <= self.tolerance + 1e-12
         if isinstance(self.answer, Fraction) and isinstance(guess, float):
@@ -210,38 +217,43 @@ class Exercise:
         reason = reason[0].upper() + reason[1:]
         return reason if reason.endswith((".", "?", "!")) else reason + "."
 
-    def check(self, guess: Any) -> None:
-        """Say whether ``guess`` is right; if not, what it misses, and give a second try."""
+    def _judge(self, guess: Any) -> tuple[str, str]:
+        """What ``guess`` is (``"right"``, ``"wrong"``, or ``"not an answer"``: blank,
+        unreadable or of the wrong form) and the first thing :meth:`check` says of it."""
         head = f"Exercise {self.number}:"
         if guess is ...:
-            print(f"{head} write your answer in place of ... and run the cell again.")
-            return
+            return "not an answer", (f"{head} write your answer in place of ... and run the "
+                                     "cell again.")
         if self._read is not None:
             try:
                 guess = self._read(guess)
             except ValueError as exc:
-                print(f"{head} I could not read your answer: {str(exc).rstrip('.')}. "
-                      "That did not count as a try.")
-                return
+                return "not an answer", (f"{head} I could not read your answer: "
+                                         f"{str(exc).rstrip('.')}. That did not count as a try.")
         elif isinstance(guess, str) and _is_number(self.answer):
             guess = _as_number(guess)
         problem = self._form_problem(guess)
         if problem:
-            print(f"{head} {problem}. That did not count as a try.")
-            return
+            return "not an answer", f"{head} {problem}. That did not count as a try."
         if self._is_right(guess):
             exact = (f" Exactly, that is {_show(self.answer)}."
                      if guess != self.answer and _is_number(self.answer) else "")
-            print(f"{head} right! {_show(guess)}.{exact}")
-            _say(self._praise)
-            return
+            return "right", f"{head} right! {_show(guess)}.{exact}"
         message = f"{head} not yet. You said {_show(guess)}"
         if _is_number(self.answer) and _is_number(guess):
             message += ", which is too " + ("high" if guess > self.answer else "low")
         message += "."
         why = self._why(guess)
-        if why:
-            message += " " + why
+        return "wrong", f"{message} {why}" if why else message
+
+    def check(self, guess: Any) -> None:
+        """Say whether ``guess`` is right; if not, what it misses, and give a second try."""
+        kind, message = self._judge(guess)
+        if kind != "wrong":
+            print(message)
+            if kind == "right":
+                _say(self._praise)
+            return
         self.wrong_tries += 1
         if self.wrong_tries < 2:
             print(f"{message}\n{TRY_AGAIN}")
@@ -249,13 +261,37 @@ class Exercise:
         print(f"{message}\nThe answer is {_show(self.answer)}.")
         _say(self._solution)
 
+    def grade(self, guess: Any) -> None:
+        """Mark ``guess`` for a grader (the hidden test of an nbgrader assignment): nothing
+        when it is right, else ``AssertionError`` with the reason :meth:`check` gives, so
+        a wrong answer is marked wrong for the lesson's reason. Uses up no try.
+
+        >>> ex = Exercise(1, answer=14, misses={16: "the pair counted twice"})
+        >>> ex.grade(14)
+        >>> ex.grade(16)
+        Traceback (most recent call last):
+        ...
+        AssertionError: Exercise 1: not yet. You said 16, which is too high. The pair counted twice.
+        >>> ex.grade(...)
+        Traceback (most recent call last):
+        ...
+        AssertionError: Exercise 1: not answered
+        """
+        if guess is ...:
+            raise AssertionError(f"Exercise {self.number}: {NOT_ANSWERED}")
+        kind, message = self._judge(guess)
+        if kind != "right":
+            raise AssertionError(message)
+
     def _form_problem(self, guess: Any) -> str:
         """Why ``guess`` is not an answer of the form asked for, or "" if it is."""
         if _is_number(self.answer) and not _is_number(guess):
             return (f"you said {_show(guess)}: write a number, such as 12 or "
                     "Fraction(1, 2)")
         if self.choices is not None and guess not in self.choices:
-            return "answer with one of: " + ", ".join(str(c) for c in self.choices)
+            said = ", ".join(f'"{c}"' for c in self.choices)
+            return (f"answer with one of: {said}, in quotes (a word typed without them, "
+                    "such as dealer, is read as a name the notebook knows, not as your word)")
         if self._form is not None:
             return self._form(guess) or ""
         return ""

@@ -27,9 +27,19 @@ from cribbage_edu.rules.events import SOURCES, Source
 from cribbage_edu.stats import Z95, half_width, wilson_interval
 from cribbage_edu.study.simulation import GameFigures
 
-__all__ = ["STORED", "Played", "StoredGame", "by_game_length", "edge_by_length_chart",
-           "games_needed",
-           "load_games", "normal_interval", "per_deal", "same_games"]
+__all__ = [
+    "STORED",
+    "Played",
+    "StoredGame",
+    "by_game_length",
+    "edge_by_length_chart",
+    "games_needed",
+    "load_games",
+    "normal_interval",
+    "per_deal",
+    "ratio_interval",
+    "same_games",
+]
 
 DATA = Path(__file__).resolve().parent / "data" / "expert_games.csv"
 
@@ -92,8 +102,17 @@ def per_deal(games: Sequence[Played], role: str,
     kind = Source(source)
     points = [g.dealer_points[kind] if role == "dealer" else g.pone_points[kind]
               for g in games]
-    deals = [g.whole_deals for g in games]
-    n, total_deals = len(games), sum(deals)
+    return ratio_interval(points, [g.whole_deals for g in games])
+
+
+def ratio_interval(points: Sequence[int], deals: Sequence[int]) -> tuple[float, float, float]:
+    """Points a deal over games that scored ``points`` in ``deals`` each, with its 95%
+    interval, each game one draw of (points, deals): (mean, low, high).
+
+    >>> [round(x, 2) for x in ratio_interval([10, 30], [1, 3])]
+    [10.0, 10.0, 10.0]
+    """
+    n, total_deals = len(points), sum(deals)
     mean = sum(points) / total_deals
     residuals = [p - mean * d for p, d in zip(points, deals, strict=True)]
     variance = sum(r * r for r in residuals) / (n - 1)

@@ -7,9 +7,9 @@ out, from the itemised count, which wrong totals those slips lead to, and says e
 the words of the rule:
 
 >>> misses = count_misses("3H 3C 4S 5D", "9S")
->>> misses[14]
+>>> misses[14]  # doctest: +ELLIPSIS
 'you counted the pairs twice: ...'
->>> misses[9]
+>>> misses[9]  # doctest: +ELLIPSIS
 'there are 2 runs of three here, not one: ...'
 
 :func:`count_exercise` makes an exercise of a hand, with those misses and the itemised
@@ -52,10 +52,18 @@ def count_exercise(number: int, hand: Cards, starter: CardLike, *, crib: bool = 
     is the itemised count."""
     what = "crib" if crib else "hand"
     question = text or f"Count this {what} with its starter."
-    return Exercise(
-        number, answer=score_hand(hand, starter, crib=crib).total,
-        misses=count_misses(hand, starter, crib, taught),
+    first_look = count_misses(hand, starter, crib, taught, reveal=False)
+    second_look = count_misses(hand, starter, crib, taught)
+
+    def miss(guess: int) -> str | None:
+        """The slip a wrong total reveals: its kind and how many on the first try, the
+        cards themselves on the second (before the worked answer)."""
+        return (first_look if exercise.wrong_tries == 0 else second_look).get(guess)
+
+    exercise = Exercise(
+        number, answer=score_hand(hand, starter, crib=crib).total, misses=miss,
         explain=lambda guess: kinds_hint(hand, starter, crib, taught),
         solution=lambda: itemised(hand, starter, crib),
         praise=lambda: print(score_hand(hand, starter, crib=crib)),
         question=question_html(question, (what, hand), ("starter", starter)))
+    return exercise

@@ -24,6 +24,7 @@ from cribbage_edu.strategy.discard import discard_table
 from exercises import Exercise, as_cards, question_html
 
 __all__ = [
+    "HEAT_MARGIN",
     "KEPT_SHAPES",
     "RuleCheck",
     "breaks_a_pair",
@@ -47,11 +48,13 @@ __all__ = [
     "points_now",
     "points_then_crib",
     "print_crib_table",
+    "print_heat_by_table",
     "print_options",
     "random_sixes",
     "runs_of_three",
     "shape_average",
     "share_text",
+    "show_and_play_differ",
     "six_of",
     "suited_gain",
     "throw_exercise",
@@ -70,37 +73,86 @@ Rule = Callable[[Options, bool], DiscardOption]
 """A rule of thumb: from a deal's options and whether you deal, the throw it picks."""
 
 
-def option_for(six: Cards, thrown: Cards, *, dealer: bool) -> DiscardOption:
+def option_for(six: Cards, thrown: Cards, *, dealer: bool,
+               pegging: bool = False) -> DiscardOption:
     """The advisor's line for one particular throw of these six cards."""
     thrown = frozenset(parse_cards(thrown))
-    return next(o for o in advise(six, dealer=dealer) if frozenset(o.discard) == thrown)
+    return next(o for o in advise(six, dealer=dealer, pegging=pegging)
+                if frozenset(o.discard) == thrown)
 
 
-def throw_words(option: DiscardOption) -> str:
-    """A throw's numbers in words: hand, crib and net."""
+def throw_words(option: DiscardOption, *, pegging: bool = False) -> str:
+    """A throw's numbers in words: hand, crib and net (and, with ``pegging``, the play:
+    what the kept cards peg less what the opponent pegs).
+
+    >>> print(throw_words(option_for("5H 5C 6D JS QH 2C", "2C 6D", dealer=True)))
+    hand 12.70 + crib 3.76 = 16.46
+    >>> print(throw_words(option_for("5H 5C 6D JS QH 2C", "2C 6D", dealer=True,
+    ...                              pegging=True), pegging=True))
+    hand 12.70 + crib 3.76 + play 0.94 = 17.40
+    """
     sign = "+" if option.dealer else "-"
-    return (f"hand {float(option.hand_ev):.2f} {sign} crib {option.crib_ev:.2f} = "
-            f"{option.net_ev:.2f}")
+    if not pegging:
+        return (f"hand {float(option.hand_ev):.2f} {sign} crib {option.crib_ev:.2f} = "
+                f"{option.net_ev:.2f}")
+    play = f"{'+' if option.peg_ev >= 0 else '-'} play {abs(option.peg_ev):.2f}"
+    return (f"hand {float(option.hand_ev):.2f} {sign} crib {option.crib_ev:.2f} {play} = "
+            f"{option.with_pegging:.2f}")
 
 
-def print_options(options: Iterable[DiscardOption], top: int | None = None) -> None:
+def print_options(options: Iterable[DiscardOption], top: int | None = None, *,
+                  pegging: bool = False) -> None:
     """The throws as a table: keep, throw, the hand's average and range, the crib, net
-    (the engine's one table of the throws, without the pegging column)."""
-    for keep, throw, *numbers in discard_table(list(options)[:top], pegging=False,
+    (the engine's one table of the throws), and with ``pegging`` the play's column and
+    the net with the play."""
+    for keep, throw, *numbers in discard_table(list(options)[:top], pegging=pegging,
                                                symbols=True):
-        print(f"{keep:<14}{throw:<9}" + "".join(f"{n:>7}" for n in numbers))
+        print(f"{keep:<14}{throw:<9}" + "".join(f"{n:>7}" for n in numbers[:4])
+              + "".join(f"{n:>14}" for n in numbers[4:]))
+
+
+def show_and_play_differ(six: Cards, *, dealer: bool) -> str:
+    """When the best throw by the show alone is not the best with the play counted, why,
+    in words ("" when they agree).
+
+    >>> show_and_play_differ("5H 5C 6D JS QH 2C", dealer=False)
+    ''
+    >>> print(show_and_play_differ("AC AD 3C 5D 9S QC", dealer=True))  # doctest: +ELLIPSIS
+    By the show alone 5♦ 9♠ would be best (...); with the play counted 3♣ Q♣ is: ...
+    """
+    with_play = advise(six, dealer=dealer, pegging=True)
+    best, show = with_play[0], max(with_play, key=lambda o: o.net_ev)
+    if frozenset(show.discard) == frozenset(best.discard):
+        return ""
+    return (f"By the show alone {show.discard.symbols} would be best ({show.net_ev:.2f} "
+            f"against {best.net_ev:.2f}); with the play counted {best.discard.symbols} is: "
+            f"keeping {best.keep.symbols} pegs {best.peg_ev:+.2f} a deal net, "
+            f"{show.keep.symbols} {show.peg_ev:+.2f}, and that is worth more than the "
+            f"{show.net_ev - best.net_ev:.2f} the show gives up "
+            f"({best.with_pegging:.2f} against {show.with_pegging:.2f} in all)."
+            + (f" A close call: the play's figures are simulated (± {error:.2f}), so either "
+               "throw is good." if (error := max(best.peg_error, show.peg_error))
+               > best.with_pegging - show.with_pegging else ""))
 
 
 def throw_exercise(number: int, six: Cards, *, dealer: bool, text: str = "",
                    misses: dict[frozenset[Card], str] | None = None,
-                   note: str = "") -> Exercise:
+                   note: str = "", pegging: bool = False) -> Exercise:
     """An exercise: which two of these six cards does the advisor throw? A wrong throw
     is answered with its own numbers against the best one's (and ``misses`` may add a
-    rule of thumb for particular throws); ``note`` follows the answer, right or shown."""
+    rule of thumb for particular throws); ``note`` follows the answer, right or shown.
+    With ``pegging`` the throws are graded with the play counted (the advisor's pegging
+    column), and when the show alone would throw otherwise the exercise says so and why.
+    """
     six = parse_cards(six)
-    options = advise(six, dealer=dealer)
+    options = advise(six, dealer=dealer, pegging=pegging)
     best = options[0]
-    extra = misses or {}
+    extra = dict(misses or {})
+    differ = show_and_play_differ(six, dealer=dealer) if pegging else ""
+    if differ:
+        show = max(options, key=lambda o: o.net_ev)
+        extra.setdefault(frozenset(show.discard), differ)
+        note = f"{note} {differ}".strip()
 
     def form(guess: frozenset[Card]) -> str | None:
         if len(guess) != 2 or not guess <= frozenset(six):
@@ -108,24 +160,29 @@ def throw_exercise(number: int, six: Cards, *, dealer: bool, text: str = "",
                     + " ".join(str(card) for card in six[:2]) + "\"")
         return None
 
+    def value(option: DiscardOption) -> float:
+        return option.with_pegging if pegging else option.net_ev
+
     def why(guess: frozenset[Card]) -> str:
-        mine = option_for(six, guess, dealer=dealer)
-        gap = best.net_ev - mine.net_ev
+        mine = option_for(six, guess, dealer=dealer, pegging=pegging)
+        gap = value(best) - value(mine)
         said = (f"you throw {mine.discard.symbols} and keep {mine.keep.symbols}: "
-                f"{throw_words(mine)}. The best throw, {best.discard.symbols}, keeps "
-                f"{best.keep.symbols}: {throw_words(best)}, {gap:.2f} points better")
+                f"{throw_words(mine, pegging=pegging)}. The best throw, "
+                f"{best.discard.symbols}, keeps {best.keep.symbols}: "
+                f"{throw_words(best, pegging=pegging)}, {gap:.2f} points better")
         return said + (". " + extra[guess] if guess in extra else "")
 
     role = "dealer (the crib is yours)" if dealer else "pone (the crib is your opponent's)"
     question = text or f"You are {role}. Which two cards do you throw?"
 
     def solution() -> None:
-        print_options(options, top=5)
+        print_options(options, top=5, pegging=pegging)
         if note:
             print(note)
 
     def praise() -> None:
-        print(best)
+        print(f"keep {best.keep.symbols}, throw {best.discard.symbols}: "
+              f"{throw_words(best, pegging=pegging)}" if pegging else best)
         if note:
             print(note)
 
@@ -139,19 +196,57 @@ def throw_exercise(number: int, six: Cards, *, dealer: bool, text: str = "",
 
 def heat(thrown: Cards) -> int:
     """How good two thrown cards are for a crib, on a scale a player can remember:
-    3 for 5-5 or a 5 with a ten-card; 2 for any other 5, a pair, or two cards that make
-    15; 1 for cards that touch or are one apart; 0 for the rest.
+    3 for 5-5 or a 5 with a ten-card; 2 for any other 5, two cards that add to five or to
+    fifteen (A-4, 2-3; 6-9, 7-8), or a pair (but a pair of tens, queens or kings only 1);
+    1 for cards that touch or are one apart; 0 for the rest. Checked against both crib
+    tables over every pair of ranks (``tests/test_lessons.py``): a higher heat never
+    means a lower crib average by more than :data:`HEAT_MARGIN` points.
 
-    >>> [heat(parse_cards(pair)) for pair in ("5H 5C", "5H KD", "7H 8S", "9C JD", "10D KS")]
-    [3, 3, 2, 1, 0]
+    >>> [heat(parse_cards(pair)) for pair in ("5H 5C", "5H KD", "7H 8S", "2C 3D", "AH 4S",
+    ...                                       "KC KD", "9C JD", "10D KS")]
+    [3, 3, 2, 2, 2, 1, 1, 0]
     """
     a, b = parse_cards(thrown)
     fives = sum(int(c.rank) == 5 for c in (a, b))
     if fives == 2 or (fives == 1 and 10 in (a.value, b.value)):
         return 3
-    if fives or a.rank == b.rank or a.value + b.value == FIFTEEN:
+    pair = a.rank == b.rank
+    if fives or a.value + b.value in (5, FIFTEEN) or (pair and (a.value < 10
+                                                                 or a.rank == 11)):
         return 2
-    return 1 if abs(int(a.rank) - int(b.rank)) <= 2 else 0
+    return 1 if pair or abs(int(a.rank) - int(b.rank)) <= 2 else 0
+
+
+HEAT_MARGIN = 0.75
+"""How much lower, at most, the crib average of a throw may be than that of a throw of
+lower heat, in either crib table (measured: 0.50 in your own crib, 0.72 in the
+opponent's)."""
+
+
+def print_heat_by_table() -> None:
+    """For each heat, the range of the crib table's averages over the pairs of ranks with
+    that heat (not suited), in your own crib and the opponent's: higher heat, higher crib.
+
+    >>> print_heat_by_table()  # doctest: +ELLIPSIS
+    heat   pairs   your own crib     the opponent's crib
+       3       5   6.55 to 8.78      7.12 to 9.21
+    ...
+    """
+    from cribbage_edu import Card, Rank, Suit
+    from cribbage_edu.tables.cribtable import crib_table
+
+    tables = crib_table(dealer=True), crib_table(dealer=False)
+    by_heat: dict[int, list[tuple[Rank, Rank]]] = {}
+    for low in Rank:
+        for high in Rank:
+            if low <= high:
+                pair = [Card(low, Suit.CLUBS), Card(high, Suit.DIAMONDS)]
+                by_heat.setdefault(heat(pair), []).append((low, high))
+    print(f"{'heat':>4}{'pairs':>8}   {'your own crib':<18}the opponent's crib")
+    for level in sorted(by_heat, reverse=True):
+        ranges = [[table[low, high, False] for low, high in by_heat[level]] for table in tables]
+        cells = "".join(f"{min(v):.2f} to {max(v):.2f}".ljust(18) for v in ranges)
+        print(f"{level:>4}{len(by_heat[level]):>8}   {cells}".rstrip())
 
 
 def points_now(option: DiscardOption) -> int:
@@ -191,8 +286,9 @@ def count_the_crib(options: Options, dealer: bool) -> DiscardOption:
 
 
 def keep_it_cold(options: Options, dealer: bool, price: int = 2) -> DiscardOption:
-    """As pone, never give a hot throw (a 5, a pair, a fifteen, touching cards) when a
-    cold one costs at most ``price`` points now. (As dealer, :func:`points_then_crib`.)"""
+    """As pone, never give a hot throw (heat 2 or 3: a 5, cards that add to five or
+    fifteen, most pairs) when a cold one costs at most ``price`` points now. (As
+    dealer, :func:`points_then_crib`.)"""
     best = points_then_crib(options, dealer)
     if dealer:
         return best
@@ -228,6 +324,13 @@ class RuleCheck:
         self.cost, self.cost_low, self.cost_high = mean_and_interval(costs)
         self.cost_when_wrong = sum(wrong) / len(wrong) if wrong else 0.0
         self.over_a_point = sum(c > 1 for c in costs) / len(costs)
+
+    def row(self) -> str:
+        """One line: the share of deals it agrees in and its cost a deal, each with its
+        95% interval."""
+        low, high = self.agree_ci
+        return (f"{self.name:<24}{self.agree:6.1%} ({low:.1%} to {high:.1%})   "
+                f"{self.cost:.2f} ({self.cost_low:.2f} to {self.cost_high:.2f})")
 
     def __str__(self) -> str:
         low, high = self.agree_ci

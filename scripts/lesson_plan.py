@@ -1,9 +1,12 @@
-"""Estimate how long each lesson takes a class, from what is in it.
+"""How long each lesson takes: the minutes measured by a reader working through it as a
+learner (``lessons/data/lesson_times.json``, what the teacher's guide prints), beside an
+estimate from what is in it.
 
 The estimate is a model, not a stopwatch: prose read and discussed at 120 words a minute,
 the code a learner sees (not the collapsed exercise set-up) at 60 words a minute, three
 minutes an exercise (predict, check, a second try) and ten minutes at the lesson's
-widget. A lesson over 50 minutes is planned over two periods in the teacher's guide.
+widget. It says when a lesson has grown since it was last timed (the two far apart): time
+it again. A lesson over 50 minutes is planned over two periods, split at the section named.
 
 Usage (from anywhere)::
 
@@ -12,10 +15,12 @@ Usage (from anywhere)::
 
 from __future__ import annotations
 
+import json
 import math
 import re
 import sys
 from pathlib import Path
+from typing import Any
 
 import nbformat
 
@@ -46,13 +51,23 @@ def estimate(path: Path) -> dict[str, int]:
             "minutes": 5 * math.ceil(minutes / 5)}
 
 
+def measured() -> dict[str, Any]:
+    """The measured minutes of each lesson, and where a lesson of two periods splits."""
+    data: dict[str, Any] = json.loads((LESSONS / "data" / "lesson_times.json")
+                                      .read_text(encoding="utf-8"))
+    return data
+
+
 def main() -> int:
-    print(f"{'lesson':<40}{'prose':>7}{'code':>6}{'exercises':>11}{'minutes':>9}  periods")
+    times = measured()["lessons"]
+    print(f"{'lesson':<40}{'prose':>7}{'code':>6}{'exercises':>11}{'estimate':>10}"
+          f"{'measured':>10}  periods  split before")
     for path in lesson_paths():
         e = estimate(path)
-        periods = math.ceil(e["minutes"] / PERIOD)
+        timed = times[path.stem[:2]]
+        periods = math.ceil(timed["minutes"] / PERIOD)
         print(f"{path.stem:<40}{e['prose']:>7}{e['code']:>6}{e['exercises']:>11}"
-              f"{e['minutes']:>9}  {periods}")
+              f"{e['minutes']:>10}{timed['minutes']:>10}  {periods:>7}  {timed['split'] or ''}")
     return 0
 
 

@@ -7,10 +7,10 @@ cd "$(dirname "$0")/.."
 
 python3 -m venv .venv
 .venv/bin/python -m pip install --quiet --upgrade pip "setuptools>=77" wheel
-.venv/bin/python -m pip install --quiet -e ".[test,cluster]"
+.venv/bin/python -m pip install --quiet -e ".[test,cluster,classroom]"
 
-# The browser tests drive Debian's Chromium, and the accessibility test fetches axe-core
-# with npm; install either when it is missing.
+# The browser tests drive Debian's Chromium; the accessibility test fetches axe-core and the
+# hub test configurable-http-proxy with npm; install either when it is missing.
 missing=()
 [ -x /usr/bin/chromium ] || missing+=(chromium)
 command -v npm >/dev/null || missing+=(npm)

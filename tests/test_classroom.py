@@ -4,6 +4,7 @@ stopped by its process id (issue 13 item 10)."""
 
 from __future__ import annotations
 
+import http.cookiejar
 import os
 import signal
 import socket
@@ -11,6 +12,7 @@ import subprocess
 import sys
 import time
 import urllib.error
+import urllib.parse
 import urllib.request
 from collections.abc import Iterator
 from dataclasses import dataclass
@@ -37,6 +39,7 @@ class Classroom:
     process: subprocess.Popen[str]
     port: int
     printed: list[str]
+    log: Path
 
     def url(self, path: str = "/") -> str:
         return f"http://127.0.0.1:{self.port}{path}"
@@ -47,9 +50,11 @@ class NoRedirect(urllib.request.HTTPRedirectHandler):
         return None  # let a redirect come back as it is
 
 
-def get(url: str, timeout: float = 120) -> tuple[int, str, str]:
-    """Status, Location header and body of a GET, redirects not followed."""
-    opener = urllib.request.build_opener(NoRedirect)
+def get(url: str, timeout: float = 120,
+        opener: urllib.request.OpenerDirector | None = None) -> tuple[int, str, str]:
+    """Status, Location header and body of a GET, redirects not followed (unless the
+    ``opener`` given follows them)."""
+    opener = opener or urllib.request.build_opener(NoRedirect)
     try:
         with opener.open(url, timeout=timeout) as answer:
             return answer.status, answer.headers.get("Location", ""), answer.read().decode()
@@ -65,11 +70,14 @@ def classroom(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Classroom]:
     for name in ("JUPYTER_CONFIG_DIR", "JUPYTER_DATA_DIR", "IPYTHONDIR", "MPLCONFIGDIR"):
         env[name] = str(tmp_path / name.lower())
     port = free_port()
-    process = subprocess.Popen(
-        [sys.executable, "-m", "cribbage_edu", "classroom", str(NOTEBOOK), "--ip",
-         "127.0.0.1", "--port", str(port), "--token", TOKEN, "--max-games", "1"],
-        stdout=subprocess.PIPE, stderr=subprocess.DEVNULL, text=True, env=env,
-        cwd=tmp_path, start_new_session=True)
+    log = tmp_path / "classroom.log"
+    with log.open("w") as errors:
+        process = subprocess.Popen(
+            [sys.executable, "-m", "cribbage_edu", "classroom", str(NOTEBOOK), "--ip",
+             "127.0.0.1", "--port", str(port), "--max-games", "1"],
+            stdout=subprocess.PIPE, stderr=errors, text=True,
+            env=dict(env, CRIBBAGE_CLASSROOM_TOKEN=TOKEN),
+            cwd=tmp_path, start_new_session=True)
     printed: list[str] = []
     try:
         assert process.stdout is not None
@@ -77,7 +85,7 @@ def classroom(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Classroom]:
             line = process.stdout.readline()
             assert line, f"the classroom stopped before it served: {printed}"
             printed.append(line.rstrip("\n"))
-        yield Classroom(process, port, printed)
+        yield Classroom(process, port, printed, log)
     finally:
         os.killpg(process.pid, signal.SIGTERM)  # by process id: the command and Voila
         try:
@@ -129,13 +137,137 @@ def test_a_stopped_classroom_leaves_nothing_running(tmp_path: Path) -> None:
             process.wait()
 
 
+@pytest.fixture(scope="module")
+def student() -> urllib.request.OpenerDirector:
+    """One student's browser: it keeps its cookies and follows redirects. The module's
+    server holds one game, this student's."""
+    return urllib.request.build_opener(
+        urllib.request.HTTPCookieProcessor(http.cookiejar.CookieJar()))
+
+
 @pytest.mark.slow
-def test_with_the_token_a_game_is_served_and_the_cap_holds(classroom: Classroom) -> None:
-    status, _, page = get(classroom.url(f"/?token={TOKEN}"))
+def test_with_the_token_a_game_is_served_and_the_cap_holds(
+        classroom: Classroom, student: urllib.request.OpenerDirector) -> None:
+    status, _, page = get(classroom.url(f"/?token={TOKEN}"), opener=student)
     assert status == 200 and "application/vnd.jupyter.widget-view+json" in page
     assert "fontawesome" not in page  # the template that fetches nothing (issue 9 item 11)
+    status, _, page = get(classroom.url(f"/?token={TOKEN}"))  # another visitor
+    assert status == 503 and "the class is full (1 game is running," in page
+
+
+@pytest.mark.slow
+def test_a_reloading_student_keeps_a_game_and_the_cap_still_holds(
+        classroom: Classroom, student: urllib.request.OpenerDirector) -> None:
+    """Issue 20: with --max-games 1 the same browser reloading was refused "the class is
+    full" for minutes (its closed page's game held the slot). A reload takes the place
+    of its own earlier game; a second browser is still refused."""
+    get(classroom.url(f"/?token={TOKEN}"), opener=student)
+    for _ in range(3):  # reload, without and with the code in the address
+        status, _, page = get(classroom.url("/"), opener=student)
+        assert status == 200 and "application/vnd.jupyter.widget-view+json" in page
+    status, _, page = get(classroom.url(f"/?token={TOKEN}"), opener=student)
+    assert status == 200, page[:300]
     status, _, page = get(classroom.url(f"/?token={TOKEN}"))
     assert status == 503 and "the class is full (1 game is running," in page
+
+
+@pytest.mark.slow
+def test_visitors_cannot_choose_the_page_template(
+        classroom: Classroom, student: urllib.request.OpenerDirector) -> None:
+    """Issue 20: ``?template=lab`` loaded a font from a CDN; ``?template=nonexistent``
+    answered 200 and sent heartbeats forever. Both now get the class's own page."""
+    for query in ("template=lab", "template=nonexistent", "theme=dark"):
+        status, _, page = get(classroom.url(f"/?{query}"), timeout=60, opener=student)
+        assert status == 200, (query, status)
+        assert "fontawesome" not in page and "application/vnd.jupyter.widget-view+json" in page
+
+
+@pytest.mark.slow
+def test_the_page_says_nothing_meant_for_the_teacher(
+        classroom: Classroom, student: urllib.request.OpenerDirector) -> None:
+    status, _, page = get(classroom.url("/"), opener=student)
+    assert status == 200 and "Play cribbage against the computer" in page
+    for teacher in ("cribbage-edu classroom", "change the cell below", "token"):
+        assert teacher not in page, teacher
+
+
+def test_the_login_page_asks_for_the_class_code_in_a_students_words(
+        classroom: Classroom) -> None:
+    status, _, page = get(classroom.url("/login"))
+    assert status == 200
+    assert "Type the class code your teacher gave you" in page
+    assert "jupyter server list" not in page and "token" not in page.lower()
+    status, _, page = post_code(classroom, "wrongcode")
+    assert status == 401 and "That is not the class code" in page
+
+
+def post_code(classroom: Classroom, code: str) -> tuple[int, str, str]:
+    """Type ``code`` into the login page, as a browser would (with its xsrf cookie)."""
+    jar = http.cookiejar.CookieJar()
+    opener = urllib.request.build_opener(urllib.request.HTTPCookieProcessor(jar), NoRedirect)
+    get(classroom.url("/login"), opener=opener)
+    xsrf = next(cookie.value for cookie in jar if cookie.name == "_xsrf")
+    form = urllib.parse.urlencode({"password": code, "_xsrf": xsrf}).encode()
+    try:
+        with opener.open(urllib.request.Request(classroom.url("/login?next=/"), data=form),
+                         timeout=30) as answer:
+            return answer.status, answer.headers.get("Location", ""), answer.read().decode()
+    except urllib.error.HTTPError as refused:
+        return refused.code, refused.headers.get("Location", ""), refused.read().decode()
+
+
+def test_the_class_code_opens_the_game(classroom: Classroom) -> None:
+    status, where, _ = post_code(classroom, TOKEN)
+    assert status == 302 and where == "/"
+
+
+def test_no_traceback_for_a_template_file_asked_without_the_token(
+        classroom: Classroom) -> None:
+    """Issue 20: ``/voila/templates/cribbage/conf.json`` printed a traceback on the
+    teacher's terminal."""
+    for path in ("/voila/templates/cribbage/conf.json", "/voila/templates/x",
+                 "/voila/templates/cribbage/nostatic/a.js"):
+        status, _, _ = get(classroom.url(path))
+        assert status == 404, (path, status)
+    time.sleep(0.5)  # let the server write what it would
+    assert "Traceback" not in classroom.log.read_text()
+
+
+def test_the_token_is_on_no_command_line(classroom: Classroom) -> None:
+    """Issue 20: the token was on Voila's command line, which ``ps`` shows every local
+    user. Given by the environment, it is on none of the classroom's processes' command
+    lines (the command's, Voila's, the kernels')."""
+    group = os.getpgid(classroom.process.pid)
+    seen = 0
+    for entry in Path("/proc").iterdir():
+        if not entry.name.isdigit():
+            continue
+        try:
+            if os.getpgid(int(entry.name)) != group:
+                continue
+            cmdline = (entry / "cmdline").read_bytes().decode(errors="replace")
+        except (OSError, ProcessLookupError):
+            continue
+        seen += 1
+        assert TOKEN not in cmdline, cmdline.replace("\0", " ")
+    assert seen >= 2  # the command and its Voila
+
+
+def test_a_taken_port_is_refused_in_one_line(tmp_path: Path) -> None:
+    """Issue 20: with the port taken, Voila moved to the next one while the command
+    printed the asked port, token and all."""
+    with socket.socket() as taken:
+        taken.bind(("127.0.0.1", 0))
+        taken.listen()
+        port = taken.getsockname()[1]
+        done = subprocess.run(
+            [sys.executable, "-m", "cribbage_edu", "classroom", str(NOTEBOOK), "--ip",
+             "127.0.0.1", "--port", str(port), "--token", TOKEN],
+            capture_output=True, text=True, timeout=120, cwd=tmp_path,
+            env=dict(os.environ, JUPYTER_DATA_DIR=str(tmp_path / "data")))
+    assert done.returncode == 2 and done.stdout == ""
+    assert done.stderr == (f"cribbage-edu: error: port {port} on 127.0.0.1 is taken by another "
+                           f"program: choose another with --port\n")
 
 
 @pytest.mark.parametrize(("argv", "says"), [
@@ -144,6 +276,8 @@ def test_with_the_token_a_game_is_served_and_the_cap_holds(classroom: Classroom)
     (["classroom", str(NOTEBOOK), "--token", "has space"], "--token must be"),
     (["classroom", str(NOTEBOOK), "--max-games", "0"], "--max-games must be at least 1"),
     (["classroom", str(NOTEBOOK), "--port", "70000"], "--port 70000 is more than 65,535"),
+    (["classroom", str(NOTEBOOK), "--ip", "300.1.1.1"], "--ip '300.1.1.1' is not an address"),
+    (["classroom", str(NOTEBOOK), "--ip", "localhost; rm"], "--ip 'localhost; rm' is not"),
 ])
 def test_bad_classroom_arguments(argv: list[str], says: str) -> None:
     import io

@@ -65,6 +65,9 @@ CASES = [
     Case("plot unknown extension", ["stats", "--plot", "scores.xyz"], says="'.xyz'"),
     Case("plot a folder", ["stats", "--plot", "."], says="'.' is a folder"),
     Case("plot a folder name", ["stats", "--plot", "charts/"], says="'charts/' is a folder"),
+    # issue 20: a name longer than a file name can be was a traceback
+    Case("plot a 300-character name", ["stats", "--plot", "p" * 300],
+         says="is longer than a file name can be (255 bytes)"),
     Case("advise plot missing folder", ["advise", "5H", "5C", "6D", "JS", "QH", "2C",
                                         "--dealer", "--plot", "nope/a.png"],
          says="no folder 'nope'"),

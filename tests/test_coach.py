@@ -418,3 +418,12 @@ def test_a_five_lead_is_named_as_the_worst_lead() -> None:
 def test_a_plain_comparison_when_no_principle_fits() -> None:
     verdict = judge_throw("3D 4H JC KS 9D 7C", "4H KS", dealer=False)
     assert verdict.sentence.startswith("throwing 9♦ K♠ nets")
+
+
+def test_a_card_of_the_best_rank_is_the_best_card() -> None:
+    # suits never score in the play: either four of a pair led is as good as the other
+    for laid in ("4S", "4D"):
+        verdict = judge_card("4S 4D 9H KC", laid, starter="6H", seen="7C 8D", dealer=False)
+        if verdict.best.rank == Card.parse(laid).rank:
+            assert verdict.best == Card.parse(laid) and verdict.loss == 0.0
+            assert verdict.grade is Grade.GOOD and verdict.sentence.startswith("the best card")

@@ -1049,6 +1049,62 @@ def test_an_action_kind_given_as_text_works() -> None:
     assert game.actions[-1].kind is ActionKind.PLAY
 
 
+# --- what a win is worth: the tournament's game points and the house convention ---------
+
+def _won_by_heels(options: Any, loser: int) -> Any:
+    """Pone on ``loser``, the dealer on 119 turns a jack: his heels wins at once."""
+    deck = stack_deck(PONE_DEALT, DEALER_DEALT, "JC")
+    game = Game(seed=1, first_dealer=1, decks=[deck], scores=(loser, 119), options=options)
+    game.advance()
+    game.advance()
+    game.discard(0, "2C 9H")
+    game.discard(1, "KH QD")
+    game.advance()
+    assert game.winner == 1
+    return game.result
+
+
+@pytest.mark.parametrize(("loser", "house", "tournament"), [
+    (100, 1, 2),   # no skunk: a game; 2 game points under the ACC rules
+    (90, 2, 3),    # a skunk (under 91): two games by the house convention; 3 game points
+    (60, 3, 3),    # a double skunk (under 61): three games; no more than a skunk, 3
+])
+def test_a_win_is_worth_what_each_convention_says(loser: int, house: int,
+                                                   tournament: int) -> None:
+    # RULES.md: the ACC gives a win 2 game points, a skunk 3, and a double skunk no more
+    # than a skunk; a common house convention counts a skunk as two games, a double three.
+    from cribbage_edu.rules.options import GameOptions
+
+    assert _won_by_heels(GameOptions(skunk=True), loser).games_won == house
+    result = _won_by_heels(GameOptions.tournament(), loser)
+    assert result.games_won == tournament and result.unit == "game points"
+    assert result.describe(("Ann", "Bob")).endswith(f"worth {tournament} game points")
+
+
+def test_the_tournament_preset_is_a_game_to_121_with_skunks() -> None:
+    from cribbage_edu.rules.options import GameOptions
+
+    rules = GameOptions.tournament(manual_count=True, muggins=True)
+    assert (rules.target, rules.skunk, rules.muggins, rules.manual_count) == (
+        121, True, True, (True, True))
+    assert (rules.games_for_win, rules.games_for_skunk) == (2, (3, 3))
+    assert GameOptions().games_for_win == 1 and GameOptions().game_unit == "games"
+
+
+def test_the_tournament_rules_survive_a_save_and_an_old_save_counts_a_win_once() -> None:
+    from cribbage_edu.rules.options import GameOptions
+
+    game = Game(seed=5, options=GameOptions.tournament())
+    assert Game.from_json(game.to_json()).options == GameOptions.tournament()
+    old = GameOptions().to_dict()
+    del old["win_value"]  # a file written before win_value existed
+    assert GameOptions.from_dict(old).win_value == 1
+    with pytest.raises(IllegalActionError, match="win_value"):
+        GameOptions.from_dict({**old, "win_value": "2"})
+    with pytest.raises(IllegalActionError, match="win_value"):
+        GameOptions(win_value=0)
+
+
 # --- the cut for deal and a stacked first deal, each worded once in the engine ------------
 
 def test_the_lower_cut_deals_and_equal_ranks_cut_again() -> None:

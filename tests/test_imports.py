@@ -9,7 +9,12 @@ included (they hide a cycle rather than remove it); only imports under
   charts, stats) and imports only from the rooms below its own; nothing imports the models;
 - no engine module imports ``argparse``, the command line or the charts;
 - no module (tests, scripts and benchmarks included) imports another module's
-  private (``_name``) names, by ``from m import _name`` or as ``m._name``.
+  private (``_name``) names, by ``from m import _name`` or as ``m._name``;
+- no rule's number (15, 31, 29, 121, 61) is written outside ``cribbage_edu/rules/``: in
+  the rest of the package, the widgets and the lesson helpers each is named (the few
+  equal numbers that are no rule are listed with their reasons);
+- no test reads a private attribute of a widget (or of anything else, but for the few
+  listed with their reasons): a test drives and reads a widget as a learner's code would.
 """
 
 from __future__ import annotations
@@ -313,3 +318,97 @@ def test_the_private_name_check_finds_both_forms(tmp_path: Path) -> None:
 def test_no_module_imports_another_modules_private_names(path: Path) -> None:
     module = next((m for p, m in project_files() if p == path), None)
     assert private_uses(path, module) == []
+
+
+# --- one home for each rule: no rule's number outside the rules ----------------------------
+
+RULE_NUMBERS = {15: "FIFTEEN", 31: "THIRTY_ONE", 29: "BEST_HAND", 121: "GAME_HOLE",
+                61: "SHORT_GAME_HOLE"}
+"""The rules' numbers and the names the rules give them (``rules.cards``, ``rules.scoring``,
+``rules.board``; ``rules.options.TARGETS`` holds both game holes)."""
+
+NOT_A_RULE = {
+    ("cribbage_edu/strategy/master.py", 31):
+        "ENDGAME: the points from home at which the master plays for the game (about two "
+        "deals' worth), not the count of 31",
+    ("cribbage_edu/cli/serving.py", 15): "seconds to wait for a server to stop",
+    ("cribbage_edu/charts/games.py", 15): "a chart's headroom, a fifteenth of the target",
+}
+"""Numbers equal to a rule's that are not the rule, each with its reason."""
+
+
+def rule_numbers(path: Path) -> list[tuple[int, int]]:
+    """The whole numbers 15, 31, 29, 121 and 61 written in ``path``'s code, with their
+    lines: text (docstrings, messages) does not count, nor the exponent of a power
+    (``2**31``, the range of a seed)."""
+    tree = ast.parse(path.read_text("utf-8"))
+    exponents = {id(node.right) for node in ast.walk(tree)
+                 if isinstance(node, ast.BinOp) and isinstance(node.op, ast.Pow)}
+    return sorted((node.lineno, node.value) for node in ast.walk(tree)
+                  if isinstance(node, ast.Constant) and type(node.value) is int
+                  and node.value in RULE_NUMBERS and id(node) not in exponents)
+
+
+def outside_the_rules() -> list[Path]:
+    """The code a rule's number must not be written in: the package outside
+    ``cribbage_edu/rules/``, the widgets and the lesson helpers."""
+    package = [p for p in sorted((ROOT / PACKAGE).rglob("*.py"))
+               if "rules" not in p.relative_to(ROOT / PACKAGE).parts[:1]]
+    return [*package, *sorted((ROOT / "widgets").rglob("*.py")),
+            *sorted((ROOT / "lessons").glob("*.py"))]
+
+
+def test_the_rule_number_check_sees_code_and_not_text(tmp_path: Path) -> None:
+    sample = tmp_path / "sample.py"
+    sample.write_text('"""Count to 31."""\nTOP = 31\nSEEDS = 2**31\n'
+                      'def f(target: int = 121) -> str:\n    return "61 or 121"\n')
+    assert rule_numbers(sample) == [(2, 31), (4, 121)]
+
+
+def test_no_rule_number_is_written_outside_the_rules() -> None:
+    found = {}
+    for path in outside_the_rules():
+        where = path.relative_to(ROOT).as_posix()
+        for line, value in rule_numbers(path):
+            if (where, value) not in NOT_A_RULE:
+                found[f"{where}:{line}"] = f"{value}: use {RULE_NUMBERS[value]}"
+    assert found == {}
+    for (where, value), reason in NOT_A_RULE.items():  # an excuse that is no longer needed
+        assert value in [v for _, v in rule_numbers(ROOT / where)], (where, reason)
+
+
+# --- the tests read widgets as a learner's code would: no private attribute ----------------
+
+PRIVATE_READS_ALLOWED = {
+    ("tests/test_charts.py", "_suptitle"):
+        "a matplotlib figure keeps its title's Text only there (no widget)",
+    ("tests/test_game.py", "_events"):
+        "the test shows that a player's view holds nothing hidden in its private field",
+}
+"""Private attributes a test may read, each of something that is not a widget."""
+
+
+def private_reads(path: Path) -> list[tuple[int, str]]:
+    """``x._name`` read in ``path`` of anything but ``self`` or ``cls`` (dunder names and
+    the display hooks ``_repr_*_`` are public protocol)."""
+    tree = ast.parse(path.read_text("utf-8"))
+    return sorted(
+        (node.lineno, node.attr) for node in ast.walk(tree)
+        if isinstance(node, ast.Attribute) and node.attr.startswith("_")
+        and not node.attr.startswith("__") and not node.attr.startswith("_repr_")
+        and not (isinstance(node.value, ast.Name) and node.value.id in ("self", "cls")))
+
+
+def test_the_private_read_check_sees_a_widgets_private_attribute(tmp_path: Path) -> None:
+    sample = tmp_path / "test_sample.py"
+    sample.write_text("table = GameTable()\ntable._game.phase\nself._x\ntable.__dict__\n"
+                      "card._repr_html_()\nbutton._dom_classes\n")
+    assert private_reads(sample) == [(2, "_game"), (6, "_dom_classes")]
+
+
+def test_no_test_reads_a_private_attribute_of_a_widget() -> None:
+    found = [f"{path.relative_to(ROOT).as_posix()}:{line}: .{attr}"
+             for path in sorted((ROOT / "tests").rglob("*.py"))
+             for line, attr in private_reads(path)
+             if (path.relative_to(ROOT).as_posix(), attr) not in PRIVATE_READS_ALLOWED]
+    assert found == []

@@ -207,7 +207,7 @@ EVERYDAY = {"deal", "game", "hand", "keep", "throw", "claim", "board", "value", 
             "sample", "mean", "mode", "median", "distribution", "probability", "exercise",
             "widget", "seed", "go", "run", "pair", "lay on", "ev", "the show", "the play",
             "advisor", "simulation", "computer player", "last card", "answer", "cost", "net",
-            "agreement"}
+            "agreement", "whole play"}
 
 
 def words_cell(path: Path) -> str:
@@ -402,18 +402,23 @@ ANSWERS: dict[str, dict[int, tuple[object, object]]] = {
            4: ("2C 6D", "5H 5C"),            # keep 5-5-J-Q (12 now) and never give 5-5
            5: ("QC KD", "7C 8S")},           # keep the run 7-8-9 with the 2; 7-8 breaks it
     "05": {1: (0, 2),                        # count 19: 9 and 6 are not the running count
-           2: (6, 2), 3: (3, 0),
-           4: (0, 3),                        # 4, 9, 3 are no run: the 9 breaks it
-           5: (7, 5),                        # 15 and a run of five
-           6: ("7D 6H", "7D")},              # 24 + 7 = 31, 24 + 6 = 30, not the 8
+           2: (6, 2),
+           3: (0, 2),                        # 8, 7, 8: the 7 between, no pair; count 23
+           4: (3, 0),
+           5: (0, 3),                        # 4, 9, 3 are no run: the 9 breaks it
+           6: (7, 5),                        # 15 and a run of five
+           7: ("7D 6H", "7D")},              # 24 + 7 = 31, 24 + 6 = 30, not the 8
     "06": {1: ("no", "yes"),                 # the 5 fits: 26 + 5 = 31
-           2: ("dealer", "pone"),            # pone laid the 31
-           3: (2, 3), 4: (5, 1),             # run of four 9-8-7-6, then the last card
-           5: (0, 2),                        # no pair across the reset
-           6: (3, 2)},                       # 7 + 8 = 15, and the last card
+           2: ("go", "7H"),                  # 25 + 7 = 32: nothing fits, you say go
+           3: ("dealer", "pone"),            # pone laid the 31
+           4: (2, 3), 5: (5, 1),             # run of four 9-8-7-6, then the last card
+           6: (0, 2),                        # no pair across the reset
+           7: (0, 4),                        # 7-6-8 ended at 31: no run across the reset
+           8: (3, 2)},                       # 7 + 8 = 15, and the last card
     "07": {1: ("Ann", "Bob"), 2: ("dealer", "pone"), 3: ("dealer", "pone"),
            4: ((11, 20), (9, 20)), 5: ("skunk", "double skunk"),
-           6: (4, 0)},                       # the hand is 12: 7+8 ×2, pair, double run
+           6: (4, 0),                        # the hand is 12: 7+8 ×2, pair, double run
+           7: (5, 2)},                       # 4 + 5 + 6: fifteen 2 and a run of three 3
     "08": {1: (12, 6),                       # 3+3+9 ×3 and a pair royal (seed 2024's log)
            2: (3, 2),                        # 7+8, nobs (J♥ with the 10♥)
            3: ("expert", "greedy"),          # greedy dealt deal 1
@@ -429,22 +434,39 @@ ANSWERS: dict[str, dict[int, tuple[object, object]]] = {
            2: ("yes", "no"),                 # 56% ± 4.9%: 51.1% to 60.9%
            3: (2401, 49)},                   # 1.96² × 0.25 / 0.0004
     "12": {1: ("7S 8C", "4H JH"),            # 2-2-4-J keeps 2 now, the 7-8 fifteen heats the crib
-           2: ("3S QS", "4C 4H"),            # never give pone's pair; 4-4-6-9 keeps 4 now
-           3: ("5D 9S", "3C QC"),            # the dealer's five: A-A-3-Q keeps 4, 5-9 to the crib
+           2: ("9S QS", "3S QS"),            # with the play: 3-4-4-6 pegs +0.30, 4-4-6-9
+                                             # -0.34, more than the show's 0.39 edge
+           3: ("3C QC", "5D 9S"),            # with the play: A-A-5-9 pegs +1.70, A-A-3-Q
+                                             # +1.36, more than the show's 0.18 edge
            4: (12, 8)},                      # a double run of three: 8 now, about 4 more on average
-    "13": {1: (4, 16),                       # from 11 only a 4 makes 15; 31 - 11 = 20: no card
-           2: ("KS", "7C"),                  # off the run: the 7 invites 5, 8 (a run) or 2 (15)
-           3: ("5C", "10D"),                 # 10 + 5 is fifteen now
-           4: ("9S", "2H")},                 # 30: only an ace answers; 23 invites an 8 for 31
-    "14": {1: (5.9, 4.8),                    # 16.40 - 10.48 (the printed averages); 4.8 = crib
-           2: (80.6, 78),                    # 3 x 16.40 + 3 x 10.48; 78 is the old 3 x 26
+    "13": {1: ("10S", "2S"),                # the judge: keep A-2 for the go, lead high;
+                                             # leading the 2 costs about 1.5 (the 9 as good)
+           2: ("KD", "AC"),                  # lead from the pair of kings (the trap), keep
+                                             # the lone ace: the ace lead costs about 1
+           3: (4, 16),                       # from 11 only a 4 makes 15; 31 - 11 = 20: no card
+           4: ("7C", "AD"),                  # the 7 from 7-8: an 8 for fifteen is paired
+                                             # back; the ace (safest now) costs about 0.8
+           5: ("8D", "3H"),                  # 8, 7 or K within half a point; the 3 spends
+                                             # the low card (about 1 point)
+           6: ("5C", "10D"),                 # 10 + 5 is fifteen now: 2 points, about 2.2 net
+           7: ("9S", "2H"),                  # 30: only an ace answers; keep 4 and 2 for later
+           8: ("7D", "3D")},                 # 119 needs 2: the judge's chance to win, 99%
+                                             # against 88% for the 3 (which nets more points)
+    "14": {1: (5.9, 4.8),                    # 16.30 - 10.40 (the course figures); 4.8 = crib
+           2: (80.1, 78),                    # 3 x 16.30 + 3 x 10.40; 78 is the old 3 x 26
            3: ("dealer", "pone"),            # the table: 77.7%; each is ~21 short, only the
                                              # dealer gets within a pone's count of home
            4: ("pone", "dealer"),            # each needs 6; pone counts first (the table: 76%)
-           5: ("5S", "2C"),                  # 5 + a ten-card is 15, the dealer's 2; 2, 3, 4
+           5: ("8C QH", "5H QH"),            # 90-90: keep 5-6-6-7 (8 now), nothing hot to
+                                             # the dealer; 5-Q is a five with a ten-card
+           6: ("5H QH", "8C QH"),            # 100-116: pone needs 21 before the dealer's 5:
+                                             # only 6-6-7-8 (10 now, a double run) can do it
+           7: ("6D", "KC"),                  # 6 on the 6 lead is a pair, 2: 119 + 2 = 121
+           8: ("5S", "2C"),                  # 5 + a ten-card is 15, the dealer's 2; 2, 3, 4
                                              # leave no fifteen
-           6: ("2H 2C", "KH 2C")},           # keep 4-5-6-K: 4+5+6, 5+K, run 4-5-6: 7 always,
+           9: ("2H 2C", "KH 2C"),            # keep 4-5-6-K: 4+5+6, 5+K, run 4-5-6: 7 always,
                                              # what pone on 114 needs; 2-4-5-6 can be 5
+}
 }
 
 CHECK_CELL = '''
@@ -521,15 +543,26 @@ def _script(name: str) -> object:
         sys.path.remove(str(ROOT / "scripts"))
 
 
-def test_the_guide_times_each_lesson_as_the_plan_script_estimates() -> None:
+def test_the_guide_times_each_lesson_as_measured_and_splits_the_long_ones() -> None:
+    """The guide's minutes are the ones measured by a reader working through each lesson
+    (``lessons/data/lesson_times.json``), not the word-count estimate; a lesson over one
+    period is split at a section heading the lesson really has."""
     plan = _script("lesson_plan")
-    rows = {lesson: (minutes, periods) for lesson, minutes, periods in re.findall(
-        r"^\| (\d\d) \| (\d+) \| (\d) \|", section("How long"), re.MULTILINE)}
-    estimated = {}
+    times = plan.measured()  # type: ignore[attr-defined]
+    rows = {lesson: (int(minutes), int(periods), split.strip()) for lesson, minutes, periods, split
+            in re.findall(r"^\| (\d\d) \| (\d+) \| (\d) \|(.*)\|$", section("How long"),
+                          re.MULTILINE)}
+    assert sorted(rows) == sorted(times["lessons"]) == [number(p) for p in lesson_paths()]
     for path in lesson_paths():
-        minutes = plan.estimate(path)["minutes"]  # type: ignore[attr-defined]
-        estimated[number(path)] = (str(minutes), str(-(-minutes // plan.PERIOD)))  # type: ignore[attr-defined]
-    assert rows == estimated
+        timed = times["lessons"][number(path)]
+        minutes, periods, split = rows[number(path)]
+        assert minutes == timed["minutes"], path.name
+        assert periods == -(-minutes // times["period"]), path.name
+        if periods > 1:
+            assert timed["split"] and f'"{timed["split"]}"' in split, path.name
+            assert f"## {timed['split']}" in "\n".join(markdown(read(path))), path.name
+        else:
+            assert timed["split"] is None, path.name
 
 
 def test_the_guide_lists_the_seeds_the_search_finds() -> None:
@@ -595,42 +628,91 @@ def test_the_answer_key_gives_every_exercise_its_checked_answers() -> None:
 
 
 def test_the_final_assessment_key_is_what_the_engine_says(lessons_on_path: object) -> None:
+    """The assessment's new items, answered by hand from the rules, and by the engine."""
     from many_games import games_needed  # type: ignore[import-not-found]
     from throwing import heat  # type: ignore[import-not-found]
 
     from cribbage_edu import FULL_DECK, Play, Rank, advise, parse_cards, score_hand, score_play
-    from cribbage_edu.rules.board import Board
+    from cribbage_edu.rules.options import GameOptions
     from cribbage_edu.strategy.discard import starter_distribution
 
-    play = Play(pone_hand="10S 7C 4D AH", dealer_hand="KH QD JS 9C")
-    for seat, card in ((Play.PONE, "10S"), (Play.DEALER, "KH"), (Play.PONE, "7C")):
+    play = Play(pone_hand="KH 9C 2S AD", dealer_hand="9D 10S JH QC")
+    for seat, card in ((Play.PONE, "KH"), (Play.DEALER, "9D"), (Play.PONE, "9C")):
         play.play(seat, card)
     play.go(Play.DEALER)
     before = play.scores[Play.PONE]
-    play.play(Play.PONE, "4D")
-    held = parse_cards("JC 4D 7H 9S QD KC")
+    play.play(Play.PONE, "2S")
+    play.play(Play.PONE, "AD")
+    held = parse_cards("5C 5D 8H 9S JC KD")
     unseen = [c for c in FULL_DECK if c not in set(held)]
-    jacks = Fraction(sum(c.rank == Rank.JACK for c in unseen), len(unseen))
-    makers = {count: sum(1 for c in FULL_DECK if c.value in (15 - count, 31 - count))
-              for count in range(1, 15)}
-    board = Board(pegs=((0, 118), (0, 119))).peg(1, 2)
-    key = {
-        1: str(score_hand("4S 5S 6S 6D", "KC").total),
-        2: str(score_hand("2H 4H 6H 8H", "KC", crib=True).total),
-        3: str(score_hand("5H 5C 5S JD", "5D").total),
-        4: str(score_play("4S 6H 5D").total),
-        5: str(play.scores[Play.PONE] - before),
-        6: f"{jacks.numerator}/{jacks.denominator}",
-        7: " ".join(c.symbol for c in sorted(advise("5H 5C 6D JS QH 2C", dealer=False)[0].discard)),
-        8: f"{float(starter_distribution('5H 5C JD 10S', seen='2C 9D').expected):.2f}",
-        9: f"{heat('5H KD')}; {heat('9C JD')}",
-        10: str(max(makers, key=lambda count: (makers[count], -count))),
-        11: f"{games_needed(0.01):,}",
-        12: "The dealer" if board.winner == 1 else "Pone",
+    fives = Fraction(sum(c.rank == Rank.FIVE for c in unseen), len(unseen))
+    by_hand = {   # worked from RULES.md
+        1: "14",     # 4+5+6 twice, the pair of fours, runs 3-4-5-6 twice (4 each)
+        2: "10",     # 5+10, 5+J for each five, the pair of fives; J♠ with a 4♥: no nobs
+        3: "24",     # 7+8 four times, two pairs, four runs of three
+        4: "3",      # 3, 5, 4 are a run of three in any order; the count is 12
+        5: "2",      # 30 scores nothing; 31 scores 2 instead of the go
+        6: "1/23",   # two fives among the 46 unseen
+        7: "9♠ Q♥",  # the advisor's throw with the play, and by the show alone too
+        8: "9.87",   # 227/23: the hand scores 8 now; every starter adds
+        9: "2; 1",   # 2-3 add to five; a pair of kings
+        10: "16",    # 21 + 10 = 31: the sixteen ten-cards
+        11: "1,068",  # 1.96² × 0.25 / 0.03² = 1067.1, up to a whole game
+        12: "3",     # the ACC: a double skunk earns no more than a skunk
     }
+    key = {
+        1: str(score_hand("3D 4S 4H 5C", "6S").total),
+        2: str(score_hand("5S 5D 10C JS", "4H", crib=True).total),
+        3: str(score_hand("7C 7D 8H 8S", "9C").total),
+        4: str(score_play("3S 5H 4D").total),
+        5: str(play.scores[Play.PONE] - before),
+        6: f"{fives.numerator}/{fives.denominator}",
+        7: " ".join(c.symbol for c in sorted(
+            advise("4C 5H 6D 9S 10C QH", dealer=False, pegging=True)[0].discard)),
+        8: f"{float(starter_distribution('3C 4D 5S 6H', seen='KC QD').expected):.2f}",
+        9: f"{heat('2C 3D')}; {heat('KC KD')}",
+        10: str(sum(1 for c in FULL_DECK if c.value == 31 - 21)),
+        11: f"{games_needed(0.03):,}",
+        12: str(GameOptions.tournament().games_for_skunk[1]),
+    }
+    assert key == by_hand
+    assert advise("4C 5H 6D 9S 10C QH", dealer=False)[0].discard == parse_cards("9S QH")
     text = guide().split("Key:", 1)[1]
     for n, answer in key.items():
         assert f"\n{n}. {answer}" in text, (n, answer)
+
+
+# --- one source for each figure the course repeats ----------------------------------------
+
+DEAL_ROW = re.compile(r"^(dealer|pone)\s+(his heels|pegging|hand|crib|total)\s+(\d+\.\d\d)\b",
+                      re.MULTILINE)
+PEGS_A_DEAL = re.compile(r"the dealer pegs (\d\.\d\d) and pone (\d\.\d\d)")
+FIRST_DEALER = re.compile(r"the first dealer won [\d,]+ of [\d,]+ games: (.*%\))")
+
+
+def test_every_figure_the_course_repeats_is_the_course_figures_one(
+        lessons_on_path: object) -> None:
+    """What a deal brings each side and the first dealer's edge are printed in several
+    lessons: every printing says the number ``course_figures`` computes, once."""
+    from course_figures import deal_points, first_dealer_edge  # type: ignore[import-not-found]
+
+    worth = deal_points()
+    names = {"his heels": "heels"}
+    seen: dict[str, int] = {}
+    for path in lesson_paths():
+        for cell in code_cells(read(path)):
+            for text in output_texts(cell):
+                for role, source, value in DEAL_ROW.findall(text):
+                    assert value == worth[role, names.get(source, source)].text, (
+                        path.name, role, source, value)
+                    seen[number(path)] = seen.get(number(path), 0) + 1
+                for dealer, pone in PEGS_A_DEAL.findall(text):
+                    assert (dealer, pone) == (worth["dealer", "pegging"].text,
+                                              worth["pone", "pegging"].text), path.name
+                    seen[number(path)] = seen.get(number(path), 0) + 1
+                for edge in FIRST_DEALER.findall(text):
+                    assert edge == first_dealer_edge().text, path.name
+    assert {"11", "13", "14"} <= set(seen), seen
 
 
 def test_a_stored_game_is_the_engine_records_figures(lessons_on_path: object) -> None:
@@ -646,3 +728,68 @@ def test_a_stored_game_is_the_engine_records_figures(lessons_on_path: object) ->
     first = load_games()[0]
     played = simulate(1, ["expert", "expert"], seed=2024).games[0]
     assert all(getattr(first, name) == getattr(played, name) for name in STORED)
+
+
+# --- the rules of thumb checked against the crib tables -------------------------------------
+
+def test_a_higher_heat_never_means_a_much_lower_crib(lessons_on_path: object) -> None:
+    """Lesson 12's heat, over every pair of ranks, in both crib tables: a throw of higher
+    heat is never worth less in the crib than one of lower heat by more than the stated
+    margin. (The first edition gave 2-3, worth 6.84 in your own crib, a heat of 1 and
+    A-4, worth 5.35, a heat of 0, below a pair of kings at 4.50.)"""
+    from throwing import HEAT_MARGIN, heat  # type: ignore[import-not-found]
+
+    from cribbage_edu import Card, Rank, Suit
+    from cribbage_edu.tables.cribtable import crib_table
+
+    pairs = [(low, high) for low in Rank for high in Rank if low <= high]
+    heats = {pair: heat([Card(pair[0], Suit.CLUBS), Card(pair[1], Suit.DIAMONDS)])
+             for pair in pairs}
+    for dealer in (True, False):
+        table = crib_table(dealer=dealer)
+        worst = max(table[b[0], b[1], False] - table[a[0], a[1], False]
+                    for a in pairs for b in pairs if heats[a] > heats[b])
+        assert worst <= HEAT_MARGIN, (dealer, worst)
+    # cards that add to five make fifteen with every ten-card: never cold
+    assert heats[Rank.TWO, Rank.THREE] == heats[Rank.ACE, Rank.FOUR] == 2
+
+
+def test_lesson_04s_cold_throws_for_pone_are_cold(lessons_on_path: object) -> None:
+    """Lesson 04 tells pone to throw cards that neither make five or fifteen nor touch nor
+    pair, and no five: every such pair has a heat of 0, and is worth less in the dealer's
+    crib than any throw of heat 2 or more."""
+    from throwing import heat  # type: ignore[import-not-found]
+
+    from cribbage_edu import Card, Rank, Suit
+    from cribbage_edu.tables.cribtable import crib_table
+
+    table = crib_table(dealer=False)
+    cold, hot = [], []
+    for low in Rank:
+        for high in Rank:
+            if low > high:
+                continue
+            a, b = Card(low, Suit.CLUBS), Card(high, Suit.DIAMONDS)
+            advised = (low != high and Rank.FIVE not in (low, high) and abs(high - low) > 2
+                       and a.value + b.value not in (5, 15))
+            if advised:
+                cold.append(table[low, high, False])
+                assert heat([a, b]) == 0, (a, b)
+            elif heat([a, b]) >= 2:
+                hot.append(table[low, high, False])
+    assert max(cold) < min(hot), (max(cold), min(hot))
+
+
+@pytest.mark.parametrize(("six", "dealer"), [
+    ("5H 5C 6D JS QH 2C", False),   # lesson 04, exercise 4; the final assessment's 7
+    ("2D 7C 8S 9H QC KD", True),    # lesson 04, exercise 5
+    ("3H 4C 5S 10D KH AC", True),   # lesson 10, exercise 2
+])
+def test_a_throw_graded_by_the_show_alone_is_the_best_with_the_play_too(
+        lessons_on_path: object, six: str, dealer: bool) -> None:
+    """Lessons 04 and 10 come before the play is weighed, so their throws are graded by
+    the show; each is also the best throw with the play counted (lessons 12 on grade with
+    it, and say when the show alone would throw otherwise)."""
+    from throwing import show_and_play_differ  # type: ignore[import-not-found]
+
+    assert show_and_play_differ(six, dealer=dealer) == ""

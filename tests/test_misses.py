@@ -131,3 +131,17 @@ def test_a_run_broken_by_a_card_between_is_named() -> None:
     assert play_misses("4S 6H KC 5D")[3] == ("a run in the play must be the last cards "
                                              "laid, with no other card between: the K♣ "
                                              "breaks it")
+
+
+def test_a_first_miss_says_the_kind_and_how_many_and_shows_the_cards_only_later() -> None:
+    # 5♥ 5♣ J♠ Q♥ with the 2♣: four fifteens (each five with each picture card) and a
+    # pair, 10. A claim of 6 misses two of the fifteens: the first look says so without
+    # naming the cards (that would give the count away); the second names them.
+    from cribbage_edu import score_hand
+    from cribbage_edu.rules.misses import count_misses, diagnose
+
+    score = score_hand("5H 5C JS QH", "2C")
+    first, later = diagnose(6, score, reveal=False), diagnose(6, score)
+    assert "two of the four fifteens" in first and "+" not in first
+    assert "5♣+J♠" in later and "5♥+Q♥" in later
+    assert "+" not in "".join(count_misses(score, reveal=False).values())

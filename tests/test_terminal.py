@@ -293,9 +293,12 @@ def test_without_muggins_a_wrong_first_count_is_looked_at_again() -> None:
     # counts again; she says 6 again: the second claim scores the 6, the 2 are lost.
     out = count_by_hand(["6", "6"])
     assert out.count("How many points?") == 3  # twice for the hand, once for the crib
-    assert ("You said 6: that is under. You missed one of the two fifteens (5♣+J♠; "
-            "5♥+J♠). Count your hand again and claim once more: your second claim is the "
-            "one that scores") in out
+    # the first look says the kind missed and how many, not the cards (issue 19: naming
+    # them would give the count away); the second claim's answer names them
+    assert ("You said 6: that is under. You missed one of the two fifteens: look again for "
+            "every set of cards that adds to 15. Count your hand again and claim once more: "
+            "your second claim is the one that scores") in out
+    assert "5♣+J♠" not in out.split("Count your hand again")[0]
     assert "Under by 2: your hand scores 8, not 6" in out
     assert "it scores the 6 claimed: the 2 missed are lost" in out
     assert "Ann scores 6 for Ann's hand" in out

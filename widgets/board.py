@@ -21,7 +21,8 @@ from html import escape
 import ipywidgets as w  # type: ignore[import-untyped]
 
 from cribbage_edu.render import PEG_COLOURS, board_img, board_svg
-from cribbage_edu.rules.board import Board, Skunk, skunk_lines
+from cribbage_edu.rules.board import GAME_HOLE, Board, Skunk, skunk_lines
+from cribbage_edu.rules.checks import two_names
 from cribbage_edu.rules.errors import CribbageError
 from cribbage_edu.rules.scoring import BEST_HAND
 
@@ -66,14 +67,14 @@ class BoardWidget(StaticPicture, w.VBox):  # type: ignore[misc]
     def _static_html(self) -> str:
         return scores_html(self._board, self._names) + board_img(self._board, self._names)
 
-    def __init__(self, seed: int | None = None, *, target: int = 121,
+    def __init__(self, seed: int | None = None, *, target: int = GAME_HOLE,
                  names: Sequence[str] = ("player 0", "player 1"),
                  controls: bool = True) -> None:
+        self._names = two_names(names)
         super().__init__()
         self.add_class("cribbage-board-widget")
         self._seed = choose_seed(seed)
         self._rng = random.Random(self._seed)
-        self._names = (str(names[0]), str(names[1]))
         self._board = Board(target)
         self.picture = w.HTML()
         self.scores = w.HTML()

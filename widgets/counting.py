@@ -262,7 +262,8 @@ class CountingQuiz(StaticPicture, w.VBox):  # type: ignore[misc]
         right = judged.verdict is Verdict.RIGHT
         side = str(judged.verdict)
         if not right and self._tried < self._tries:
-            why = diagnose(total, self._score, _met(self._score, LEVELS[self.level_picker.value]))
+            why = diagnose(total, self._score, _met(self._score, LEVELS[self.level_picker.value]),
+                           reveal=False)  # the kind and how many; the cards after a second try
             self.message.warn(f"You said {total}: that is {side}. {why[0].upper()}{why[1:]}. "
                               "Count again and check once more.")
             return

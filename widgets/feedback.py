@@ -15,7 +15,7 @@ from typing import Any
 
 import ipywidgets as w  # type: ignore[import-untyped]
 
-from cribbage_edu.rules.checks import typed_points
+from cribbage_edu.rules.checks import typed_points, whole_number
 from cribbage_edu.rules.errors import IllegalActionError
 
 from .answer import AnswerBox
@@ -30,14 +30,15 @@ _COLOURS = {"info": "#1b1b1b", "success": "#2e7d32", "warning": "#b71c1c"}
 
 
 def choose_seed(seed: int | None) -> int:
-    """The seed a widget uses: the one given, or a fresh one it can show and repeat.
+    """The seed a widget uses: the one given (a whole number: ``2.9`` or ``True`` is
+    refused, not read as 2 or 1), or a fresh one it can show and repeat.
 
     >>> choose_seed(7)
     7
     >>> 0 <= choose_seed(None) < 1_000_000
     True
     """
-    return random.randrange(1_000_000) if seed is None else int(seed)
+    return random.randrange(1_000_000) if seed is None else whole_number(seed, "seed", 0)
 
 
 def seed_badge(seed: int) -> w.HTML:

@@ -20,13 +20,19 @@ import os
 from collections.abc import Mapping
 from pathlib import Path
 
-__all__ = ["JUPYTER_PATH", "TEMPLATE", "VOILA_ARGS", "voila_environment"]
+__all__ = ["JUPYTER_PATH", "NOT_ON_THE_PAGE", "TEMPLATE", "VOILA_ARGS", "voila_environment"]
 
 JUPYTER_PATH = Path(__file__).resolve().parent
 """A Jupyter data folder holding ``voila/templates/cribbage``."""
 
 TEMPLATE = "cribbage"
-VOILA_ARGS = (f"--template={TEMPLATE}",)
+NOT_ON_THE_PAGE = ("@jupyter-notebook/lab-extension", "@jupyter/nbgrader")
+"""JupyterLab extensions the page does not load: Voila loads every extension installed
+beside it, and these, which the classroom extra brings (nbgrader, and with it the classic
+Notebook), are for JupyterLab and throw errors on the page."""
+VOILA_ARGS = (f"--template={TEMPLATE}",
+              *(arg for name in NOT_ON_THE_PAGE
+                for arg in ("--VoilaConfiguration.extension_denylist", name)))
 """What to add to a Voila command line to serve the page with the template."""
 
 

@@ -16,7 +16,10 @@ from typing import Any
 import ipywidgets as w  # type: ignore[import-untyped]
 
 from cribbage_edu.charts import simulation_chart
+from cribbage_edu.rules.board import GAME_HOLE
+from cribbage_edu.rules.checks import whole_number
 from cribbage_edu.rules.errors import CribbageError
+from cribbage_edu.rules.options import TARGETS
 from cribbage_edu.strategy.roster import PLAYER_NAMES
 from cribbage_edu.study.simulation import SimulationResult, simulate
 
@@ -49,7 +52,9 @@ class SimulationRunner(StaticPicture, w.VBox):  # type: ignore[misc]
     RUN_TO = "play many games between computer players"
 
     def __init__(self, seed: int = 7, *, players: tuple[str, str] = ("expert", "greedy"),
-                 games: int = 100, target: int = 121, chart: bool = True) -> None:
+                 games: int = 100, target: int = GAME_HOLE, chart: bool = True) -> None:
+        seed = whole_number(seed, "seed", 0, 2**31 - 1)
+        games = whole_number(games, "games", 2, 20_000)  # what the games box can hold
         super().__init__()
         self.add_class("cribbage-simulation-runner")
         self._chart = chart
@@ -61,7 +66,7 @@ class SimulationRunner(StaticPicture, w.VBox):  # type: ignore[misc]
         self.games = w.BoundedIntText(value=games, min=2, max=20_000, step=20,
                                       description="games")
         self.seed = w.BoundedIntText(value=seed, min=0, max=2**31 - 1, description="seed")
-        self.target = w.ToggleButtons(options=[("to 121", 121), ("to 61", 61)], value=target,
+        self.target = w.ToggleButtons(options=[(f"to {t}", t) for t in TARGETS], value=target,
                                       description="game")
         self.run_button = w.Button(description="Play the games", button_style="primary",
                                    tooltip="play the games and sum them up")

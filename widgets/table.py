@@ -22,7 +22,7 @@ import ipywidgets as w  # type: ignore[import-untyped]
 
 from cribbage_edu.charts import progress_chart
 from cribbage_edu.render import back_img, board_img, card_img
-from cribbage_edu.rules.board import Board
+from cribbage_edu.rules.board import GAME_HOLE, Board
 from cribbage_edu.rules.cards import Card, Hand
 from cribbage_edu.rules.checks import flag
 from cribbage_edu.rules.drive import Player, drive
@@ -488,6 +488,7 @@ class PeggingPractice(_Table):
     def __init__(self, seed: int | None = None, *, opponent: str = "expert",
                  dealer: bool = False, coach: str = "mistakes",
                  claim_play: bool = False) -> None:
+        dealer = flag(dealer, "dealer")  # "no" would deal the learner in
         super().__init__(seed, opponent, "The play: lay cards to 31", coach=coach,
                          claim_play=claim_play)
         self.add_class("cribbage-pegging-practice")
@@ -645,7 +646,7 @@ class GameTable(_Table):
                 + cards_html(self._game.hand(YOU), caption="your six cards"))
 
     def __init__(self, seed: int | None = None, *, opponent: str = "expert",
-                 target: int = 121, manual_count: bool = True, muggins: bool = False,
+                 target: int = GAME_HOLE, manual_count: bool = True, muggins: bool = False,
                  skunk: bool = True, chance: bool = True, coach: str = "mistakes",
                  claim_play: bool = False) -> None:
         if opponent not in PLAYER_NAMES:

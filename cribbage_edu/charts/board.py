@@ -8,7 +8,8 @@ from typing import Any
 from matplotlib.figure import Figure
 
 from ..render.colours import COLOURS
-from .style import house_style, new_figure
+from ..rules.board import GAME_HOLE
+from .style import chart_names, house_style, new_figure
 
 __all__ = ["board_chart"]
 
@@ -16,7 +17,7 @@ __all__ = ["board_chart"]
 @house_style
 def board_chart(board: Any = None, *, pegs: Sequence[Sequence[int]] | None = None,
                 names: Sequence[str] = ("player 0", "player 1"),
-                target: int = 121) -> Figure:
+                target: int = GAME_HOLE) -> Figure:
     """The board: each player's street of holes (twice round a 60-hole loop, then the
     game hole), both players' pegs (front peg solid: the score; rear peg pale: the
     score before), and the skunk line. Give a :class:`cribbage_edu.rules.board.Board`, or
@@ -27,6 +28,8 @@ def board_chart(board: Any = None, *, pegs: Sequence[Sequence[int]] | None = Non
     'The board: you 95, computer 60'
     """
     from ..rules.board import HOLES_PER_LANE, hole_xy, skunk_lines
+
+    names = chart_names(names)
 
     if board is not None:
         target = board.target
@@ -74,7 +77,8 @@ def board_chart(board: Any = None, *, pegs: Sequence[Sequence[int]] | None = Non
             ax.plot([x, x], [min(y0, y1) - 0.3, max(y0, y1) + 0.3], color=COLOURS["given"],
                     linewidth=2, zorder=2)
         x, _ = at(0, line)
-        ax.annotate(f"{label}: {line - 1}|{line}", (x + (0.6 if x > 15 else -0.6), 3.3),
+        nudge = 0.6 if x > HOLES_PER_LANE / 2 else -0.6
+        ax.annotate(f"{label}: {line - 1}|{line}", (x + nudge, 3.3),
                     ha="center", fontsize=9, color=COLOURS["given"])
     for player, (front, rear) in enumerate(pairs):
         colour = COLOURS[f"player{player}"]

@@ -9,13 +9,15 @@ from matplotlib.figure import Figure
 from matplotlib.ticker import PercentFormatter
 
 from ..render.colours import COLOURS
+from ..rules.board import GAME_HOLE, SHORT_GAME_HOLE
+from ..rules.options import TARGETS
 from .style import house_style, new_figure
 
 __all__ = ["calibration_chart", "win_table_chart"]
 
 
 @house_style
-def win_table_chart(target: int = 121) -> Figure:
+def win_table_chart(target: int = GAME_HOLE) -> Figure:
     """Your chance to win from every pair of scores at the start of a deal, as a heatmap:
     one panel when you deal, one when you are pone (from
     :func:`cribbage_edu.tables.chance.win_table`), with the 25%, 50% and 75% lines drawn.
@@ -43,7 +45,7 @@ def win_table_chart(target: int = 121) -> Figure:
         ax.grid(False)
         ax.set_title("You deal" if dealer else "You are pone")
         ax.set_xlabel("your score")
-        step = 20 if target > 61 else 10
+        step = 20 if target > SHORT_GAME_HOLE else 10
         ax.set_xticks(range(0, target, step))
         ax.set_yticks(range(0, target, step))
     axes[0].set_ylabel("the other player's score")
@@ -75,14 +77,14 @@ def calibration_chart(positions: Sequence[Mapping[str, Any]], *,
     panels = 2 if bins else 1
     fig = new_figure(6.2 * panels, 5.6)
     axes = fig.subplots(1, panels, squeeze=False)[0]
-    colour = {121: COLOURS["player0"], 61: COLOURS["player1"]}
+    colour = {GAME_HOLE: COLOURS["player0"], SHORT_GAME_HOLE: COLOURS["player1"]}
     for ax, rows, what in ((axes[0], positions, "one position, games played out from it"),
                            *(((axes[1], bins, "deals the games passed through, grouped"),)
                              if bins else ())):
         ax.plot([0, 1], [0, 1], color=COLOURS["mean"], linewidth=1, linestyle="--",
                 label="perfect prediction")
-        for target in (121, 61):
-            mine = [r for r in rows if r.get("target", 121) == target]
+        for target in TARGETS:
+            mine = [r for r in rows if r.get("target", GAME_HOLE) == target]
             if not mine:
                 continue
             xs = [r["predicted"] for r in mine]

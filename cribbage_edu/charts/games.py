@@ -10,9 +10,9 @@ from matplotlib.figure import Figure
 from matplotlib.ticker import PercentFormatter
 
 from ..render.colours import COLOURS
-from ..rules.board import skunk_lines
+from ..rules.board import GAME_HOLE, skunk_lines
 from ..rules.events import SOURCES
-from .style import house_style, new_figure
+from .style import chart_names, house_style, new_figure
 
 __all__ = ["progress_chart"]
 
@@ -65,9 +65,10 @@ def progress_chart(events: Any, *, by: str = "event",
     """
     if names is None:
         names = getattr(events, "names", ("player 0", "player 1"))
+    names = chart_names(names)
     if target is None:
         options = getattr(events, "options", None)
-        target = int(getattr(options, "target", 121))
+        target = int(getattr(options, "target", GAME_HOLE))
     if start is None:
         start = tuple(getattr(events, "start_scores", (0, 0)))
     first = (int(start[0]), int(start[1]))

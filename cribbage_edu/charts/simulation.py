@@ -10,7 +10,7 @@ from matplotlib.ticker import PercentFormatter
 
 from ..render.colours import COLOURS
 from ..rules.events import SOURCES
-from .style import house_style, new_figure
+from .style import chart_names, house_style, new_figure
 
 __all__ = ["simulation_chart"]
 
@@ -42,6 +42,7 @@ def simulation_chart(results: Any, *, names: Sequence[str] | None = None) -> Fig
         names = getattr(results, "players", None) or (
             records[0].get("players") if records and "players" in records[0] else None
         ) or ("player 0", "player 1")
+    names = chart_names(names)
     if names[0] == names[1]:  # two players of one kind: A is the first named
         names = (f"{names[0]} A", f"{names[1]} B")
     fig = new_figure(13, 4.4)

@@ -15,8 +15,9 @@ import matplotlib
 from matplotlib.figure import Figure
 
 from ..render.colours import COLOURS
+from ..rules.checks import two_names
 
-__all__ = ["house_style", "new_figure"]
+__all__ = ["chart_names", "house_style", "new_figure"]
 
 _STYLE = {
     "font.size": 10,
@@ -50,3 +51,15 @@ def new_figure(width: float, height: float) -> Figure:
     """A blank figure of ``width`` by ``height`` inches, laid out so nothing overlaps
     (built without pyplot: nothing is left in pyplot's global state)."""
     return Figure(figsize=(width, height), layout="constrained")
+
+
+def chart_names(names: object) -> tuple[str, str]:
+    """The two players' names as a chart writes them: exactly as given, a ``$`` kept a
+    dollar sign (matplotlib reads text between two as mathematics, and one alone breaks
+    the drawing).
+
+    >>> chart_names(("$5 Sam", "Bo"))
+    ('\\\\$5 Sam', 'Bo')
+    """
+    first, second = two_names(names)
+    return (first.replace("$", r"\$"), second.replace("$", r"\$"))

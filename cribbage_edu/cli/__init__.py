@@ -34,6 +34,7 @@ from typing import TextIO
 from .. import __version__
 from ..rules.errors import CribbageError
 from .advise import add_advise
+from .assignments import add_assignments
 from .classroom import add_classroom
 from .console import (
     EXIT_BAD_INPUT,
@@ -53,6 +54,8 @@ from .console import (
     silence_stdout,
 )
 from .course import add_course
+from .handout import add_handout
+from .hub import add_hub
 from .play import add_play
 from .show import add_peg, add_score
 from .simulate import add_simulate
@@ -67,7 +70,7 @@ __all__ = [
 
 SUBCOMMANDS: list[AddSubcommand] = [
     add_score, add_peg, add_play, add_simulate, add_advise, add_stats, add_classroom,
-    add_course,
+    add_course, add_hub, add_assignments, add_handout,
 ]
 """The ``add_`` function of every command, in the order ``--help`` lists them."""
 

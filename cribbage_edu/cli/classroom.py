@@ -26,57 +26,60 @@ from __future__ import annotations
 
 import argparse
 import importlib.util
+import json
 import os
-import secrets
-import signal
-import socket
-import string
 import subprocess
 import sys
 import tempfile
-import time
 from pathlib import Path
-from types import FrameType
+from typing import Any
 
 from ..study.workers import die_with_parent
 from .console import PROG, BadInput, Console, Subparsers, count_argument, shortened
+from .serving import (
+    add_address_arguments,
+    address_for_students,
+    check_port_free,
+    new_secret,
+    serve,
+    write_private,
+)
 
-__all__ = ["DEFAULT_NOTEBOOK", "add_classroom", "new_token", "run_classroom", "voila_command"]
+__all__ = ["DEFAULT_NOTEBOOK", "NOT_ON_THE_PAGE", "TOKEN_VARIABLE", "add_classroom",
+           "run_classroom", "voila_command", "voila_settings"]
 
 DEFAULT_NOTEBOOK = Path("lessons") / "play.ipynb"
 """The game page, from the folder of a clone of cribbage-edu."""
 
 KERNEL_MANAGER = "cribbage_edu.cli.classroom_kernels.ClassroomKernelManager"
+IDENTITY = "cribbage_edu.cli.classroom_voila.ClassIdentityProvider"
+TOKEN_VARIABLE = "CRIBBAGE_CLASSROOM_TOKEN"
+"""The environment variable that gives the token without putting it on a command line."""
+VISITOR_HEADER = "X-Cribbage-Visitor"
+"""The header :mod:`~cribbage_edu.cli.classroom_voila` fills with the visitor's name."""
+NOT_ON_THE_PAGE = "not-on-the-class-page"
+"""The tag of a notebook cell the class's page leaves out (words for whoever runs the
+notebook in JupyterLab, not for a student looking at the game)."""
 
 
-def new_token(length: int = 10) -> str:
-    """A token to hand out: lower-case letters and digits, easy to read out and type
-    (10 characters: about 51 bits).
-
-    >>> token = new_token()
-    >>> len(token), token.isalnum() and token == token.lower()
-    (10, True)
-    """
-    alphabet = string.ascii_lowercase + string.digits
-    return "".join(secrets.choice(alphabet) for _ in range(length))
-
-
-def voila_command(notebook: Path, *, ip: str, port: int, token: str, max_games: int,
+def voila_command(notebook: Path, *, ip: str, port: int, max_games: int,
                   idle_minutes: int) -> list[str]:
-    """The Voila command line the classroom runs.
+    """The Voila command line the classroom runs (:mod:`~cribbage_edu.cli.classroom_voila`:
+    Voila with the class's login page). The token is not on it: it is in the settings
+    file of :func:`voila_settings`, which another user cannot read (``ps`` shows a
+    command line to everyone).
 
-    >>> cmd = voila_command(Path("play.ipynb"), ip="0.0.0.0", port=8866, token="abc",
-    ...                     max_games=30, idle_minutes=20)
+    >>> cmd = voila_command(Path("play.ipynb"), ip="0.0.0.0", port=8866, max_games=30,
+    ...                     idle_minutes=20)
     >>> for arg in cmd:
     ...     if "token" in arg or "max_kernels" in arg or "idle" in arg:
     ...         print(arg)
-    --token=abc
     --ClassroomKernelManager.max_kernels=30
     --MappingKernelManager.cull_idle_timeout=1200
     """
     return [
-        sys.executable, "-m", "voila", str(notebook), "--no-browser",
-        f"--port={port}", f"--Voila.ip={ip}", f"--token={token}",
+        sys.executable, "-m", "cribbage_edu.cli.classroom_voila", str(notebook),
+        "--no-browser", f"--port={port}", f"--Voila.ip={ip}",
         f"--VoilaConfiguration.multi_kernel_manager_class={KERNEL_MANAGER}",
         f"--ClassroomKernelManager.max_kernels={max_games}",
         f"--MappingKernelManager.cull_idle_timeout={idle_minutes * 60}",
@@ -84,6 +87,25 @@ def voila_command(notebook: Path, *, ip: str, port: int, token: str, max_games: 
         "--VoilaConfiguration.show_tracebacks=False",
         "--Voila.log_level=WARN",
     ]
+
+
+def voila_settings(token: str) -> dict[str, dict[str, Any]]:
+    """What the classroom's Voila reads from its ``voila.json`` (written mode 600): the
+    token; no moving to another port; no page template or theme chosen by a visitor
+    (``?template=lab`` would load a CDN's font, ``?template=nonexistent`` hang); the
+    visitor header the kernel manager needs; the cells tagged :data:`NOT_ON_THE_PAGE`
+    left out of the page.
+
+    >>> settings = voila_settings("abc123")
+    >>> settings["Voila"]["token"], settings["VoilaConfiguration"]["allow_template_override"]
+    ('abc123', 'NO')
+    """
+    return {
+        "Voila": {"token": token, "port_retries": 0, "identity_provider_class": IDENTITY},
+        "VoilaConfiguration": {"allow_template_override": "NO", "allow_theme_override": "NO",
+                               "http_header_envs": [VISITOR_HEADER]},
+        "TagRemovePreprocessor": {"remove_cell_tags": [NOT_ON_THE_PAGE]},
+    }
 
 
 def add_classroom(subparsers: Subparsers) -> None:
@@ -99,13 +121,11 @@ def add_classroom(subparsers: Subparsers) -> None:
     parser.add_argument("notebook", nargs="?", default=str(DEFAULT_NOTEBOOK),
                         metavar="NOTEBOOK", help=f"the notebook to serve "
                                                  f"(default {DEFAULT_NOTEBOOK})")
-    parser.add_argument("--ip", default="0.0.0.0",
-                        help="the address to listen on (default 0.0.0.0: every network "
-                             "of this machine; 127.0.0.1 for this machine only)")
-    parser.add_argument("--port", type=count_argument("--port", 1, 65535), default=8866,
-                        help="the port (default 8866)")
+    add_address_arguments(parser, port=8866)
     parser.add_argument("--token", default=None,
-                        help="the token students type (default: a new random one)")
+                        help=f"the token students type (default: ${TOKEN_VARIABLE} when set, "
+                             f"else a new random one; a --token is on the command line, "
+                             f"which other users of this machine can read with ps)")
     parser.add_argument("--max-games", type=count_argument("--max-games", 1, 1000),
                         default=40, metavar="N",
                         help="the most games running at once (default 40)")
@@ -124,82 +144,34 @@ def run_classroom(args: argparse.Namespace, console: Console) -> int:
     if importlib.util.find_spec("voila") is None:
         raise BadInput(f"{PROG}: error: the classroom needs Voila: "
                        f"pip install 'cribbage-edu[lessons]'")
-    token = args.token if args.token is not None else new_token()
+    token = args.token or os.environ.get(TOKEN_VARIABLE) or new_secret()
     if len(token) < 6 or not token.isascii() or not token.isalnum():
         raise BadInput(f"{PROG}: error: --token must be at least 6 letters and digits, "
                        f"not {shortened(token)!r}")
+    check_port_free(args.ip, args.port)
     from ..widgets.page import VOILA_ARGS, voila_environment  # the page needs no network
 
-    command = [*voila_command(notebook, ip=args.ip, port=args.port, token=token,
-                              max_games=args.max_games, idle_minutes=args.idle_minutes),
-               *VOILA_ARGS]
+    command = [*voila_command(notebook, ip=args.ip, port=args.port, max_games=args.max_games,
+                              idle_minutes=args.idle_minutes), *VOILA_ARGS]
     with tempfile.TemporaryDirectory(prefix="cribbage-classroom-") as runtime:
-        env = voila_environment(dict(os.environ, JUPYTER_RUNTIME_DIR=runtime))
+        settings = Path(runtime) / "config"
+        write_private(settings / "voila.json", json.dumps(voila_settings(token)))
+        paths = [str(settings), *(p for p in os.environ.get("JUPYTER_CONFIG_PATH", "")
+                                  .split(os.pathsep) if p)]
+        env = voila_environment(dict(os.environ, JUPYTER_RUNTIME_DIR=runtime,
+                                     JUPYTER_CONFIG_PATH=os.pathsep.join(paths)))
         server = subprocess.Popen(command, stdin=subprocess.DEVNULL, env=env,
                                   preexec_fn=die_with_parent if os.name == "posix" else None)
-        return _serve(server, args, token, console)
+        return serve(server, ip=args.ip, port=args.port, what="Voila", console=console,
+                     ready=lambda: _tell_the_teacher(args, token, console))
 
 
-def _serve(server: subprocess.Popen[bytes], args: argparse.Namespace, token: str,
-           console: Console) -> int:
-    def stop(signum: int, frame: FrameType | None) -> None:
-        raise KeyboardInterrupt
-
-    previous = signal.signal(signal.SIGTERM, stop)
-    try:
-        if not _wait_for_port(server, args.ip, args.port):
-            raise BadInput(f"{PROG}: error: the server did not start on port {args.port} "
-                           f"(is another server using it?)")
-        host = _address_for_students(args.ip)
-        console.say(f"Serving {args.notebook} to the class. Students open:")
-        console.say(f"    http://{host}:{args.port}/?token={token}")
-        console.say(f"(or http://{host}:{args.port}/ and type the token {token})")
-        games = f"{args.max_games} game{'s' if args.max_games != 1 else ''}"
-        minutes = f"{args.idle_minutes} minute{'s' if args.idle_minutes != 1 else ''}"
-        console.say(f"Up to {games} at once; a game idle for {minutes} is closed. "
-                    f"Ctrl-C stops the server.")
-        console.stdout.flush()
-        server.wait()
-        return 0 if server.returncode == 0 else 1
-    except KeyboardInterrupt:
-        console.say("Stopping the server.")
-        return 0
-    finally:
-        signal.signal(signal.SIGTERM, previous)
-        if server.poll() is None:
-            server.terminate()
-            try:
-                server.wait(timeout=15)
-            except subprocess.TimeoutExpired:
-                server.kill()
-                server.wait()
-
-
-def _wait_for_port(server: subprocess.Popen[bytes], ip: str, port: int,
-                   timeout: float = 120) -> bool:
-    """Wait until the server accepts connections (or exits: False)."""
-    probe = "127.0.0.1" if ip in ("0.0.0.0", "") else ("::1" if ip == "::" else ip)
-    deadline = time.monotonic() + timeout
-    while time.monotonic() < deadline:
-        if server.poll() is not None:
-            return False
-        try:
-            with socket.create_connection((probe, port), timeout=1):
-                return True
-        except OSError:
-            time.sleep(0.2)
-    return False
-
-
-def _address_for_students(ip: str) -> str:
-    """The address students type: the machine's address on the network when serving
-    every network (found without sending anything), else the one listened on."""
-    if ip not in ("0.0.0.0", "", "::"):
-        return ip
-    with socket.socket(socket.AF_INET, socket.SOCK_DGRAM) as probe:
-        try:
-            probe.connect(("192.0.2.1", 9))  # a documentation address: nothing is sent
-            address: str = probe.getsockname()[0]
-            return address
-        except OSError:
-            return socket.gethostname()
+def _tell_the_teacher(args: argparse.Namespace, token: str, console: Console) -> None:
+    host = address_for_students(args.ip)
+    console.say(f"Serving {args.notebook} to the class. Students open:")
+    console.say(f"    http://{host}:{args.port}/?token={token}")
+    console.say(f"(or http://{host}:{args.port}/ and type the class code {token})")
+    games = f"{args.max_games} game{'s' if args.max_games != 1 else ''}"
+    minutes = f"{args.idle_minutes} minute{'s' if args.idle_minutes != 1 else ''}"
+    console.say(f"Up to {games} at once; a game idle for {minutes} is closed. "
+                f"Ctrl-C stops the server.")

@@ -203,6 +203,11 @@ def chart_file(text: str) -> Path:
       ...
     cribbage_edu.cli.console.BadInput: ...: there is no folder '.../no-such-folder'
 
+    >>> chart_file("s" * 300)  # doctest: +ELLIPSIS
+    Traceback (most recent call last):
+      ...
+    cribbage_edu.cli.console.BadInput: ...: the name 'ssssssssss…(300 characters)' is longer ...
+
     >>> chart_file("scores.xyz")  # doctest: +ELLIPSIS
     Traceback (most recent call last):
       ...
@@ -212,6 +217,10 @@ def chart_file(text: str) -> Path:
         return BadInput(f"{PROG}: error: --plot {shortened(text)!r}: {why}")
 
     path = Path(text)
+    too_long = next((part for part in path.parts if len(os.fsencode(part)) > 255), None)
+    if too_long is not None:  # the file system refuses it (is_dir() itself would raise)
+        raise bad(f"the name {shortened(too_long)!r} is longer than a file name can be "
+                  f"(255 bytes)")
     if not text or text.endswith(("/", os.sep)) or path.is_dir():
         raise bad(f"{shortened(text)!r} is a folder; name a file, like "
                   f"{str(path / 'chart.png')!r}")

@@ -35,10 +35,10 @@ import subprocess
 import sys
 from pathlib import Path
 
-from .console import BadInput, Console, Subparsers
+from .console import PROG, BadInput, Console, Subparsers, count_argument, shortened
 
-__all__ = ["FIRST_LESSON", "QUIET_START", "add_course", "backup_name", "jupyterlab_command",
-           "lessons_folder", "prepare_course", "run_course"]
+__all__ = ["FIRST_LESSON", "QUIET_START", "TEACHERS_ONLY", "add_course", "backup_name",
+           "jupyterlab_command", "lessons_folder", "prepare_course", "run_course"]
 
 FIRST_LESSON = "00_start_here.ipynb"
 DEFAULT_FOLDER = "my-course"
@@ -47,7 +47,11 @@ QUIET_START = ("--ServerApp.jpserver_extensions", "notebook_shim=False")
 for the classic Notebook's server extensions, which the course does not use) reads every
 setting of the server as it starts, the deprecated ``ServerApp.token`` among them, and so
 prints a ``DeprecationWarning`` among the first lines a learner reads."""
-_SKIP = shutil.ignore_patterns(".ipynb_checkpoints", "__pycache__", "nbval_sanitize.cfg")
+_SKIP = shutil.ignore_patterns(".ipynb_checkpoints", "__pycache__", "nbval_sanitize.cfg",
+                               ".ruff_cache", ".mypy_cache")
+TEACHERS_ONLY = ("README.md", "ruff.toml")
+"""What a class's copies of the course leave out: the teacher's guide (it holds the answer
+key) and the developers' lint settings."""
 
 
 def lessons_folder() -> Path:
@@ -63,10 +67,12 @@ def lessons_folder() -> Path:
     return folder
 
 
-def prepare_course(folder: Path, lessons: Path, *, reset: bool = False) -> list[str]:
+def prepare_course(folder: Path, lessons: Path, *, reset: bool = False,
+                   leave_out: tuple[str, ...] = ()) -> list[str]:
     """Make ``folder`` the learner's copy of ``lessons``: created when missing, a lesson
     added since copied in, everything fresh with ``reset`` (the old copy kept as
-    ``<folder>.old``, or the next free ``.old-N``). Returns the names copied.
+    ``<folder>.old``, or the next free ``.old-N``). Returns the names copied. Files named
+    in ``leave_out`` are not copied (a class's copies leave out the teacher's guide).
 
     >>> import tempfile
     >>> mine = Path(tempfile.mkdtemp()) / "course"
@@ -89,7 +95,7 @@ def prepare_course(folder: Path, lessons: Path, *, reset: bool = False) -> list[
     folder.mkdir(parents=True, exist_ok=True)
     for source in sorted(lessons.iterdir()):
         target = folder / source.name
-        if _SKIP(str(lessons), [source.name]):
+        if _SKIP(str(lessons), [source.name]) or source.name in leave_out:
             continue
         if target.exists() and (source.suffix == ".ipynb" or _same(source, target)):
             continue  # a lesson holds the learner's work: kept; a helper already current
@@ -164,7 +170,8 @@ def add_course(subparsers: Subparsers) -> None:
                              f"{DEFAULT_FOLDER}/ beside the lessons)")
     parser.add_argument("--no-browser", action="store_true",
                         help="do not open a browser: open the printed URL yourself")
-    parser.add_argument("--port", type=int, help="the port JupyterLab listens on")
+    parser.add_argument("--port", type=count_argument("--port", 1, 65535),
+                        help="the port JupyterLab listens on")
     parser.add_argument("--reset", action="store_true",
                         help="start again from fresh copies (the old folder is kept as "
                              "FOLDER.old, or FOLDER.old-2, ... when that is taken)")
@@ -175,14 +182,24 @@ def run_course(args: argparse.Namespace, console: Console) -> int:
     """Prepare the learner's copies, then run JupyterLab until it is stopped."""
     lessons = lessons_folder()
     folder = Path(args.folder) if args.folder else lessons.parent / DEFAULT_FOLDER
-    copied = prepare_course(folder, lessons, reset=args.reset)
+    try:
+        if folder.exists() and not folder.is_dir():
+            raise BadInput(f"{PROG}: error: {shortened(str(folder))!r} is a file: name a "
+                           f"folder for your course (a new one is made)")
+        copied = prepare_course(folder, lessons, reset=args.reset)
+    except OSError as exc:  # a name too long, a folder that cannot be made or written
+        raise BadInput(f"{PROG}: error: cannot make the course in "
+                       f"{shortened(str(folder))!r}: {exc.strerror or exc}") from None
     if copied:
         console.stdout.write(f"copied {len(copied)} files of the course into {folder}\n")
     console.stdout.write(f"your course is in {folder.resolve()}; JupyterLab opens it at "
                          f"{FIRST_LESSON} (Ctrl-C stops it)\n")
     console.stdout.flush()
+    from ..study.workers import die_with_parent  # JupyterLab ends with this command, kill -9 too
+
     server = subprocess.Popen(jupyterlab_command(folder.resolve(), no_browser=args.no_browser,
-                                                 port=args.port), cwd=folder)
+                                                 port=args.port), cwd=folder,
+                              preexec_fn=die_with_parent if os.name == "posix" else None)
 
     def pass_on(signum: int, frame: object) -> None:  # a process manager's TERM or HUP
         server.send_signal(signum)                     # stops JupyterLab too

@@ -21,6 +21,7 @@ from types import FrameType
 
 from tqdm import tqdm
 
+from ..rules.options import TARGETS
 from ..strategy.roster import PLAYER_NAMES
 from ..study.simulation import (
     WORKERS_PER_CORE,
@@ -66,7 +67,7 @@ def add_simulate(subparsers: Subparsers) -> None:
                         choices=PLAYER_NAMES, metavar=("A", "B"),
                         help="the two players: random, greedy, expert or master "
                              "(default expert greedy)")
-    parser.add_argument("--target", type=int, choices=(121, 61), default=121,
+    parser.add_argument("--target", type=int, choices=TARGETS, default=TARGETS[0],
                         help="play to 121 (default) or 61")
     parser.add_argument("--workers", type=count_argument("--workers", 1, 10**9),
                         default=None, metavar="W",

@@ -186,7 +186,7 @@ class HandModel:
         number = np.cumsum(seen, dtype=np.int32) - 1
         inverse = number[code]
         del seen, number, code
-        parts = np.empty((15, len(keys)), dtype=np.int16)
+        parts = np.empty((len(KEEPS), len(keys)), dtype=np.int16)
         for m, key in enumerate(keys.tolist()):
             digits = []
             for _ in range(6):
@@ -203,8 +203,8 @@ class HandModel:
         left -= 1
         nobs = np.where(ranks == Rank.JACK.offset, left, 0).astype(np.int16)
         all_nobs = nobs.sum(axis=0, dtype=np.int16)
-        total = np.empty((15, len(hands)), dtype=np.int16)  # (15, N): a row per split
-        slot = np.empty((15, len(hands)), dtype=np.int16)
+        total = np.empty((len(KEEPS), len(hands)), dtype=np.int16)  # a row per split
+        slot = np.empty((len(KEEPS), len(hands)), dtype=np.int16)
         for n, (keep, (i, j)) in enumerate(SPLITS):
             k0, k1, k2, k3 = keep
             np.take(parts[n], inverse, out=total[n])
@@ -215,7 +215,7 @@ class HandModel:
             slot[n] = ranks[i].astype(np.int16) * 13 + ranks[j]
             slot[n] += np.where(suits[i] == suits[j], 169, 0).astype(np.int16)
         del inverse, left, nobs
-        assert len(KEEPS) == 15
+        assert len(KEEPS) == comb(6, 4)
         self.total = total
         self.slot = slot
         self.sums = {key: _pair_sums(key) for key in pair_classes()}

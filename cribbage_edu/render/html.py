@@ -181,12 +181,13 @@ def view_html(view: PlayerView) -> str:
     me, other = view.player, view.opponent
     names = view.names
 
-    phase = str(view.phase)  # render reads the phase by its name (no engine import)
+    phase = view.phase  # a Phase is its name too: compared with text, no engine import
+
     def role(p: int) -> str:
         return "" if view.dealer is None else (" (dealer)" if p == view.dealer else " (pone)")
 
-    head = f"game to {view.target}: " + (f"deal {view.deal}, {view.phase}" if view.deal
-                                           else str(view.phase))
+    head = f"game to {view.target}: " + (f"deal {view.deal}, {phase}" if view.deal
+                                           else str(phase))
     if view.turn is not None:
         head += f"; {names[view.turn]} to act"
     winners = [p for p in (0, 1) if view.scores[p] >= view.target]

@@ -18,10 +18,11 @@ cribbage_edu.IllegalActionError: there is no player 1.0: a seat is a whole numbe
 from __future__ import annotations
 
 import operator
+from collections.abc import Sequence
 
 from .errors import IllegalActionError, OutOfTurnError
 
-__all__ = ["MAX_DIGITS", "SEATS", "flag", "seat", "typed_points", "whole_number"]
+__all__ = ["MAX_DIGITS", "SEATS", "flag", "seat", "two_names", "typed_points", "whole_number"]
 
 SEATS = (0, 1)
 """The two seats at the table. Every part of the engine numbers players this way:
@@ -138,3 +139,21 @@ def flag(value: object, what: str) -> bool:
     if _is_numpy_bool(value):
         return bool(value)
     raise IllegalActionError(f"{what} is True or False, not {value!r}")
+
+
+def two_names(value: object, what: str = "names") -> tuple[str, str]:
+    """``value`` as the two players' names, seat 0's first: a list or tuple of two
+    texts, else ``IllegalActionError`` quoting it (one name, three, or a bare text
+    would otherwise fail later, or name a player by a letter).
+
+    >>> two_names(["Ann", "Bob"])
+    ('Ann', 'Bob')
+    >>> two_names(("Ann",), "the board's names")  # doctest: +ELLIPSIS
+    Traceback (most recent call last):
+      ...
+    cribbage_edu.IllegalActionError: the board's names must be two names, ...
+    """
+    if (isinstance(value, str) or not isinstance(value, Sequence) or len(value) != 2
+            or not all(isinstance(name, str) for name in value)):
+        raise IllegalActionError(f"{what} must be two names, one a player, not {value!r}")
+    return (value[0], value[1])

@@ -107,7 +107,8 @@ __all__ = [
 @dataclass(frozen=True, slots=True)
 class GameResult:
     """How a game ended: the ``winner``, the final ``scores``, whether the loser was
-    skunked, what the win is worth in games, and how many deals it took."""
+    skunked, what the win is worth (``games_won``, counted in ``unit``: games by the
+    house convention, game points by the tournament's), and how many deals it took."""
 
     winner: int
     scores: tuple[int, int]
@@ -115,6 +116,7 @@ class GameResult:
     skunk: Skunk
     games_won: int
     deals: int
+    unit: str = "games"
 
     @property
     def loser(self) -> int:
@@ -129,6 +131,8 @@ class GameResult:
 
         >>> GameResult(1, (80, 121), 121, Skunk.SKUNK, 2, 9).describe(("Ann", "Bob"))
         'Bob wins 121-80 in 9 deals: a skunk, worth 2 games'
+        >>> GameResult(1, (95, 121), 121, Skunk.NONE, 2, 9, "game points").describe()
+        'player 1 wins 121-95 in 9 deals, worth 2 game points'
         >>> GameResult(0, (61, 20), 61, Skunk.DOUBLE, 1, 1).describe(("Ann", "Bob"), you=0)
         'You win 61-20 in 1 deal: a double skunk, not counted: the skunk rule is off'
         """
@@ -137,9 +141,11 @@ class GameResult:
         deals = "1 deal" if self.deals == 1 else f"{self.deals} deals"
         text = f"{who} {won}-{lost} in {deals}"
         if self.skunk is not Skunk.NONE:
-            text += f": a {self.skunk}, " + (f"worth {self.games_won} games"
+            text += f": a {self.skunk}, " + (f"worth {self.games_won} {self.unit}"
                                               if self.games_won > 1
                                               else "not counted: the skunk rule is off")
+        elif self.games_won > 1:
+            text += f", worth {self.games_won} {self.unit}"
         return text
 
     def __str__(self) -> str:
@@ -192,10 +198,11 @@ class Claim:
     def slip(self) -> str:
         """What a wrong claim reveals: the known slip that leads to it
         (:func:`~cribbage_edu.rules.misses.count_misses`), or, for a first claim that
-        is looked at again, which kinds score (:func:`~cribbage_edu.rules.misses.diagnose`);
+        is looked at again, its kind and how many without the cards, which would give the
+        count away, or which kinds score (:func:`~cribbage_edu.rules.misses.diagnose`);
         "" for a right claim."""
         if self.again:
-            return diagnose(self.claimed, self.score)
+            return diagnose(self.claimed, self.score, reveal=False)
         return count_misses(self.score).get(self.claimed, "")
 
     def explain(self, *, you: bool = False) -> str:
@@ -401,7 +408,7 @@ class Game:
                  scores: Sequence[int] = (0, 0)) -> None:
         rules = GameOptions(target, skunk, skunk_value, double_skunk_value,
                             manual_flags(manual_count), muggins,
-                            manual_flags(claim_play, "claim_play"))
+                            claim_play=manual_flags(claim_play, "claim_play"))
         if options is None:
             options = rules
         elif not isinstance(options, GameOptions):
@@ -562,11 +569,12 @@ class Game:
             return None
         target = self.options.target
         skunk = skunk_kind(self.scores[1 - self._winner], target)
-        worth = 1
+        worth = self.options.win_value
         if self.options.skunk:
-            worth = {Skunk.NONE: 1, Skunk.SKUNK: self.options.skunk_value,
+            worth = {Skunk.NONE: worth, Skunk.SKUNK: self.options.skunk_value,
                      Skunk.DOUBLE: self.options.double_skunk_value}[skunk]
-        return GameResult(self._winner, self.scores, target, skunk, worth, self._deal_no)
+        return GameResult(self._winner, self.scores, target, skunk, worth, self._deal_no,
+                          self.options.game_unit)
 
     def hand(self, player: int) -> Hand:
         """The cards ``player`` holds now (the engine's view: see :meth:`view` for what a

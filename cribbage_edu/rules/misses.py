@@ -82,12 +82,20 @@ def _jack_of(jacks: list[Card], starter: Card) -> str:
 
 
 def count_misses(hand: str | Iterable[CardLike] | HandScore, starter: CardLike | None = None,
-                 crib: bool = False, taught: tuple[Kind, ...] = SHOW_KINDS) -> dict[int, str]:
+                 crib: bool = False, taught: tuple[Kind, ...] = SHOW_KINDS, *,
+                 reveal: bool = True) -> dict[int, str]:
     """The common wrong totals for this show, each with what it reveals. Where two
     slips about different kinds give the same total, both are said, the more telling
     first ("...; or else ..."); of two about the same kind, the first is kept. Only
     slips about the ``taught`` kinds are named (a lesson that has not taught nobs does
-    not explain a miss by nobs). ``hand`` may be a :class:`HandScore`.
+    not explain a miss by nobs). ``hand`` may be a :class:`HandScore`. With
+    ``reveal=False`` (a first try) a miss of fifteens says how many were missed and of
+    what kind, without listing their cards, which would give the count away:
+
+    >>> count_misses("5H 5C JS QH", "2C")[6]
+    'you missed two of the four fifteens (5♣+J♠; 5♣+Q♥; 5♥+J♠; 5♥+Q♥)'
+    >>> count_misses("5H 5C JS QH", "2C", reveal=False)[6]
+    'you missed two of the four fifteens: look again for every set of cards that adds to 15'
 
     >>> count_misses("JC 6C 7S 3S", "KH", crib=True)[1]
     "nobs needs the jack of the starter's suit: the J♣ does not match the K♥"
@@ -177,8 +185,10 @@ def count_misses(hand: str | Iterable[CardLike] | HandScore, starter: CardLike |
     big = [fifteen for fifteen in fifteens if len(fifteen) >= 3]
     if big:
         sets = "; ".join("+".join(card.symbol for card in fifteen) for fifteen in big)
+        shown = sets if reveal else (f"{spoken_number(len(big))} of three cards or more"
+                                     if len(big) > 1 else "one of three cards or more")
         add(total - 2 * len(big), "a fifteen can use three, four or all five cards: "
-                                  f"you missed {sets}", Kind.FIFTEEN)
+                                  f"you missed {shown}", Kind.FIFTEEN)
     if fifteens:
         sets = "; ".join("+".join(card.symbol for card in fifteen) for fifteen in fifteens)
         n = len(fifteens)
@@ -189,11 +199,14 @@ def count_misses(hand: str | Iterable[CardLike] | HandScore, starter: CardLike |
                 what = f"all {spoken_number(n)} fifteens" if n > 2 else "both fifteens"
             else:
                 what = f"{spoken_number(k)} of the {spoken_number(n)} fifteens"
-            add(total - 2 * k, f"you missed {what} ({sets})", Kind.FIFTEEN)
+            add(total - 2 * k, f"you missed {what} ({sets})" if reveal else
+                f"you missed {what}: look again for every set of cards that adds to 15",
+                Kind.FIFTEEN)
     return found
 
 
-def diagnose(claimed: int, score: HandScore, taught: tuple[Kind, ...] = SHOW_KINDS) -> str:
+def diagnose(claimed: int, score: HandScore, taught: tuple[Kind, ...] = SHOW_KINDS, *,
+             reveal: bool = True) -> str:
     """What a claimed total of this show reveals: "" when it is right, the known slip
     that leads to it if one does, else which kinds score (:func:`kinds_hint`).
 
@@ -207,7 +220,8 @@ def diagnose(claimed: int, score: HandScore, taught: tuple[Kind, ...] = SHOW_KIN
     """
     if claimed == score.total:
         return ""
-    return count_misses(score, taught=taught).get(claimed) or kinds_hint(score, taught=taught)
+    return (count_misses(score, taught=taught, reveal=reveal).get(claimed)
+            or kinds_hint(score, taught=taught))
 
 
 # --- the play: what the last card laid scores --------------------------------------------

@@ -1,5 +1,12 @@
 """The table rules of a game: the target, skunks, counting by hand and muggins.
 
+What a win is worth follows one of two conventions. The default is a common house
+convention: a win counts as one game, a skunk as two, a double skunk as three (some tables
+four). :meth:`GameOptions.tournament` gives the American Cribbage Congress's tournament
+scoring instead: a win is 2 game points, a skunk 3, and a double skunk no more than a
+skunk (3). (Under the tournament rules muggins, where it is played, covers points missed
+in the play as well as in the show; the engine's muggins judges claims in the show.)
+
 :class:`GameOptions` is a frozen value, checked when it is made: every field is what
 it says (a flag is ``True`` or ``False``, a number of games a whole number), never
 coerced from text or a float. A save file writes it with :meth:`GameOptions.to_dict`
@@ -10,6 +17,8 @@ and reads it back with :meth:`GameOptions.from_dict`, which is as strict.
 ((31, 1), (2, 3))
 >>> GameOptions.from_dict(options.to_dict()) == options
 True
+>>> GameOptions.tournament().games_for_win, GameOptions.tournament().games_for_skunk
+(2, (3, 3))
 >>> GameOptions(skunk_value=2.5)
 Traceback (most recent call last):
   ...
@@ -67,7 +76,9 @@ class GameOptions:
 
     ``target``: 121 (standard) or 61 (short game). ``skunk``: count a skunk as
     ``skunk_value`` games and a double skunk as ``double_skunk_value`` (the result
-    always says whether the loser was skunked). ``manual_count``: per player, whether
+    always says whether the loser was skunked); a win without a skunk counts
+    ``win_value`` (1 by the house convention; the tournament's 2 game points in
+    :meth:`tournament`). ``manual_count``: per player, whether
     they count their own hands with ``Game.claim``. ``muggins``: points a player
     fails to claim go to the opponent (only with manual counting or claimed play).
     ``claim_play``: per player, whether they peg their own play points by hand, saying
@@ -84,7 +95,22 @@ class GameOptions:
     double_skunk_value: int = 3
     manual_count: tuple[bool, bool] = (False, False)
     muggins: bool = False
+    win_value: int = 1
     claim_play: tuple[bool, bool] = (False, False)
+
+    @classmethod
+    def tournament(cls, *, manual_count: bool | Sequence[bool] = False,
+                   muggins: bool = False) -> GameOptions:
+        """The American Cribbage Congress's scoring of a game to 121: a win is 2 game
+        points, a skunk (the loser under 91) 3, a double skunk (under 61) no more than a
+        skunk, 3.
+
+        >>> rules = GameOptions.tournament()
+        >>> rules.skunk, rules.games_for_win, rules.games_for_skunk, rules.game_unit
+        (True, 2, (3, 3), 'game points')
+        """
+        return cls(target=121, skunk=True, skunk_value=3, double_skunk_value=3,
+                   manual_count=manual_flags(manual_count), muggins=muggins, win_value=2)
 
     def __post_init__(self) -> None:
         try:
@@ -103,6 +129,7 @@ class GameOptions:
                                                1, MAX_GAMES_FOR_A_SKUNK),
             "manual_count": manual_flags(self.manual_count),
             "muggins": flag(self.muggins, "muggins"),
+            "win_value": whole_number(self.win_value, "win_value", 1, MAX_GAMES_FOR_A_SKUNK),
             "claim_play": manual_flags(self.claim_play, "claim_play"),
         }
         for name, value in checked.items():
@@ -118,11 +145,23 @@ class GameOptions:
         """What a skunk and a double skunk count for, in games."""
         return self.skunk_value, self.double_skunk_value
 
+    @property
+    def games_for_win(self) -> int:
+        """What a win without a skunk counts for."""
+        return self.win_value
+
+    @property
+    def game_unit(self) -> str:
+        """What a win is counted in: ``games`` (a win is one), or the tournament's
+        ``game points`` (a win is more than one)."""
+        return "games" if self.win_value == 1 else "game points"
+
     def to_dict(self) -> dict[str, Any]:
         """Plain data, ready for JSON."""
         data = {"target": self.target, "skunk": self.skunk, "skunk_value": self.skunk_value,
                 "double_skunk_value": self.double_skunk_value,
-                "manual_count": list(self.manual_count), "muggins": self.muggins}
+                "manual_count": list(self.manual_count), "muggins": self.muggins,
+                "win_value": self.win_value}
         if any(self.claim_play):  # written only when played: older files stay as they were
             data["claim_play"] = list(self.claim_play)
         return data
@@ -131,7 +170,8 @@ class GameOptions:
     def from_dict(cls, data: object) -> GameOptions:
         """Read options written by :meth:`to_dict`: exactly those keys, each of its own
         type (``manual_count`` a list of two flags). Anything else raises
-        ``IllegalActionError`` naming the option.
+        ``IllegalActionError`` naming the option. A file written before ``win_value``
+        existed has none: its wins count one game.
 
         >>> GameOptions.from_dict({"target": "121"})  # doctest: +ELLIPSIS
         Traceback (most recent call last):
@@ -146,7 +186,8 @@ class GameOptions:
             more = f" and {len(unknown) - 5:,} more" if len(unknown) > 5 else ""
             raise IllegalActionError(
                 f"unknown option {', '.join(map(repr, unknown[:5]))}{more}")
-        missing = sorted(k for k in known if k not in data and k != "claim_play")
+        missing = sorted(k for k in known
+                         if k not in data and k not in ("win_value", "claim_play"))
         if missing:
             raise IllegalActionError(f"options lack {', '.join(missing)}")
         manual = data["manual_count"]
@@ -154,9 +195,12 @@ class GameOptions:
                 isinstance(m, bool) for m in manual):
             raise IllegalActionError(
                 f"manual_count is a list of two flags (true or false), not {manual!r}")
-        for name in ("target", "skunk_value", "double_skunk_value"):
-            if type(data[name]) is not int:
-                raise IllegalActionError(f"{name} must be a whole number, not {data[name]!r}")
+        win_value = data.get("win_value", 1)
+        for name, value in (("target", data["target"]), ("skunk_value", data["skunk_value"]),
+                            ("double_skunk_value", data["double_skunk_value"]),
+                            ("win_value", win_value)):
+            if type(value) is not int:
+                raise IllegalActionError(f"{name} must be a whole number, not {value!r}")
         claim = data.get("claim_play", [False, False])
         if not isinstance(claim, list) or len(claim) != 2 or not all(
                 isinstance(c, bool) for c in claim):
@@ -164,5 +208,5 @@ class GameOptions:
                 f"claim_play is a list of two flags (true or false), not {claim!r}")
         return cls(data["target"], data["skunk"], data["skunk_value"],
                    data["double_skunk_value"], (manual[0], manual[1]), data["muggins"],
-                   (claim[0], claim[1]))
+                   win_value, (claim[0], claim[1]))
 

@@ -26,6 +26,7 @@ from operator import itemgetter
 from typing import Any, NamedTuple
 
 from .cards import COUNT_VALUES, FIFTEEN, Card, CardLike, Hand, Rank, parse_cards
+from .checks import flag
 from .errors import IllegalHandError
 
 __all__ = ["BEST_HAND", "PAIR_WORDS", "SHOW_KINDS", "HandScore", "Judgement", "Kind",
@@ -393,6 +394,7 @@ def score_hand(hand: str | Iterable[CardLike], starter: CardLike, *,
     >>> score_hand("2H 4H 6H 8H", "KC").flush, score_hand("2H 4H 6H 8H", "KC", crib=True).flush
     (4, 0)
     """
+    crib = flag(crib, "crib")
     cards, turned = _read_show(hand, starter)
     five = sorted((*cards, turned))
     key = (five[0].rank, five[1].rank, five[2].rank, five[3].rank, five[4].rank)

@@ -47,15 +47,20 @@ cards. What it leaves out:
 - nobody really sees the other's cards: the model is optimistic for both sides, and a
   card that only pays if the opponent guesses wrong (a trap) is worth less in it than
   at the table;
+- each later card is chosen knowing the other's hand of that sample, so a card is
+  valued as if the rest of the play were then laid perfectly; a real player must still
+  guess later on;
 - the opponent's hand is taken to be any four of the unseen cards alike; a real
-  opponent kept the cards he liked (his throw is not read);
+  opponent kept the cards he liked (his throw is not read), and the cards he has laid
+  say something of those he holds (his choices are not read either);
 - the score is ignored unless ``scores`` are given and the game is within
   :data:`REACH` points of home; then each card is also weighed by the chance to win,
   with both playing to win: pegging out wins at once; after the play the show comes in
   its order (pone's hand, the dealer's hand, the crib), your own hand exact when
   ``kept`` is given, the opponent's hand and the crib from the stored deals of the
-  chance-to-win model (:func:`cribbage_edu.tables.chance.scenarios`), and the deals after from
-  the chance-to-win table. That weighing uses :data:`CHANCE_HANDS` hands.
+  chance-to-win model (:func:`cribbage_edu.tables.chance.scenarios`, not the sampled
+  hand), and the deals after from the chance-to-win table. That weighing uses
+  :data:`CHANCE_HANDS` hands.
 
 **A count** (:func:`judge_count`) is the claim judge of the show,
 :func:`cribbage_edu.rules.scoring.judge_claim`.
@@ -78,7 +83,8 @@ from enum import StrEnum
 from functools import cache, lru_cache
 from typing import Any
 
-from ..rules.cards import FULL_DECK, Card, CardLike, Hand, Rank, parse_cards
+from ..rules.board import GAME_HOLE
+from ..rules.cards import FIFTEEN, FULL_DECK, THIRTY_ONE, Card, CardLike, Hand, Rank, parse_cards
 from ..rules.checks import flag, whole_number
 from ..rules.checks import seat as check_seat
 from ..rules.errors import IllegalActionError, IllegalHandError, IllegalPlayError
@@ -453,7 +459,7 @@ def _throw_option(option: DiscardOption, chance: float | None) -> ThrowOption:
 
 def judge_throw(six: str | Iterable[CardLike], thrown: str | Iterable[CardLike], *,
                 dealer: bool, scores: Sequence[int] | None = None,
-                target: int = 121) -> ThrowVerdict:
+                target: int = GAME_HOLE) -> ThrowVerdict:
     """Judge throwing ``thrown`` (two cards) from ``six``, as the ``dealer`` or as pone;
     ``scores`` (yours, the opponent's) weigh the chance to win near home.
 
@@ -510,7 +516,7 @@ _HOT_PAIRS: tuple[tuple[str, Any], ...] = (
     ("a pair of fives", lambda a, b: a.rank == b.rank == Rank.FIVE),
     ("a throw with a five", lambda a, b: Rank.FIVE in (a.rank, b.rank)),
     ("a pair", lambda a, b: a.rank == b.rank),
-    ("cards that make fifteen", lambda a, b: a.value + b.value == 15),
+    ("cards that make fifteen", lambda a, b: a.value + b.value == FIFTEEN),
     ("cards that add to five", lambda a, b: a.value + b.value == 5),
     ("touching cards", lambda a, b: abs(int(a.rank) - int(b.rank)) == 1),
     ("cards one apart", lambda a, b: abs(int(a.rank) - int(b.rank)) == 2),
@@ -667,7 +673,7 @@ class CardPosition:
 
     @property
     def legal(self) -> list[Card]:
-        return [c for c in self.hand if self.count + c.value <= 31]
+        return [c for c in self.hand if self.count + c.value <= THIRTY_ONE]
 
     def to_dict(self) -> dict[str, Any]:
         return {"hand": [str(c) for c in self.hand], "starter": str(self.starter),
@@ -682,7 +688,7 @@ class CardPosition:
         """The ranks of the cards the player has not seen, one entry a card: those the
         opponent may hold (after a go, only cards that do not fit)."""
         known = {*self.hand, self.starter, *self.pile, *self.seen}
-        room = 31 - self.count
+        room = THIRTY_ONE - self.count
         return [int(c.rank) for c in FULL_DECK if c not in known
                 and (not self.opponent_go or c.value > room)]
 
@@ -755,9 +761,9 @@ def _position(hand: object, starter: object, pile: object, seen: object, dealer:
     _apart([("the hand", held), ("the starter", (turned,)), ("the pile", laid),
             ("the seen cards", known)])
     count = sum(c.value for c in laid)
-    if count > 31:
+    if count > THIRTY_ONE:
         raise IllegalPlayError(f"the pile '{laid}' counts {count}: a count never passes 31")
-    if count == 31:
+    if count == THIRTY_ONE:
         raise IllegalPlayError(f"the pile '{laid}' counts 31: the count has gone back to 0, "
                                f"so the pile is empty")
     if mine is not None:
@@ -994,7 +1000,7 @@ def _card_chances(position: CardPosition, mine: Ranks, pile: Sequence[int], rank
 
 def judge_card(hand: str | Iterable[CardLike], card: CardLike, *, starter: CardLike,
                pile: str | Iterable[CardLike] = (), seen: str | Iterable[CardLike] = (),
-               dealer: bool, scores: Sequence[int] | None = None, target: int = 121,
+               dealer: bool, scores: Sequence[int] | None = None, target: int = GAME_HOLE,
                opponent_cards: int | None = None, opponent_go: bool = False,
                kept: str | Iterable[CardLike] | None = None) -> CardVerdict:
     """Judge laying ``card`` from ``hand`` (the cards you still hold) in the play.
@@ -1045,13 +1051,17 @@ def _judge_position(position: CardPosition, laid: Card) -> CardVerdict:
     if laid not in position.hand:
         raise IllegalPlayError(f"cannot lay {laid}: not in the hand '{position.hand}'")
     count = position.count
-    if count + laid.value > 31:
+    if count + laid.value > THIRTY_ONE:
         raise IllegalPlayError(f"cannot lay {laid}: count is {count}, {count} + {laid.value} "
                                f"> 31")
     options, values, weights, exact = _position_options(position)
     mine = next(o for o in options if o.card == laid)
     top = max(options, key=lambda o: (o.value, -int(o.card.rank)))
     best = options[0]
+    if best.card.rank == laid.rank:  # a card of the best rank is the best: name the one laid
+        best = mine
+    if top.card.rank == laid.rank:
+        top = mine
     loss = max(0.0, top.value - mine.value)
     diffs = [a - b for a, b in zip(values[int(top.card.rank)], values[int(laid.rank)],
                                    strict=True)]

@@ -384,4 +384,7 @@ def starter_distribution(keep: str | Iterable[CardLike], seen: str | Iterable[Ca
         raise IllegalHandError(f"the seen card {overlap[0]} is also in the kept hand '{kept}'")
     gone = set(kept) | set(known)
     scores = {s: score_hand(kept, s, crib=crib) for s in FULL_DECK if s not in gone}
+    if not scores:  # every mean and chance would divide by zero starters
+        raise IllegalHandError(f"no starter can come: every card but the kept hand '{kept}' "
+                               f"is seen")
     return StarterDistribution(kept, Hand(known), crib, scores)

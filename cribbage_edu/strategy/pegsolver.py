@@ -33,7 +33,7 @@ import gc
 from collections.abc import Callable, Iterator, Sequence
 from contextlib import contextmanager
 
-from ..rules.cards import COUNT_VALUES
+from ..rules.cards import COUNT_VALUES, FIFTEEN, THIRTY_ONE
 from ..rules.errors import IllegalPlayError
 
 __all__ = ["MEMO_LIMIT", "PegRace", "after_card", "answer_after", "gc_paused", "pile_key",
@@ -134,10 +134,10 @@ def _after(rest: Ranks, theirs: Ranks, pile: Ranks, count: int, rank: int) -> in
     """The net for the player who lays ``rank`` (``rest`` is what they hold after it)."""
     points, kept = _step((*pile, rank))
     count += _VALUE[rank]
-    if count == 15 or count == 31:
+    if count in (FIFTEEN, THIRTY_ONE):
         points += 2
-    if count != 31:
-        room = 31 - count
+    if count != THIRTY_ONE:
+        room = THIRTY_ONE - count
         if theirs and _VALUE[theirs[0]] <= room:
             return points - _best(theirs, rest, kept, count)
         if rest and _VALUE[rest[0]] <= room:
@@ -157,7 +157,7 @@ def _best(mine: Ranks, theirs: Ranks, pile: Ranks, count: int) -> int:
         return found
     best = -1000
     previous = 0
-    room = 31 - count
+    room = THIRTY_ONE - count
     value_of = _VALUE
     for i, rank in enumerate(mine):
         if rank == previous:
@@ -172,11 +172,11 @@ def _best(mine: Ranks, theirs: Ranks, pile: Ranks, count: int) -> int:
             step = _step(laid)
         points, kept = step
         now = count + value_of[rank]
-        reset = now == 31
-        if now == 15 or reset:
+        reset = now == THIRTY_ONE
+        if now == FIFTEEN or reset:
             points += 2
         if not reset:
-            left = 31 - now
+            left = THIRTY_ONE - now
             if theirs and value_of[theirs[0]] <= left:
                 points -= _best(theirs, rest, kept, now)
             elif rest and value_of[rest[0]] <= left:
@@ -214,7 +214,7 @@ def rest_of_play(mine: Ranks, theirs: Ranks, pile: Sequence[int]) -> int:
     count = 0
     for r in pile:
         count += _VALUE[r]
-    room = 31 - count
+    room = THIRTY_ONE - count
     if mine and _VALUE[mine[0]] <= room:
         return _best(mine, theirs, key, count)
     if theirs and _VALUE[theirs[0]] <= room:
@@ -272,7 +272,7 @@ def answer_after(mine: Ranks, theirs: Ranks, pile: Sequence[int], rank: int) -> 
     count = _VALUE[rank]
     for r in pile:
         count += _VALUE[r]
-    if count == 31 or not theirs or _VALUE[theirs[0]] > 31 - count:
+    if count == THIRTY_ONE or not theirs or _VALUE[theirs[0]] > THIRTY_ONE - count:
         return value, 0
     i = mine.index(rank)
     rest = mine[:i] + mine[i + 1:]
@@ -281,13 +281,13 @@ def answer_after(mine: Ranks, theirs: Ranks, pile: Sequence[int], rank: int) -> 
     for j, reply in enumerate(theirs):
         if reply == previous:
             continue
-        if _VALUE[reply] > 31 - count:
+        if _VALUE[reply] > THIRTY_ONE - count:
             break
         previous = reply
         worth = _after(theirs[:j] + theirs[j + 1:], rest, kept, count, reply)
         if worth > best:
             points = _step((*kept, reply))[0]
-            if count + _VALUE[reply] in (15, 31):
+            if count + _VALUE[reply] in (FIFTEEN, THIRTY_ONE):
                 points += 2
             best, answer = worth, points
     return value, answer
@@ -332,13 +332,13 @@ class PegRace:
                need_me: int, need_them: int, a: bool) -> float:
         points, kept = _step((*pile, rank))
         count += _VALUE[rank]
-        if count == 15 or count == 31:
+        if count in (FIFTEEN, THIRTY_ONE):
             points += 2
         if points >= need_me:
             return 1.0
         need_me -= points
-        if count != 31:
-            room = 31 - count
+        if count != THIRTY_ONE:
+            room = THIRTY_ONE - count
             if theirs and _VALUE[theirs[0]] <= room:
                 return 1.0 - self._best(theirs, rest, kept, count, need_them, need_me, not a)
             if rest and _VALUE[rest[0]] <= room:
@@ -360,7 +360,7 @@ class PegRace:
             return found
         best = -1.0
         previous = 0
-        room = 31 - count
+        room = THIRTY_ONE - count
         for i, rank in enumerate(mine):
             if rank == previous:
                 continue

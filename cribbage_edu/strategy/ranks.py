@@ -20,7 +20,7 @@ from functools import cache
 from itertools import combinations
 from math import comb
 
-from ..rules.cards import COUNT_VALUES
+from ..rules.cards import COUNT_VALUES, FIFTEEN
 
 __all__ = [
     "KEEPS",
@@ -50,7 +50,7 @@ def rank_kinds(counts: tuple[int, ...]) -> tuple[int, int, int]:
     >>> rank_kinds((0, 0, 0, 1, 1, 2, 0, 0, 0, 0, 0, 0, 1))  # 4 5 6 6 K
     (6, 2, 6)
     """
-    ways = [1] + [0] * 15  # ways[t]: sets of cards with values adding to t
+    ways = [1] + [0] * FIFTEEN  # ways[t]: sets of cards with values adding to t
     for rank, c in enumerate(counts):
         if not c:
             continue
@@ -58,9 +58,9 @@ def rank_kinds(counts: tuple[int, ...]) -> tuple[int, int, int]:
         new = ways[:]
         for k in range(1, c + 1):
             step, mult = k * value, comb(c, k)
-            if step > 15:
+            if step > FIFTEEN:
                 break
-            for t in range(15, step - 1, -1):
+            for t in range(FIFTEEN, step - 1, -1):
                 new[t] += mult * ways[t - step]
         ways = new
     pairs = sum(c * (c - 1) for c in counts)  # each pair is 2: C(c,2)*2 = c(c-1)
@@ -74,7 +74,7 @@ def rank_kinds(counts: tuple[int, ...]) -> tuple[int, int, int]:
             if length >= 3:
                 runs += length * product
             length, product = 0, 1
-    return 2 * ways[15], pairs, runs
+    return 2 * ways[FIFTEEN], pairs, runs
 
 
 @cache

@@ -39,11 +39,13 @@ from concurrent.futures import Executor, Future, ProcessPoolExecutor
 from dataclasses import asdict, dataclass
 from typing import Any
 
-from ..rules.board import Skunk
+from ..rules.board import GAME_HOLE, Skunk
+from ..rules.checks import whole_number
 from ..rules.drive import play_out
 from ..rules.errors import IllegalActionError
 from ..rules.events import SOURCES, EventKind
 from ..rules.game import Game, Source
+from ..rules.options import TARGETS
 from ..stats import wilson_interval
 from ..strategy.roster import make_player
 from .workers import stay_with_parent
@@ -186,7 +188,7 @@ def play_batch(tasks: Sequence[Task]) -> list[GameRecord]:
 
 
 def batches(n_games: int, players: Sequence[str], *, seed: int,
-            target: int = 121) -> Iterator[list[Task]]:
+            target: int = GAME_HOLE) -> Iterator[list[Task]]:
     """The games of a simulation, :data:`BATCH` at a time, made as they are needed (no
     list of every game is ever built): game ``i`` gets the ``i``-th seed drawn from the
     master ``seed``, and player 0 deals first in even games.
@@ -213,7 +215,7 @@ def worker_limit() -> int:
 
 
 def play_games(n_games: int, players: Sequence[str], *, seed: int,
-               executor: Executor | None = None, target: int = 121,
+               executor: Executor | None = None, target: int = GAME_HOLE,
                workers: int | None = None, progress: Progress | None = None,
                in_flight: int | None = None) -> Generator[GameRecord, None, None]:
     """The games of :func:`simulate`, one record at a time, in order, as they are
@@ -232,6 +234,7 @@ def play_games(n_games: int, players: Sequence[str], *, seed: int,
     (45, [20, 40, 45])
     """
     names = _check(n_games, players, target)
+    seed = whole_number(seed, "seed", 0)  # "x", 2.9 or True would deal other games
     if workers is not None and not 1 <= workers <= worker_limit():
         raise IllegalActionError(
             f"workers must be from 1 to {worker_limit()} on this machine "
@@ -282,7 +285,7 @@ def _check(n_games: int, players: Sequence[str], target: int) -> tuple[str, str]
         make_player(name)  # an unknown name fails here, before any work is sent
     if isinstance(n_games, bool) or not isinstance(n_games, int) or n_games < 0:
         raise IllegalActionError(f"cannot play {n_games!r} games")
-    if target not in (61, 121):
+    if target not in TARGETS:
         raise IllegalActionError(f"a game is played to 121 or 61, not {target!r}")
     return names[0], names[1]
 
@@ -307,7 +310,7 @@ class SimulationResult:
 
 
 def simulate(n_games: int, players: Sequence[str], *, seed: int,
-             executor: Executor | None = None, target: int = 121,
+             executor: Executor | None = None, target: int = GAME_HOLE,
              workers: int | None = None, progress: Progress | None = None) -> SimulationResult:
     """Play ``n_games`` between two computer players named in ``players`` (the first is
     player 0 in every game; the first deal alternates, player 0 dealing first in even

@@ -66,9 +66,11 @@ from functools import cache
 from importlib import resources
 from typing import TYPE_CHECKING, Any
 
+from ..rules.board import GAME_HOLE
 from ..rules.checks import flag, seat, whole_number
 from ..rules.errors import IllegalActionError
 from ..rules.events import EventKind
+from ..rules.options import TARGETS as GAME_TARGETS
 
 if TYPE_CHECKING:
     from ..rules.game import Game
@@ -91,8 +93,8 @@ __all__ = [
 WIN_TABLE_FILE = "win_table.json"
 """The file in ``cribbage_edu/data`` that holds the solved tables."""
 
-TARGETS = (121, 61)
-"""The games the table covers."""
+TARGETS = GAME_TARGETS
+"""The games the table covers: both lengths a game is played to."""
 
 PEG_SLOTS = 16
 """Room for the points of one play, event by event (a play has at most 8 cards, each
@@ -184,7 +186,7 @@ def _scenarios() -> tuple[tuple[int, ...], ...]:
     return tuple(tuple(int(x) for x in row) for row in _load()["scenarios"])
 
 
-def win_table(target: int = 121) -> WinTable:
+def win_table(target: int = GAME_HOLE) -> WinTable:
     """The shipped table for a game to ``target`` (121 or 61).
 
     >>> round(win_table().chance(0, 0, dealer=False), 3)
@@ -202,7 +204,7 @@ def _table(target: int) -> WinTable:
 
 
 def win_probability(score: int, other_score: int, *, dealer: bool,
-                    target: int = 121) -> float:
+                    target: int = GAME_HOLE) -> float:
     """The chance that a player with ``score`` points wins against ``other_score``, at the
     start of a deal in which the player is the ``dealer`` (or pone), in a game to
     ``target`` (121 or 61): between two ``expert`` players, by the model of this module.
@@ -261,7 +263,7 @@ def chances_by_deal(game: Game, player: int = 0) -> list[DealChance]:
     return out
 
 
-def chance_words(score: int, other_score: int, *, dealer: bool, target: int = 121) -> str:
+def chance_words(score: int, other_score: int, *, dealer: bool, target: int = GAME_HOLE) -> str:
     """The chance to win at the start of a deal in words, for a learner: the one phrase
     the terminal game and the widgets show.
 

@@ -130,6 +130,25 @@ def serving(command: list[str], env: dict[str, str], cwd: Path,
             stop(proc)
 
 
+def npm_package(name: str, version: str, why: str) -> Path:
+    """``name@version`` installed from the npm registry into ``test-artifacts/<name>``, a
+    folder the tests own (``npm install --prefix``), kept between runs; its
+    ``node_modules/<name>`` folder. ``why`` names the test that needs it."""
+    folder = ARTIFACTS / name
+    package = folder / "node_modules" / name
+    marker = folder / f"version-{version}"
+    if not (package.exists() and marker.exists()):
+        npm = shutil.which("npm")
+        if npm is None:
+            pytest.fail(f"{why} needs npm (apt-get install npm) to fetch {name} from the "
+                        f"npm registry")
+        folder.mkdir(parents=True, exist_ok=True)
+        subprocess.run([npm, "install", "--prefix", str(folder), "--no-audit", "--no-fund",
+                        "--silent", f"{name}@{version}"], check=True, timeout=300)
+        marker.write_text(version)
+    return package
+
+
 @dataclass(frozen=True)
 class Lab:
     """A running JupyterLab: where it is and the folder it serves."""

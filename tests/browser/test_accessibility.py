@@ -2,7 +2,7 @@
 game played with the keyboard alone.
 
 axe-core comes from the npm registry (``npm install axe-core`` into a folder this test
-owns, ``test-artifacts/axe``, kept between runs) and is injected into the page with
+owns, ``test-artifacts/axe-core``, kept between runs) and is injected into the page with
 Playwright's ``add_script_tag``. Only what the project draws is judged (each widget's
 root element): JupyterLab's own chrome is not ours to fix. A serious or critical
 violation fails the test; every finding (with minor and moderate ones) is written to
@@ -12,8 +12,6 @@ violation fails the test; every finding (with minor and moderate ones) is writte
 from __future__ import annotations
 
 import json
-import shutil
-import subprocess
 from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
@@ -23,7 +21,7 @@ from playwright.sync_api import BrowserContext, Page
 
 from cribbage_edu import score_hand
 
-from .conftest import ARTIFACTS, Lab, open_and_run_all
+from .conftest import Lab, npm_package, open_and_run_all
 from .test_lab import card_from_label, shown_cards
 
 pytestmark = pytest.mark.browser
@@ -37,19 +35,7 @@ WIDGETS = [".cribbage-discard-trainer", ".cribbage-pegging-practice",
 @pytest.fixture(scope="session")
 def axe_script() -> Path:
     """axe.min.js, installed from npm into a folder of the test's own."""
-    folder = ARTIFACTS / "axe"
-    script = folder / "node_modules" / "axe-core" / "axe.min.js"
-    marker = folder / f"version-{AXE_VERSION}"
-    if not (script.exists() and marker.exists()):
-        npm = shutil.which("npm")
-        if npm is None:
-            pytest.fail("the accessibility tests need npm (apt-get install npm) to fetch "
-                        "axe-core from the npm registry")
-        folder.mkdir(parents=True, exist_ok=True)
-        subprocess.run([npm, "install", "--prefix", str(folder), "--no-audit", "--no-fund",
-                        "--silent", f"axe-core@{AXE_VERSION}"], check=True, timeout=300)
-        marker.write_text(AXE_VERSION)
-    return script
+    return npm_package("axe-core", AXE_VERSION, "the accessibility tests") / "axe.min.js"
 
 
 def run_axe(page: Page, script: Path, selector: str) -> list[dict[str, Any]]:

@@ -87,7 +87,7 @@ def test_counting_quiz_right_then_wrong(page: Page, artifacts: Path) -> None:
     quiz.locator(".widget-button", has_text="Check").click()
     message = quiz.locator(".cribbage-message")
     message.get_by_text(f"Right: {total}.").wait_for()
-    assert "streak 1" in quiz.locator(".cribbage-streak").inner_text()
+    quiz.locator(".cribbage-streak", has_text="streak 1").wait_for()  # set after the message
     quiz.scroll_into_view_if_needed()
     quiz.screenshot(path=str(artifacts / "lab_counting_quiz_right.png"))
 
@@ -107,7 +107,7 @@ def test_counting_quiz_right_then_wrong(page: Page, artifacts: Path) -> None:
     box.fill(str(total + 2))
     box.press("Enter")
     message.get_by_text(f"You said {total + 2}: that is over. The hand makes {total}.").wait_for()
-    assert "streak 0" in quiz.locator(".cribbage-streak").inner_text()
+    quiz.locator(".cribbage-streak", has_text="streak 0").wait_for()
     assert quiz.locator(".cribbage-explanation").inner_text().strip() == ""  # not yet
     quiz.screenshot(path=str(artifacts / "lab_counting_quiz_wrong.png"))
     # the count, step by step on the cards: the first fifteen lights its cards

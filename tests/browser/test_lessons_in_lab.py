@@ -354,8 +354,11 @@ def test_lesson_looks_right_before_it_is_run(lessons_in_lab: Lab, lesson_page: P
     page = lesson_page
     page.goto(lessons_in_lab.notebook_url(f"{FOLDER}/{name}"))
     page.wait_for_selector(".jp-Notebook .jp-Cell", timeout=60_000)
-    page.wait_for_function(f"() => {NOTEBOOK_JS}.widgets.length > 0 && [...document."
-                           "querySelectorAll('.jp-Notebook img')].every(i => i.complete)")
+    stored = stored_cells(name)
+    # every cell of the lesson on the page (not a fixed wait), every picture loaded
+    page.wait_for_function(f"n => {NOTEBOOK_JS}.widgets.length === n && [...document."
+                           "querySelectorAll('.jp-Notebook img')].every(i => i.complete)",
+                           arg=len(stored), timeout=60_000)
     page.evaluate(NEXT_FRAMES)  # the output renderers have drawn
     shown: list[dict[str, Any]] = page.evaluate(SHOWN_UNRUN)
     folder = artifacts / "lessons_unrun"
@@ -363,7 +366,6 @@ def test_lesson_looks_right_before_it_is_run(lessons_in_lab: Lab, lesson_page: P
     for old in folder.glob(f"{Path(name).stem}_*.png"):
         old.unlink()
     screenshot_notebook(page, folder / Path(name).stem)
-    stored = stored_cells(name)
     problems = []
     for cell, page_cell in zip(stored, shown, strict=True):
         where = f"cell {cell.index}"

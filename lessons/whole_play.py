@@ -1,0 +1,90 @@
+"""A card in the play checked by the whole rest of the play, for lesson 13: the coach's
+judge (:func:`cribbage_edu.strategy.coach.judge_card`) counts every point to the last
+card, for you less for the opponent, both playing their best, averaged over the hands the
+opponent could hold.
+
+>>> verdict = judged("7C 9D KS QH", starter="2D", pile="7H", dealer=True)
+>>> verdict.best.symbol, [o.card.symbol for o in verdict.options][:2]
+('7♣', ['7♣', 'K♠'])
+
+:func:`card_exercise` asks for a card and grades it by the judge: every card the coach grades
+good (under half a point from the best) or whose loss lies within the judge's 95% interval
+counts as right (the judge weighs a sample of the opponent's hands when there are too many
+to weigh them all), and a miss is told its own numbers against the best's.
+"""
+
+from __future__ import annotations
+
+from cribbage_edu.rules.cards import THIRTY_ONE, Card, CardLike, parse_cards
+from cribbage_edu.strategy.coach import CardVerdict, Grade, judge_card
+from exercises import Exercise, as_card, question_html
+
+__all__ = ["as_good", "card_exercise", "judged", "print_judged"]
+
+Cards = str | list[CardLike]
+
+
+def judged(hand: Cards, *, starter: CardLike, pile: Cards = "", dealer: bool,
+           seen: Cards = "", opponent_cards: int | None = None,
+           scores: tuple[int, int] | None = None) -> CardVerdict:
+    """The judge's verdict on the first card of ``hand`` that fits: its options are every
+    card that fits, best first. With ``scores`` (yours first) near home, each card's
+    chance to win is judged too."""
+    count = sum(card.value for card in parse_cards(pile)) if pile else 0
+    first = next(card for card in parse_cards(hand) if count + card.value <= THIRTY_ONE)
+    return judge_card(hand, first, starter=starter, pile=pile, seen=seen, dealer=dealer,
+                      opponent_cards=opponent_cards, scores=scores)
+
+
+def print_judged(hand: Cards, **position: object) -> None:
+    """Each card that fits, best first: what it pegs now, the opponent's answer on
+    average (the next card alone), and the whole rest of the play with its interval."""
+    verdict = judged(hand, **position)  # type: ignore[arg-type]
+    chance = verdict.chance_loss is not None
+    print(f"{'card':<6}{'now':>5}{'answer':>9}{'whole play':>13}"
+          + ("         chance to win" if chance else ""))
+    for option in verdict.options:
+        error = f" ± {option.error:.2f}" if option.error else ""
+        print(f"{option.card.symbol:<6}{option.now:>5}{option.answer:>9.2f}"
+              f"{option.value:>+13.2f}{error}"
+              + (f"{option.chance:>13.1%}" if chance and option.chance is not None else ""))
+
+
+def as_good(verdict: CardVerdict) -> frozenset[Card]:
+    """The cards the coach grades good (under half a point from the best, or near home
+    under 1% of a game) or, when points decide, whose loss against the best lies within
+    its 95% interval."""
+    return frozenset(option.card for option in verdict.options
+                     if (judge := verdict.retry(option.card)).grade is Grade.GOOD
+                     or (judge.chance_loss is None and judge.loss <= judge.loss_error))
+
+
+def card_exercise(number: int, hand: Cards, *, starter: CardLike, pile: Cards = "",
+                  dealer: bool, question: str, why: str = "",
+                  scores: tuple[int, int] | None = None) -> Exercise:
+    """Which card do you lay? Graded by the whole rest of the play (and near home, with
+    ``scores``, by the chance to win); ``why`` (the principle the numbers show) follows
+    the answer."""
+    verdict = judged(hand, starter=starter, pile=pile, dealer=dealer, scores=scores)
+    right = as_good(verdict)
+    fits = [option.card for option in verdict.options]
+
+    def miss(guess: Card) -> str:
+        mine = verdict.retry(guess)
+        return mine.sentence + (f". {why}" if why else "")
+
+    def show() -> None:
+        print_judged(hand, starter=starter, pile=pile, dealer=dealer, scores=scores)
+        print("as good as the best:", " ".join(c.symbol for c in sorted(right)))
+        if why:
+            print(why)
+
+    return Exercise(
+        number, answer=verdict.best, read=as_card, accept=lambda guess: guess in right,
+        misses=lambda guess: miss(guess) if guess in fits and guess not in right else None,
+        form=lambda guess: None if guess in fits else
+            "choose one of your cards that fits: " + " ".join(c.symbol for c in fits),
+        explain=lambda guess: "choose one of your cards that fits",
+        solution=show, praise=lambda: print(why) if why else None,
+        question=question_html(question, ("your cards", hand), ("starter", [starter]),
+                               *((("laid since the count was 0", pile),) if pile else ())))

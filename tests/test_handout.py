@@ -1,0 +1,146 @@
+"""``cribbage-edu handout``: the PDF is read back (pypdf, a pure-Python reader: the
+page text is compressed and font-encoded, so it cannot be checked without one) and every
+answer of its key is checked against the reference scorer written from RULES.md
+(``tests/reference.py``), never against the engine's own output."""
+
+from __future__ import annotations
+
+import io
+import re
+from fractions import Fraction
+from pathlib import Path
+
+import pytest
+from pypdf import PdfReader
+
+from cribbage_edu.cli import main
+from tests.reference import DECK, ref_peg, ref_show
+
+SYMBOLS = {"♣": "C", "♦": "D", "♥": "H", "♠": "S"}
+CARD = re.compile(r"(10|[A2-9JQK])([♣♦♥♠])")
+
+
+def cards(text: str) -> list[str]:
+    """The cards written in ``text`` (``5♥``), as the reference scorer reads them (``5H``)."""
+    return [rank + SYMBOLS[suit] for rank, suit in CARD.findall(text)]
+
+
+def make(tmp_path: Path, *args: str) -> tuple[int, str, str]:
+    out, err = io.StringIO(), io.StringIO()
+    status = main(["handout", *args], stdout=out, stderr=err)
+    return status, out.getvalue(), err.getvalue()
+
+
+def items(text: str) -> dict[str, str]:
+    """Each numbered question or answer (A1, B3, C2, ...) with its text, wrapped lines
+    joined."""
+    flat = " ".join(text.split())
+    found = re.split(r"\b([ABC][1-9])\. ", flat)
+    return {found[i]: found[i + 1] for i in range(1, len(found) - 1, 2)}
+
+
+@pytest.fixture(scope="module")
+def sheet(tmp_path_factory: pytest.TempPathFactory) -> tuple[dict[str, str], dict[str, str]]:
+    path = tmp_path_factory.mktemp("handout") / "week3.pdf"
+    status, said, err = make(path.parent, "--seed", "12", "--out", str(path))
+    assert (status, err) == (0, "")
+    assert str(path) in said
+    pages = PdfReader(path).pages
+    assert len(pages) == 2
+    questions, key = (page.extract_text() for page in pages)
+    assert "Cribbage worksheet, seed 12" in questions and "Answer key" not in questions
+    assert key.startswith("Answer key, seed 12")
+    return items(questions), items(key)
+
+
+def test_the_sheet_asks_six_hands_six_plays_and_four_throws(sheet: tuple[dict[str, str],
+                                                                        dict[str, str]]) -> None:
+    questions, key = sheet
+    expected = [f"{part}{n}" for part, count in (("A", 6), ("B", 6), ("C", 4))
+                for n in range(1, count + 1)]
+    assert list(questions) == expected and list(key) == expected
+    for name, text in questions.items():
+        assert "points" not in text or "______" in text, (name, text)  # no answer shown
+
+
+def test_every_hand_in_the_key_is_counted_right(sheet: tuple[dict[str, str],
+                                                             dict[str, str]]) -> None:
+    questions, key = sheet
+    for n in range(1, 7):
+        shown = cards(questions[f"A{n}"])
+        assert len(shown) == 5, questions[f"A{n}"]
+        crib = "the crib:" in questions[f"A{n}"]
+        assert key[f"A{n}"].startswith("crib " if crib else "hand ")
+        assert cards(key[f"A{n}"].split(":")[0]) == shown
+        total = int(re.search(r": (\d+) points", key[f"A{n}"]).group(1))  # type: ignore[union-attr]
+        assert total == ref_show(shown[:4], shown[4], crib=crib)["total"], key[f"A{n}"]
+    # the last hand is the crib trap: four cards of a suit, the starter of another
+    crib_cards = cards(questions["A6"])
+    assert len({c[-1] for c in crib_cards[:4]}) == 1 and crib_cards[4][-1] != crib_cards[0][-1]
+    assert ref_show(crib_cards[:4], crib_cards[4], crib=True)["flush"] == 0
+
+
+def test_every_play_in_the_key_is_scored_right_and_could_happen(
+        sheet: tuple[dict[str, str], dict[str, str]]) -> None:
+    questions, key = sheet
+    for n in range(1, 7):
+        pile = cards(questions[f"B{n}"])
+        assert cards(key[f"B{n}"].split("(count")[0]) == pile
+        values = [min(DECK.index(c) // 4 + 1, 10) for c in pile]
+        assert sum(values) <= 31 and len(set(pile)) == len(pile)
+        assert f"(count {sum(values)})" in key[f"B{n}"]
+        points = int(re.search(r"scores (\d+)", key[f"B{n}"]).group(1))  # type: ignore[union-attr]
+        assert points == ref_peg(pile)["total"], key[f"B{n}"]
+    # the traps score nothing: two cards adding to 15 off the count, a rank further back
+    assert {ref_peg(cards(questions[f"B{n}"]))["total"] for n in (4, 5)} == {0}
+
+
+def test_every_throw_in_the_key_keeps_four_of_the_six_and_says_their_exact_average(
+        sheet: tuple[dict[str, str], dict[str, str]]) -> None:
+    questions, key = sheet
+    for n in range(1, 5):
+        six = cards(questions[f"C{n}"])
+        role = "dealer" if questions[f"C{n}"].startswith("dealer") else "pone"
+        answer = key[f"C{n}"]
+        assert answer.startswith(f"as {role}, throw ")
+        thrown = cards(answer.split("and keep")[0])
+        kept = cards(answer.split("and keep")[1].split(":")[0])
+        assert len(six) == 6 and len(thrown) == 2 and sorted(thrown + kept) == sorted(six)
+        # the hand's average over the 46 unseen starters, worked by the reference scorer
+        starters = [c for c in DECK if c not in six]
+        mean = Fraction(sum(ref_show(kept, s)["total"] for s in starters), len(starters))
+        stated = float(re.search(r"hand (\d+\.\d\d)", answer).group(1))  # type: ignore[union-attr]
+        assert abs(stated - float(mean)) < 0.006, (answer, float(mean))
+
+
+def test_the_same_seed_makes_the_same_file_and_another_seed_another(tmp_path: Path) -> None:
+    for name, seed in (("a.pdf", "7"), ("b.pdf", "7"), ("c.pdf", "8")):
+        assert make(tmp_path, "--seed", seed, "--out", str(tmp_path / name))[0] == 0
+    first = (tmp_path / "a.pdf").read_bytes()
+    assert first.startswith(b"%PDF") and first == (tmp_path / "b.pdf").read_bytes()
+    assert first != (tmp_path / "c.pdf").read_bytes()
+
+
+def test_letter_paper_and_the_default_name(tmp_path: Path,
+                                           monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.chdir(tmp_path)
+    assert make(tmp_path, "--seed", "3", "--paper", "letter")[0] == 0
+    page = PdfReader(tmp_path / "handout-seed-3.pdf").pages[0]
+    assert (round(float(page.mediabox.width)), round(float(page.mediabox.height))) == (612, 792)
+
+
+@pytest.mark.parametrize(("args", "message"), [
+    (["--seed", "-1"], "a seed is 0 or more"),
+    (["--seed", "x"], "a seed is a whole number"),
+    (["--seed", "1", "--out", "sheet.png"], "a handout is a .pdf file"),
+    (["--seed", "1", "--out", "no-such-folder/sheet.pdf"], "there is no folder"),
+    (["--seed", "1", "--paper", "a5"], "invalid choice"),
+    ([], "--seed"),
+])
+def test_bad_input_is_one_line_and_status_2(tmp_path: Path, monkeypatch: pytest.MonkeyPatch,
+                                            args: list[str], message: str) -> None:
+    monkeypatch.chdir(tmp_path)
+    status, said, err = make(tmp_path, *args)
+    assert status == 2 and said == ""
+    assert message in err and "Traceback" not in err
+    assert list(tmp_path.iterdir()) == []
