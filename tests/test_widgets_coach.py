@@ -4,7 +4,7 @@ driven from Python by clicks and checked against the engine's judges."""
 from __future__ import annotations
 
 import pytest
-from test_widgets_table import claim_right, click_a_turn
+from test_widgets_table import claim_right, click_a_turn, throw_first_two
 
 from cribbage_edu.rules.errors import IllegalActionError
 from cribbage_edu.rules.events import ActionKind
@@ -33,10 +33,7 @@ def play_one_step(table: GameTable) -> None:
     elif game.phase is Phase.COUNT:
         claim_right(table)
     elif game.phase is Phase.DISCARD:
-        hand = table.value.hand
-        table.picker.toggle(hand[0])
-        table.picker.toggle(hand[1])
-        table.throw_button.click()
+        throw_first_two(table)
     else:
         click_a_turn(table)
 

@@ -284,12 +284,16 @@ def click_until(table: GameTable, done: Callable[[], bool]) -> None:
     the first two cards, in the play lay the last card that fits (or go)."""
     while not done():
         if table.game.phase is Phase.DISCARD:
-            hand = table.value.hand
-            table.picker.toggle(hand[0])
-            table.picker.toggle(hand[1])
-            table.throw_button.click()
+            throw_first_two(table)
         else:
             click_a_turn(table)
+
+
+def throw_first_two(table: GameTable) -> None:
+    hand = table.value.hand
+    table.picker.toggle(hand[0])
+    table.picker.toggle(hand[1])
+    table.throw_button.click()
 
 
 def _throw_and_play(table: GameTable) -> None:

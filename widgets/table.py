@@ -17,6 +17,7 @@ import random
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from html import escape
+from typing import TypeVar
 
 import ipywidgets as w  # type: ignore[import-untyped]
 
@@ -54,6 +55,7 @@ from .show import ShowStepper
 __all__ = ["GameTable", "PeggingPractice", "StateSeeded", "TableState"]
 
 YOU, COMPUTER = 0, 1
+_Said = TypeVar("_Said")
 NAMES = ("Learner", "Computer")
 _SCORING = frozenset({EventKind.PEG, EventKind.HEELS, EventKind.SHOW, EventKind.MUGGINS})
 _SMALL = 40  # card width on the table
@@ -91,6 +93,20 @@ def said_once(event: Event, names: Sequence[str]) -> str:
         what = "the crib" if event.source is Source.CRIB else "their hand"
         return f"{names[event.player]} scores {event.points} for {what}"
     return event.reason
+
+
+def points_answer(description: str, button: str, tooltip: str, css: str,
+                  answer: Callable[[], None]) -> tuple[AnswerBox, w.Button]:
+    """A box for a number of points and its button: Enter in the box and the button both
+    ``answer``. The box has the class ``css + "-box"``, the button ``css``."""
+    box = AnswerBox(placeholder="points", description=description,
+                    layout=w.Layout(width="200px"))
+    box.add_class(f"{css}-box")
+    box.on_enter(answer)
+    press = w.Button(description=button, button_style="primary", tooltip=tooltip)
+    press.add_class(css)
+    press.on_click(lambda _: answer())
+    return box, press
 
 
 _PEG_NOW = ("Peg your points: type what your last card (or the go) made, 0 if nothing, "
@@ -235,14 +251,9 @@ class _Table(StaticPicture, w.VBox):  # type: ignore[misc]
         self.log_view.add_class("cribbage-log")
         self.coach = TableCoach(mode, YOU)
         """The coach: a verdict on the learner's throws and cards (``coach=``)."""
-        self.peg_box = AnswerBox(placeholder="points", description="You peg",
-                                 layout=w.Layout(width="200px"))
-        self.peg_box.add_class("cribbage-peg-box")
-        self.peg_box.on_enter(self.peg)
-        self.peg_button = w.Button(description="Peg", button_style="primary",
-                                   tooltip="peg the points your card made (0 for none)")
-        self.peg_button.add_class("cribbage-peg")
-        self.peg_button.on_click(lambda _: self.peg())
+        self.peg_box, self.peg_button = points_answer(
+            "You peg", "Peg", "peg the points your card made (0 for none)", "cribbage-peg",
+            self.peg)
         self.peg_row = w.HBox([self.peg_box, self.peg_button])
         self.peg_row.add_class("cribbage-peg-row")
         self.peg_row.layout.display = "none"
@@ -310,6 +321,18 @@ class _Table(StaticPicture, w.VBox):  # type: ignore[misc]
         self.coach.ahead(self._game)
         return True
 
+    def _judged(self, typed: int | str, judge: Callable[[int], _Said]) -> _Said | None:
+        """The game's judgement of the points typed (``typed``: the number, or why it
+        cannot be read); a refusal is shown, and nothing changes."""
+        if isinstance(typed, str):
+            self.message.warn(typed)
+            return None
+        try:
+            return judge(typed)
+        except CribbageError as exc:
+            self.message.warn(str(exc))
+            return None
+
     def peg(self) -> None:
         """Peg the points typed for the card just laid, or the go (what Peg, or Enter,
         does): with ``claim_play`` the learner says the play's points, and the game
@@ -319,20 +342,15 @@ class _Table(StaticPicture, w.VBox):  # type: ignore[misc]
             self.message.warn("nothing for you to peg now: say the points of a card just "
                               "after you lay it")
             return
-        points = read_points(self.peg_box.value, "points you peg", 2)
-        if isinstance(points, str):
-            self.message.warn(points)
-            return
-        try:
-            claim = game.peg(YOU, points)
-        except CribbageError as exc:
-            self.message.warn(str(exc))
+        claim = self._judged(read_points(self.peg_box.value, "points you peg", 2),
+                             lambda points: game.peg(YOU, points))
+        if claim is None:
             return
         self.peg_box.value = ""
         self._run()
         self._refresh()
         said = claim.explain()
-        text = f"You peg {points}: {said[0].upper()}{said[1:]}."
+        text = f"You peg {claim.claimed}: {said[0].upper()}{said[1:]}."
         if claim.verdict == "right":
             self.message.praise(text)
         else:
@@ -669,14 +687,9 @@ class GameTable(_Table):
         self.next_button = w.Button(description="Next deal", tooltip="deal the next hand")
         self.next_button.add_class("cribbage-next")
         self.next_button.on_click(lambda _: self.next_deal())
-        self.claim_box = AnswerBox(placeholder="points", description="Your count",
-                                   layout=w.Layout(width="200px"))
-        self.claim_box.add_class("cribbage-claim-box")
-        self.claim_box.on_enter(self.claim)
-        self.claim_button = w.Button(description="Claim", button_style="primary",
-                                     tooltip="claim the points you counted")
-        self.claim_button.add_class("cribbage-claim")
-        self.claim_button.on_click(lambda _: self.claim())
+        self.claim_box, self.claim_button = points_answer(
+            "Your count", "Claim", "claim the points you counted", "cribbage-claim",
+            self.claim)
         self.to_count = w.HTML()
         self.to_count.add_class("cribbage-to-count")
         self.claim_row = w.VBox([self.to_count, w.HBox([self.claim_box, self.claim_button])])
@@ -803,15 +816,11 @@ class GameTable(_Table):
         if game.phase is not Phase.COUNT or YOU not in game.to_act:
             self.message.warn("nothing for you to count now")
             return
-        points = read_points(self.claim_box.value)
-        if isinstance(points, str):
-            self.message.warn(points if self.claim_box.value.strip() else
-                              "type your count as a number, like 8, then press Claim")
-            return
-        try:
-            verdict = game.claim(YOU, points)
-        except CribbageError as exc:
-            self.message.warn(str(exc))
+        typed = read_points(self.claim_box.value)
+        if isinstance(typed, str) and not self.claim_box.value.strip():
+            typed = "type your count as a number, like 8, then press Claim"
+        verdict = self._judged(typed, lambda points: game.claim(YOU, points))
+        if verdict is None:
             return
         if verdict.again:  # a second look: the show waits for the learner's next claim (the
             self._refresh()  # box keeps the claim, to correct rather than type again)

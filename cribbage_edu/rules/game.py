@@ -45,7 +45,7 @@ from collections.abc import Callable, Iterable, Iterator, Sequence
 from dataclasses import dataclass
 from itertools import combinations
 from pathlib import Path
-from typing import Any
+from typing import Any, TypeVar
 
 from .board import GAME_HOLE, Board, Skunk, skunk_kind
 from .cards import FULL_DECK, Card, CardLike, Deck, Hand, Rank, parse_cards
@@ -237,6 +237,9 @@ class Claim:
 _AUTOMATIC = {Phase.CUT_FOR_DEAL: ActionKind.CUT_FOR_DEAL, Phase.DEAL: ActionKind.DEAL,
               Phase.STARTER: ActionKind.STARTER}
 """The phases that move on by themselves, and the step that does it."""
+
+
+_Said = TypeVar("_Said")
 
 
 @dataclass(frozen=True)
@@ -906,14 +909,23 @@ class Game:
         due = self._unpegged[0].player
         if player != due:
             raise OutOfTurnError(f"{name} cannot peg now: {self.names[due]} pegs first")
+        return self._take_points(
+            ActionKind.PEG, player, points, MOST_PLAY_POINTS, self._do_peg,
+            f"{name} pegs {points!r}: the play's points are a whole number, 0 to "
+            f"{MOST_PLAY_POINTS}")
+
+    def _take_points(self, kind: ActionKind, player: int, points: object, most: int,
+                     judge: Callable[[int, int], _Said], refused: str) -> _Said:
+        """A claim of ``points`` (0 to ``most``, else ``refused`` is raised and nothing
+        changes) by ``player``, recorded as an action of ``kind`` and judged by
+        ``judge``: the one way a claim in the show and a peg in the play are taken."""
         try:
-            points = whole_number(points, "points", 0, MOST_PLAY_POINTS)
+            number = whole_number(points, "points", 0, most)
         except IllegalActionError:
-            raise IllegalActionError(f"{name} pegs {points!r}: the play's points are a "
-                                     f"whole number, 0 to {MOST_PLAY_POINTS}") from None
-        result: list[PegClaim] = []
-        self._record(Action(ActionKind.PEG, player, (), points),
-                     lambda: result.append(self._do_peg(player, points)))
+            raise IllegalActionError(refused) from None
+        result: list[_Said] = []
+        self._record(Action(kind, player, (), number),
+                     lambda: result.append(judge(player, number)))
         return result[0]
 
     def claim(self, player: int, points: int) -> Claim:
@@ -950,15 +962,10 @@ class Game:
             raise OutOfTurnError(f"{self.names[player]} cannot claim points now: "
                                  f"{self._waiting_for()} counts "
                                  f"{self._whose(owner, source)}")
-        try:
-            points = whole_number(points, "points", 0, BEST_HAND)
-        except IllegalActionError:
-            raise IllegalActionError(f"{self.names[player]} cannot claim {points!r}: a hand or "
-                                     f"crib scores a whole number from 0 to {BEST_HAND}") from None
-        result: list[Claim] = []
-        self._record(Action(ActionKind.CLAIM, player, (), points),
-                     lambda: result.append(self._do_claim(player, points)))
-        return result[0]
+        return self._take_points(
+            ActionKind.CLAIM, player, points, BEST_HAND, self._do_claim,
+            f"{self.names[player]} cannot claim {points!r}: a hand or crib scores a whole "
+            f"number from 0 to {BEST_HAND}")
 
     @property
     def held_claim(self) -> Claim | None:
