@@ -247,12 +247,16 @@ def test_the_discard_trainer_draws_each_deals_chart_ahead_and_marks_the_throw_ov
         first = trainer.chart_view.value  # at once, with the click
         row = trainer.value.rank
         assert row is not None
+        before_next = list(drawn)
         trainer.next_button.click()
-        return first, trainer.chart_view.value, row
+        return first, trainer.chart_view.value, before_next
 
-    shown, after_next, _ = run(deal_then_throw)
+    shown, after_next, before_next = run(deal_then_throw)
     first_hand = tuple(sorted(str(c) for c in Deck(random.Random(7)).deal(6)))
-    assert len(drawn) == 2 and drawn[0] == first_hand  # this hand and the next, once each
+    # this hand and the next, once each, before the throw; after Next the hand that
+    # follows may be drawn ahead in its turn, but neither of the first two again
+    assert len(before_next) == 2 and before_next[0] == first_hand
+    assert len(set(drawn)) == len(drawn) and drawn[:2] == before_next
     assert shown.count("data:image/png;base64,") == 1
     assert shown.count("cribbage-your-throw") == 1 and "your throw" in shown
     top = float(shown.split("top:")[1].split("%")[0])
