@@ -26,6 +26,7 @@ from cribbage_edu.cli.assignments import (
 )
 from cribbage_edu.cli.course import lessons_folder
 from cribbage_edu.cli.hub import (
+    TEACHER_PLUGINS,
     hub_config,
     k8s_values,
     password_matches,
@@ -150,6 +151,18 @@ def test_the_kubernetes_values_are_the_same_class(tmp_path: Path) -> None:
     assert "limit: 1536M" in out and "timeout: 2700" in out
     assert out == k8s_values(["ada", "ben"], "teacher", idle_minutes=45, mem_limit_mb=1536)
     assert not (tmp_path / "classroom-hub").exists()  # printing starts nothing
+
+
+def test_the_teacher_plugins_left_out_for_students_are_nbgraders_own() -> None:
+    """The plugins a student's JupyterLab leaves out are named as nbgrader's JupyterLab
+    extension names them (a renamed plugin would be silently left in)."""
+    import sys
+    built = Path(sys.prefix) / "share/jupyter/labextensions/@jupyter/nbgrader/static"
+    code = "".join(path.read_text(encoding="utf-8", errors="replace")
+                   for path in built.glob("*.js"))
+    for plugin in TEACHER_PLUGINS:
+        assert f'"{plugin}"' in code, plugin
+    assert '"@jupyter/nbgrader:assignment-list"' in code  # the students' own stays
 
 
 def lesson(name: str) -> dict[str, object]:

@@ -65,10 +65,11 @@ from .serving import (
 )
 
 __all__ = ["CONFIG_FILE", "COURSE_ID", "DEFAULT_STATE", "NBGRADER_CONFIG", "PASSWORDS_FILE",
-           "PROXY_VERSION", "add_hub", "course_folder", "exchange_folder", "find_proxy",
+           "PROXY_VERSION", "STUDENT_CONFIG", "TEACHER_PLUGINS", "add_hub", "course_folder",
+           "exchange_folder", "find_proxy",
            "hash_password", "hub_config", "k8s_values", "nbgrader_settings",
-           "password_matches", "read_class_list", "run_hub", "students_folder",
-           "write_passwords"]
+           "password_matches", "read_class_list", "run_hub", "student_page_config",
+           "students_folder", "write_passwords"]
 
 DEFAULT_STATE = "classroom-hub"
 CONFIG_FILE = "jupyterhub_config.py"
@@ -78,6 +79,13 @@ PROXY_VERSION = "5.3.0"
 """The configurable-http-proxy the command installs from npm when none is on PATH."""
 NBGRADER_CONFIG = "jupyter-config"
 """The folder (in the state folder) whose ``nbgrader_config.py`` every server reads."""
+STUDENT_CONFIG = "student-config"
+"""The folder (in the state folder) read first by a student's server: its JupyterLab
+page settings leave out nbgrader's teacher pages."""
+TEACHER_PLUGINS = ("@jupyter/nbgrader:formgrader", "@jupyter/nbgrader:course-list",
+                   "@jupyter/nbgrader:create-assignment")
+"""nbgrader's JupyterLab plugins for the teacher: not loaded in a student's JupyterLab
+(their server side is off there too), so a student's menus hold only the assignments."""
 COURSE_ID = "cribbage"
 """The nbgrader course's name."""
 MOST_STUDENTS = 500
@@ -173,6 +181,17 @@ def nbgrader_settings(state: Path) -> str:
         "if os.environ.get('CRIBBAGE_HUB_ROLE') == 'student':",
         "    c.CourseDirectory.student_id = os.environ['JUPYTERHUB_USER']",
     ]) + "\n"
+
+
+def student_page_config() -> str:
+    """The JupyterLab page settings of a student's server (``labconfig/page_config.json``
+    in :data:`STUDENT_CONFIG`): nbgrader's teacher plugins are disabled.
+
+    >>> json.loads(student_page_config())["disabledExtensions"]["@jupyter/nbgrader:formgrader"]
+    True
+    """
+    return json.dumps({"disabledExtensions": dict.fromkeys(TEACHER_PLUGINS, True)},
+                      indent=2) + "\n"
 
 
 def hash_password(password: str, salt: bytes | None = None) -> str:
@@ -448,6 +467,9 @@ def run_hub(args: argparse.Namespace, console: Console) -> int:
     (state / NBGRADER_CONFIG).mkdir(exist_ok=True)
     (state / NBGRADER_CONFIG / "nbgrader_config.py").write_text(nbgrader_settings(state),
                                                                 encoding="utf-8")
+    (state / STUDENT_CONFIG / "labconfig").mkdir(parents=True, exist_ok=True)
+    (state / STUDENT_CONFIG / "labconfig" / "page_config.json").write_text(
+        student_page_config(), encoding="utf-8")
     exchange_folder(state).mkdir(exist_ok=True)
     course_folder(state).mkdir(exist_ok=True)
     config = state / CONFIG_FILE

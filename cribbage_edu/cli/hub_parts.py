@@ -34,7 +34,7 @@ from jupyterhub.spawner import SimpleLocalProcessSpawner
 from traitlets import Unicode
 
 from .course import FIRST_LESSON, TEACHERS_ONLY, prepare_course
-from .hub import NBGRADER_CONFIG, course_folder, password_matches, students_folder
+from .hub import NBGRADER_CONFIG, STUDENT_CONFIG, course_folder, password_matches, students_folder
 from .serving import scripts_first
 
 __all__ = ["ClassListAuthenticator", "CourseSpawner"]
@@ -94,7 +94,12 @@ class CourseSpawner(SimpleLocalProcessSpawner):  # type: ignore[misc]
     def get_env(self) -> dict[str, str]:
         """The server's environment: nbgrader's shared configuration, and who this is."""
         env: dict[str, str] = scripts_first(super().get_env())
-        env["JUPYTER_CONFIG_PATH"] = str(Path(self.state) / NBGRADER_CONFIG)
+        shared = str(Path(self.state) / NBGRADER_CONFIG)
+        if self._is_teacher():
+            env["JUPYTER_CONFIG_PATH"] = shared
+        else:  # the student's page settings first: no teacher pages in their JupyterLab
+            env["JUPYTER_CONFIG_PATH"] = os.pathsep.join(
+                [str(Path(self.state) / STUDENT_CONFIG), shared])
         env["CRIBBAGE_HUB_ROLE"] = "teacher" if self._is_teacher() else "student"
         env["MPLBACKEND"] = "module://matplotlib_inline.backend_inline"
         return env

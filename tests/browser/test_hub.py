@@ -171,6 +171,14 @@ def test_three_students_answer_submit_and_are_marked(browser: BrowserContext, hu
             assert (hub.state / "students" / name / "00_start_here.ipynb").exists()
             assert data_limit(hub.state / "students" / name) == 2048 * 2**20  # --mem-limit
             assert not (hub.state / "students" / name / "README.md").exists()  # the key
+            # nbgrader's teacher pages are not in a student's JupyterLab; the
+            # assignments are
+            assert page.evaluate("""() => [
+                window.jupyterapp.commands.hasCommand('nbgrader:open-formgrader'),
+                window.jupyterapp.commands.hasCommand('nbgrader:open-course-list'),
+                window.jupyterapp.commands.hasCommand('nbgrader:open-create-assignment'),
+                window.jupyterapp.commands.hasCommand('nbgrader:open-assignment-list')]"""
+                                 ) == [False, False, False, True]
             assert server_post(page, name, "fetch").startswith("200")
             said = answer_and_submit(page, name, answer)
             if answer == "4":
