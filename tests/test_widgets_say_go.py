@@ -89,7 +89,7 @@ def test_the_guided_default_offers_only_what_fits() -> None:
         assert (practice.go_button.layout.display != "none") == (not fits)
         assert practice.value.slips == ()
         lay_right(practice)
-    assert "You said go yourself" not in practice.summary.value
+    assert "slip" not in practice.summary.value
 
 
 def find_turn(make: type[Table], wanted: str, **options: object) -> Table:
@@ -131,6 +131,22 @@ def test_a_card_past_31_is_refused_with_the_count_it_would_make(make: type[Table
         assert table.game.to_json() == saved  # no half-played card
         unchanged(before, table.value)
         assert not table.playable.button(card).disabled  # still there, still clickable
+
+
+@pytest.mark.parametrize("make", [PeggingPractice, GameTable])
+def test_the_guided_table_refuses_a_misfit_the_same_way(make: type[Table]) -> None:
+    """Without say_go a card that does not fit is disabled; pressed all the same (a
+    script can), it is refused with the same reason, and Go is hidden while a card fits."""
+    table = find_turn(make, "misfit")
+    before, saved = table.value, table.game.to_json()
+    card = next(c for c in before.hand if before.count + c.value > 31)
+    assert table.playable.button(card).disabled
+    assert table.go_button.layout.display == "none"
+    table.playable.button(card).click()
+    assert table.value.message == (f"the {card.symbol} would make {before.count + card.value}"
+                                   f", past 31: lay a card that keeps the count at 31 or under")
+    assert table.game.to_json() == saved and len(table.value.slips) == 1
+    unchanged(before, table.value)
 
 
 @pytest.mark.parametrize("make", [PeggingPractice, GameTable])
@@ -208,13 +224,13 @@ def test_the_summary_says_how_many_slips_and_a_new_hand_counts_again() -> None:
         before = len(practice.game.events)
         lay_right(practice)
         check_announcement(practice, before)
-    assert "You said go yourself: 2 slips (a card past 31, or go while a card fit)." \
+    assert "You made 2 slips, refused: a card past 31, or go while a card fit." \
         in practice.summary.value
     practice.next_button.click()
     assert practice.value.slips == ()
     while practice.game.phase is Phase.PLAY:
         lay_right(practice)
-    assert "You said go yourself: no slips" in practice.summary.value
+    assert "You said go yourself with no slips" in practice.summary.value
 
 
 def test_keyboard_focus_goes_to_a_card_not_to_the_answer() -> None:

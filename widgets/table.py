@@ -666,11 +666,11 @@ class PeggingPractice(_Table):
             laid = " ".join(f"{c.symbol}" for _, c in game.laid)
             slips = self._slips_in()
             said = ""
-            if self._say_go or slips:
-                said = (f"<br>You said go yourself: {self._slips_words(slips)} (a card past "
-                        f"31, or go while a card fit)." if slips else
-                        "<br>You said go yourself: no slips, every card and go as the "
-                        "rules ask.")
+            if slips:
+                said = (f"<br>You made {self._slips_words(slips)}, refused: a card past 31, "
+                        f"or go while a card fit.")
+            elif self._say_go:
+                said = "<br>You said go yourself with no slips: every card and go as the rules ask."
             self.summary.value = (
                 f"<p><b>The play is over.</b> You pegged {pegged[YOU]}, the computer "
                 f"{pegged[COMPUTER]}.{said}<br>Cards laid in order: {escape(laid)}</p>")
