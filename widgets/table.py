@@ -539,16 +539,16 @@ class _Table(StaticPicture, w.VBox):  # type: ignore[misc]
 
 class PeggingPractice(_Table):
     """Practise the play against a computer opponent (``opponent`` one of "random",
-    "greedy", "expert"). Both hands are dealt and discarded by the advisor; the
-    learner lays cards by clicking them (only cards that fit are enabled; Go appears
-    only when none fits); every score is announced in words, one line a score; the
-    cards of a count that ended (at 31 or a go) stay in sight until the next card; at
-    the end of the play a summary shows who pegged what. Next hand deals again (the
-    hands are numbered in the log), the dealer alternating. ``coach`` says what the
-    coach says of each card laid ("off", "mistakes", the default, or "every"; see
-    :class:`~cribbage_edu.widgets.coaching.TableCoach`); with ``claim_play=True`` the
-    learner says the points of each card they lay (and of the go), and the game judges
-    the claim.
+    "greedy", "expert"). Both hands are dealt and discarded by the advisor; the learner
+    lays cards by clicking them (by default only cards that fit are enabled and Go
+    appears only when none fits; see ``say_go`` below); every score is announced in
+    words, one line a score; the cards of a count that ended (at 31 or a go) stay in
+    sight until the next card; at the end of the play a summary shows who pegged what.
+    Next hand deals again (the hands are numbered in the log), the dealer alternating.
+    ``coach`` says what the coach says of each card laid ("off", "mistakes", the
+    default, or "every"; see :class:`~cribbage_edu.widgets.coaching.TableCoach`); with
+    ``claim_play=True`` the learner says the points of each card they lay (and of the
+    go), and the game judges the claim.
 
     With ``say_go=True`` the learner says go themselves, as at a real table: on their
     turn every card of their hand can be clicked and Go is always offered. A card that
@@ -563,6 +563,11 @@ class PeggingPractice(_Table):
     >>> practice = PeggingPractice(seed=7)
     >>> practice.value.phase, practice.value.count == sum(c.value for c in practice.value.pile)
     (<Phase.PLAY: 'play'>, True)
+    >>> practice = PeggingPractice(seed=7, say_go=True)
+    >>> practice.go_button.click()  # the lead: every card fits
+    >>> said = practice.value
+    >>> said.message.endswith("you must lay a card when one fits"), said.slips == (said.message,)
+    (True, True)
     """
 
     RUN_TO = "lay your cards against the computer"
