@@ -65,9 +65,12 @@ _SMALL = 40  # card width on the table
 class TableState:
     """What a table shows (read it as ``table.value``): the phase, the deal, the
     scores (learner first), the learner's cards, the count and the cards laid since
-    it was last reset, whose turn it is, whether Go is offered, the lines announced
-    for the last action's points (one a score), the log, the message and, at the end,
-    the result."""
+    it was last reset, whose turn it is, whether the learner must say go (no card of
+    theirs fits: with ``say_go`` Go is offered on every turn all the same), the lines
+    announced for the last action's points (one a score), the log, the message, at the
+    end the result, and the learner's slips: each card past 31 or go while a card fit
+    that the table refused, as the line that refused it, in this hand's play
+    (PeggingPractice) or this game (GameTable)."""
 
     seed: int
     opponent: str
@@ -84,6 +87,7 @@ class TableState:
     log: tuple[str, ...]
     message: str
     result: GameResult | None
+    slips: tuple[str, ...] = ()
 
 
 def said_once(event: Event, names: Sequence[str]) -> str:
@@ -209,9 +213,12 @@ class _Table(StaticPicture, w.VBox):  # type: ignore[misc]
     """What both tables share: a game, a computer opponent, the play area and the log."""
 
     def __init__(self, seed: int | None, opponent: str, title: str, *,
-                 coach: str = "mistakes", claim_play: bool = False) -> None:
+                 coach: str = "mistakes", claim_play: bool = False,
+                 say_go: bool = False) -> None:
         mode = coach_mode(coach)  # bad options are refused before anything is built
         self._claim_play = flag(claim_play, "claim_play")
+        self._say_go = flag(say_go, "say_go")
+        self._slips: list[tuple[int, str]] = []  # (deal, the line that refused it)
         super().__init__()
         self._seed = choose_seed(seed)
         self._rng = random.Random(self._seed)
@@ -351,6 +358,8 @@ class _Table(StaticPicture, w.VBox):  # type: ignore[misc]
         self._refresh()
         said = claim.explain()
         text = f"You peg {claim.claimed}: {said[0].upper()}{said[1:]}."
+        if self._game.is_over:  # the peg won the game: say so after the verdict
+            text += f" {self.message.text}"
         if claim.verdict == "right":
             self.message.praise(text)
         else:
@@ -365,6 +374,9 @@ class _Table(StaticPicture, w.VBox):  # type: ignore[misc]
         if game.peg_due == YOU:
             return self.peg_box
         if game.phase is Phase.PLAY and game.turn == YOU:
+            if self._say_go and self.playable.cards:
+                # the learner decides: the first card, never a hint of what fits
+                return self.playable.button(self.playable.cards[0])
             if game.can_go(YOU):
                 return self.go_button
             fits = game.legal_cards(YOU)
@@ -385,15 +397,59 @@ class _Table(StaticPicture, w.VBox):  # type: ignore[misc]
     # --- the learner's actions -----------------------------------------------------------
 
     def play(self, card: Card | str) -> None:
-        """Lay ``card`` (what clicking a card in the play does)."""
+        """Lay ``card`` (what clicking a card in the play does). A card of the learner's
+        hand that would take the count past 31 is refused as a slip (:meth:`go`)."""
         if self._game.phase is not Phase.PLAY:
             self.message.warn(f"cannot lay {card}: the game is in the {self._game.phase}")
             return
-        self._act("play", card)
+        try:
+            laid = Card.parse(card)
+        except CribbageError as exc:
+            self.message.warn(str(exc))
+            return
+        if not self._slipped(laid):
+            self._act("play", laid)
 
     def go(self) -> None:
-        """Say go (what the Go button does)."""
-        self._act("go")
+        """Say go (what the Go button does). Go while a card fits, like a card past 31,
+        is a slip: refused with a line that names why (the card that fits, or the count
+        the card would make), counted in ``value.slips``; the game does not change."""
+        if not self._slipped(None):
+            self._act("go")
+
+    def _slipped(self, card: Card | None) -> bool:
+        """Whether the learner's ``card`` (or go, for ``None``) on their turn breaks the
+        rule of the go; if so it is refused, said and counted. Which cards fit is the
+        game's answer (:meth:`Game.legal_cards`); anything else is left to the game."""
+        game = self._game
+        if game.phase is not Phase.PLAY or game.turn != YOU or game.peg_due is not None:
+            return False
+        hand, fits, count = game.hand(YOU), game.legal_cards(YOU), game.count
+        if card is None and fits and hand:
+            top = max(c.value for c in fits)
+            names = [c.symbol for c in fits]
+            which = (f"{names[0]} fits ({count} + {top} = {count + top})" if len(names) == 1
+                     else f"{', '.join(names[:-1])} and {names[-1]} fit ({count} + {top} = "
+                          f"{count + top} at most)")
+            why = f"your {which}: you must lay a card when one fits"
+        elif card is not None and card in hand and card not in fits:
+            what = ("no card of yours fits, say go" if not fits else
+                    "lay a card that keeps the count at 31 or under")
+            why = f"the {card.symbol} would make {count + card.value}, past 31: {what}"
+        else:
+            return False
+        self._slips.append((game.deal_number, why))
+        self.message.warn(why)
+        return True
+
+    def _slips_in(self, deal: int | None = None) -> list[str]:
+        """The learner's slips (in ``deal``, or all)."""
+        return [why for at, why in self._slips if deal is None or at == deal]
+
+    @staticmethod
+    def _slips_words(slips: Sequence[str]) -> str:
+        """How many slips, in words: "no slips", "1 slip", "3 slips"."""
+        return "no slips" if not slips else f"{len(slips)} slip{'s' * (len(slips) > 1)}"
 
     def hint(self) -> None:
         """What the advisor (in the discard) or the expert player (in the play) would do."""
@@ -425,16 +481,18 @@ class _Table(StaticPicture, w.VBox):  # type: ignore[misc]
             self.playable.deal(view.hand)  # ready for the play (hidden till then)
         pegging = game.peg_due == YOU
         self.peg_row.layout.display = "flex" if pegging else "none"
+        choosing = (playing and self._say_go and game.turn == YOU and game.peg_due is None
+                    and bool(view.hand))  # every card clickable, Go always offered
         if playing:
             if set(self.playable.cards) != set(view.hand):
                 self.playable.deal(view.hand)
-            self.playable.enable(game.legal_cards(YOU))
+            self.playable.enable(view.hand if choosing else game.legal_cards(YOU))
         else:
             if self.playable.cards and not discarding:
                 self.playable.deal(())
             self.hand_view.show(view.kept or view.hand, caption=f"{NAMES[YOU]}'s hand")
-        can_go = game.can_go(YOU)
-        self.go_button.layout.display = "inline-flex" if can_go else "none"
+        offered = choosing or game.can_go(YOU)
+        self.go_button.layout.display = "inline-flex" if offered else "none"
         self._draw_log()
 
     def _draw_log(self) -> None:
@@ -476,25 +534,40 @@ class _Table(StaticPicture, w.VBox):  # type: ignore[misc]
             hand=game.hand(YOU), count=game.count, pile=game.pile, turn=game.turn,
             can_go=game.can_go(YOU),
             announcement=self._announcement, log=tuple(self._log), message=self.message.text,
-            result=game.result)
+            result=game.result, slips=tuple(self._slips_in()))
 
 
 class PeggingPractice(_Table):
     """Practise the play against a computer opponent (``opponent`` one of "random",
-    "greedy", "expert"). Both hands are dealt and discarded by the advisor; the
-    learner lays cards by clicking them (only cards that fit are enabled; Go appears
-    only when none fits); every score is announced in words, one line a score; the
-    cards of a count that ended (at 31 or a go) stay in sight until the next card; at
-    the end of the play a summary shows who pegged what. Next hand deals again (the
-    hands are numbered in the log), the dealer alternating. ``coach`` says what the
-    coach says of each card laid ("off", "mistakes", the default, or "every"; see
-    :class:`~cribbage_edu.widgets.coaching.TableCoach`); with ``claim_play=True`` the
-    learner says the points of each card they lay (and of the go), and the game judges
-    the claim.
+    "greedy", "expert"). Both hands are dealt and discarded by the advisor; the learner
+    lays cards by clicking them (by default only cards that fit are enabled and Go
+    appears only when none fits; see ``say_go`` below); every score is announced in
+    words, one line a score; the cards of a count that ended (at 31 or a go) stay in
+    sight until the next card; at the end of the play a summary shows who pegged what.
+    Next hand deals again (the hands are numbered in the log), the dealer alternating.
+    ``coach`` says what the coach says of each card laid ("off", "mistakes", the
+    default, or "every"; see :class:`~cribbage_edu.widgets.coaching.TableCoach`); with
+    ``claim_play=True`` the learner says the points of each card they lay (and of the
+    go), and the game judges the claim.
+
+    With ``say_go=True`` the learner says go themselves, as at a real table: on their
+    turn every card of their hand can be clicked and Go is always offered. A card that
+    would pass 31 is refused with a line that says why ("the 9♠ would make 36, past 31:
+    no card of yours fits, say go"), and so is Go while a card fits (naming the card);
+    a refusal changes nothing in the game, is counted in ``value.slips``, and the
+    summary at the end of the play says how many. The default, ``say_go=False``, guides
+    a beginner: only the cards that fit can be clicked, and Go appears only when none
+    does (the table says go for them, in effect). Switch it on once lesson 06 has
+    taught the go.
 
     >>> practice = PeggingPractice(seed=7)
     >>> practice.value.phase, practice.value.count == sum(c.value for c in practice.value.pile)
     (<Phase.PLAY: 'play'>, True)
+    >>> practice = PeggingPractice(seed=7, say_go=True)
+    >>> practice.go_button.click()  # the lead: every card fits
+    >>> said = practice.value
+    >>> said.message.endswith("you must lay a card when one fits"), said.slips == (said.message,)
+    (True, True)
     """
 
     RUN_TO = "lay your cards against the computer"
@@ -505,10 +578,10 @@ class PeggingPractice(_Table):
 
     def __init__(self, seed: int | None = None, *, opponent: str = "expert",
                  dealer: bool = False, coach: str = "mistakes",
-                 claim_play: bool = False) -> None:
+                 claim_play: bool = False, say_go: bool = False) -> None:
         dealer = flag(dealer, "dealer")  # "no" would deal the learner in
         super().__init__(seed, opponent, "The play: lay cards to 31", coach=coach,
-                         claim_play=claim_play)
+                         claim_play=claim_play, say_go=say_go)
         self.add_class("cribbage-pegging-practice")
         self._learner_deals = dealer
         self._hands = 0
@@ -542,6 +615,7 @@ class PeggingPractice(_Table):
         self._game = Game(self._rng.randrange(2**31), first_dealer=first, names=NAMES,
                           claim_play=(self._claim_play, False))
         self._seen_events = 0
+        self._slips = []  # counted hand by hand
         self.coach.forget()
         if self._log:
             self._log.append("")
@@ -577,7 +651,7 @@ class PeggingPractice(_Table):
         elif game.phase is Phase.PLAY and game.turn == YOU and not self.message.text:
             said_go = any(e.kind == EventKind.GO and e.player == COMPUTER
                           for e in game.events[-3:])
-            if game.can_go(YOU):
+            if game.can_go(YOU) and not self._say_go:
                 self.message.say(f"No card fits under 31 (the count is {game.count}): "
                                  f"say go.")
             elif said_go:
@@ -587,14 +661,24 @@ class PeggingPractice(_Table):
                   and series[-1][0][0] == COMPUTER):
                 self.message.say(f"The computer leads a new count with "
                                  f"{series[-1][0][1].symbol}: your turn.")
+            elif self._say_go:
+                self.message.say(f"Your turn at {game.count}: lay a card, or say go if "
+                                 f"none fits.")
             else:
                 self.message.say("Your turn: lay a card.")
         if game.phase is not Phase.PLAY and not self.summary.value:
             pegged = [points[Source.PEGGING] + points[Source.HEELS] for points in game.tally()]
             laid = " ".join(f"{c.symbol}" for _, c in game.laid)
+            slips = self._slips_in()
+            said = ""
+            if slips:
+                said = (f"<br>You made {self._slips_words(slips)}, refused: a card past 31, "
+                        f"or go while a card fit.")
+            elif self._say_go:
+                said = "<br>You said go yourself with no slips: every card and go as the rules ask."
             self.summary.value = (
                 f"<p><b>The play is over.</b> You pegged {pegged[YOU]}, the computer "
-                f"{pegged[COMPUTER]}.<br>Cards laid in order: {escape(laid)}</p>")
+                f"{pegged[COMPUTER]}.{said}<br>Cards laid in order: {escape(laid)}</p>")
             self.message.say("The play is over: press Next hand for another.")
 
     def next_hand(self) -> None:
@@ -644,7 +728,12 @@ class GameTable(_Table):
     with Try again from the same position, and the review comes by itself at the end of
     the game. With ``claim_play=True`` you peg your own play points: say the points of
     each card you lay (and of the go), as at a real table; with ``muggins`` the points
-    you miss go to the computer.
+    you miss go to the computer. With ``say_go=True`` you say go yourself: every card
+    can be clicked and Go is always offered on your turn; a card past 31, or Go while a
+    card fits, is refused with the reason, changes nothing and is counted as a slip (in
+    ``value.slips``; the end of each deal and of the game say how many). The default
+    guides a beginner, as :class:`PeggingPractice` does: only the cards that fit can be
+    clicked, and Go appears only when none does.
 
     >>> table = GameTable(seed=7, target=61)
     >>> table.throw_button.click(); table.value.message
@@ -666,11 +755,12 @@ class GameTable(_Table):
     def __init__(self, seed: int | None = None, *, opponent: str = "expert",
                  target: int = GAME_HOLE, manual_count: bool = True, muggins: bool = False,
                  skunk: bool = True, chance: bool = True, coach: str = "mistakes",
-                 claim_play: bool = False) -> None:
+                 claim_play: bool = False, say_go: bool = False) -> None:
         if opponent not in PLAYER_NAMES:
             raise ValueError(f"no computer player {opponent!r}: choose one of "
                              f"{', '.join(PLAYER_NAMES)}")
-        super().__init__(seed, opponent, "Cribbage", coach=coach, claim_play=claim_play)
+        super().__init__(seed, opponent, "Cribbage", coach=coach, claim_play=claim_play,
+                         say_go=say_go)
         self.add_class("cribbage-game-table")
         self._target, self._manual, self._muggins, self._skunk = (
             target, manual_count, muggins, skunk)
@@ -753,6 +843,7 @@ class GameTable(_Table):
     def _start(self, game: Game) -> None:
         self._game = game
         self._unsaid = []
+        self._slips = []  # counted game by game
         self._seen_events, self._log, self._paused = 0, [], False
         self._paused_after = 0
         self.show_view.clear()
@@ -1084,7 +1175,7 @@ class GameTable(_Table):
                              f"{starter.symbol}, type the points and press Claim.")
         elif self._paused and not game.is_over:
             self.message.say(f"Deal {game.deal_number} is counted: step through the show "
-                             f"below, then press Next deal.")
+                             f"below, then press Next deal." + self._slips_line())
         elif discarding:
             whose_crib = "your crib" if game.dealer == YOU else "the computer's crib"
             self.message.say(f"Deal {game.deal_number}: select two cards for {whose_crib} "
@@ -1093,7 +1184,8 @@ class GameTable(_Table):
             self.message.say(_PEG_NOW)
         elif game.phase is Phase.PLAY and game.turn == YOU and not self.message.text:
             self.message.say("Your turn: click a card to lay it"
-                             + (", or say go" if not game.legal_cards(YOU) else "") + ".")
+                             + (", or say go if none fits" if self._say_go else
+                                ", or say go" if not game.legal_cards(YOU) else "") + ".")
         self.chance_view.value = self._chance_html()
         if game.is_over:
             self._finish()
@@ -1131,4 +1223,13 @@ class GameTable(_Table):
         draw_soon(self.chart_out, lambda: progress_chart(game, chance=self.chance_box.value))
         self.show_review()
         self.message.say("Game over: the coach's review is below; press New game to play "
-                         "again.")
+                         "again." + self._slips_line(game_over=True))
+
+    def _slips_line(self, *, game_over: bool = False) -> str:
+        """With ``say_go``: the slips of this deal's play (or, at the end, of the game)."""
+        if not self._say_go:
+            return ""
+        if game_over:
+            return f" In the play you made {self._slips_words(self._slips_in())} this game."
+        slips = self._slips_in(self._game.deal_number)
+        return f" In this deal's play you made {self._slips_words(slips)}."
