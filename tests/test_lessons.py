@@ -474,6 +474,10 @@ ANSWERS: dict[str, dict[int, tuple[object, object]]] = {
                                              # leave no fifteen
            9: ("2H 2C", "KH 2C"),            # keep 4-5-6-K: 4+5+6, 5+K, run 4-5-6: 7 always,
                                              # what pone on 114 needs; 2-4-5-6 can be 5
+           10: ("6D", "KC"),                 # the judge's chance to win at 105-110: the pair
+                                             # 47.8%, the king 45.9% (behind: play on)
+           11: ("KC", "6D"),                 # at 113-110: the king 63.6%, the pair 57.9%
+                                             # (ahead: hold back), though the pair nets ~2 more
 }
 }
 

@@ -85,6 +85,8 @@ POSITIONS: list[tuple[str, str, list[tuple[str, str]], dict[str, Any], str, int]
      [(P, "AH")], {P: 3, D: "AD 5S 10C KD"}, D, 1),
     ("14", "pone, on 100, led the 6♠. You hold 6♦\n8♥ K♣ 2♣",
      [(P, "6S")], {P: 3, D: "6D 8H KC 2C"}, D, 6),
+    ("14", "pone led the 6♠ and you, the dealer, hold 6♦ 8♥ K♣ 2♣, the Q♦\nturned",
+     [(P, "6S")], {P: 3, D: "6D 8H KC 2C"}, D, 6),
     ("14", "Pone has 113 and holds 2♣ 3♦ 4♥ 5♠ with the 8♠ turned",
      [], {P: "2C 3D 4H 5S", D: 4}, P, 0),
 ]
