@@ -259,10 +259,13 @@ def read_exercise(number: int, dealer_six: str, *, starter: CardLike, lead: Card
         if guess not in fits or guess in right:
             return None
         loss, error = loss_against_best(options, guess)
-        mine = fits[guess]
-        return (f"over every hand alike the {guess.symbol} is worth {mine.uniform:+.2f}, but "
-                f"over the hands the lead leaves it loses {loss:.2f} ± {error:.2f} against "
-                f"the {options[0].card.symbol}. {why}")
+        best = options[0].card.symbol
+        lost = (f"over the hands the lead leaves it loses {loss:.2f} ± {error:.2f} against "
+                f"the {best}")
+        if guess == max(options, key=lambda o: (o.uniform, o.card)).card:
+            return (f"over every hand alike the {guess.symbol} is the best card "
+                    f"({fits[guess].uniform:+.2f}), but {lost}. {why}")
+        return f"the {guess.symbol} is no better over every hand alike, and {lost}. {why}"
 
     return Exercise(
         number, answer=options[0].card, read=as_card, accept=lambda guess: guess in right,
