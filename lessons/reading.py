@@ -223,6 +223,9 @@ def print_tells(deals: Sequence[Deal]) -> None:
     for name, led, holds, kind, wanted in TELLS:
         hits, out_of = share_after(deals, led, holds)
         print(f"{name:<16}{kind:<26}{share_text(hits, out_of):<34}{at_random(wanted):.1%}")
+    fives = sum(d.lead == FIVE for d in deals)
+    kept = sum(FIVE in d.pone_kept for d in deals)
+    print(f"a five led: {fives} times, though pone kept a five in {kept:,} deals")
     random_four = at_random(4, held=4, unseen=52)
     for dealer in (False, True):
         hits, out_of = with_a_five(deals, dealer=dealer)
