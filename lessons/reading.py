@@ -51,7 +51,7 @@ from throwing import share_text
 
 __all__ = ["Deal", "ReadOption", "at_random", "expert_deals", "good_by_read",
            "loss_against_best", "print_read", "print_tells", "read_exercise", "read_hands",
-           "read_judged", "share_after", "with_a_five"]
+           "read_judged", "share_after", "tell", "with_a_five"]
 
 Ranks = tuple[int, ...]
 FIVE = 5
@@ -220,9 +220,10 @@ def print_tells(deals: Sequence[Deal]) -> None:
     share of the deals with its 95% interval beside the exact chance for random cards."""
     print(f"{len(deals):,} deals between experts")
     print(f"{'after the lead':<16}{'the leader still holds':<26}{'an expert':<34}at random")
-    for name, led, holds, kind, wanted in TELLS:
+    for name, lead, kind, wanted in TELLS:
+        led, holds, cards = tell(lead, wanted)
         hits, out_of = share_after(deals, led, holds)
-        print(f"{name:<16}{kind:<26}{share_text(hits, out_of):<34}{at_random(wanted):.1%}")
+        print(f"{name:<16}{kind:<26}{share_text(hits, out_of):<34}{at_random(cards):.1%}")
     fives = sum(d.lead == FIVE for d in deals)
     kept = sum(FIVE in d.pone_kept for d in deals)
     print(f"a five led: {fives} times, though pone kept a five in {kept:,} deals")
@@ -234,16 +235,36 @@ def print_tells(deals: Sequence[Deal]) -> None:
               f"four cards at random: {random_four:.1%}")
 
 
-TELLS: tuple[tuple[str, Callable[[int], bool], Callable[[Ranks], bool], str, int], ...] = (
-    ("an ace", lambda r: r == 1, lambda h: 1 in h, "another ace", 3),
-    ("a four", lambda r: r == 4, lambda h: 4 in h, "another four", 3),
-    ("a four", lambda r: r == 4, lambda h: min(h) < FIVE, "another card under five", 15),
-    ("a four", lambda r: r == 4, lambda h: FIVE in h, "a five", 4),
-    ("a ten-card", lambda r: r >= TEN, lambda h: FIVE in h, "a five", 4),
+TELLS: tuple[tuple[str, int, str, Callable[[int], bool]], ...] = (
+    ("an ace", 1, "another ace", lambda r: r == 1),
+    ("a four", 4, "another four", lambda r: r == 4),
+    ("a four", 4, "another card under five", lambda r: r < FIVE),
+    ("a four", 4, "a five", lambda r: r == FIVE),
+    ("a ten-card", TEN, "a five", lambda r: r == FIVE),
 )
-"""Each tell: the lead, what the leader's other three cards hold, and how many of the
-other 51 cards would make it true for a random hand (after a 4: 12 aces, twos and
-threes and the 3 other fours are under five)."""
+"""Each tell: the lead (a ten-card: any rank from 10 up), the rank it stands for, and the
+ranks the leader's other three cards may hold."""
+
+
+def tell(lead: int, wanted: Callable[[int], bool]) -> tuple[Callable[[int], bool],
+                                                            Callable[[Ranks], bool], int]:
+    """A tell as :func:`share_after` and :func:`at_random` read it: which leads it is
+    about, whether three cards hold a wanted rank, and how many of the other 51 cards (all
+    but the led card) are of a wanted rank.
+
+    >>> led, holds, cards = tell(4, lambda r: r < 5)
+    >>> led(4), holds((4, 9, 13)), cards  # 16 cards under five, less the 4 led
+    (True, True, 15)
+    """
+    def led(rank: int) -> bool:
+        return rank >= TEN if lead == TEN else rank == lead
+
+    def holds(hand: Ranks) -> bool:
+        return any(wanted(r) for r in hand)
+
+    cards = sum(wanted(int(c.rank)) for c in FULL_DECK) - wanted(lead)
+    return led, holds, cards
+
 
 
 def read_exercise(number: int, dealer_six: str, *, starter: CardLike, lead: CardLike,
