@@ -15,6 +15,7 @@ import pytest
 from cribbage_edu import FULL_DECK, Card, parse_cards
 from cribbage_edu.rules.game import stacked_game
 from cribbage_edu.stats import wilson_interval
+from cribbage_edu.strategy.discard import best_discard
 from cribbage_edu.strategy.players import ExpertPlayer
 
 LESSONS = Path(__file__).resolve().parent.parent / "lessons"
@@ -78,6 +79,8 @@ def test_every_hand_read_is_one_the_expert_keeps_and_leads_an_ace_from() -> None
 def test_the_read_changes_the_best_card_of_lesson_13s_exercise() -> None:
     """Over every hand alike the pair of aces is best; over the hands an ace lead leaves an
     expert, it is the worst, beyond the interval of its loss."""
+    keep, throw = best_discard(SIX, dealer=True)
+    assert (set(keep), set(throw)) == (set(parse_cards(KEEP)), set(parse_cards(THROW)))
     hands = reading.read_hands(SIX, STARTER, LEAD, tries=1000, seed=13)
     options = reading.read_judged(KEEP, starter=STARTER, pile=LEAD, seen=THROW, hands=hands)
     pair = Card.parse("AD")
