@@ -450,7 +450,15 @@ ANSWERS: dict[str, dict[int, tuple[object, object]]] = {
                                              # the low card (about 1 point)
            6: ("5C", "10D"),                 # 10 + 5 is fifteen now: 2 points, about 2.2 net
            7: ("9S", "2H"),                  # 30: only an ace answers; keep 4 and 2 for later
-           8: ("7D", "3D")},                 # 119 needs 2: the judge's chance to win, 99%
+           8: ("9D", "10S"),                 # the judge: 6-9 and two ten-cards, every lead can
+                                             # be made fifteen; the 9 (or 6) leads, the 10
+                                             # loses about 0.6 (beyond its interval)
+           9: ("3S", "9C"),                  # the judge: a lone 3 leaves no fifteen; the pair
+                                             # lead loses about 0.6 (with a 10 for the 3 it leads)
+           10: ("KD", "AD"),                 # the read's figures: an expert's ace lead hides
+                                             # another ace in about 2 hands of 3, so pairing
+                                             # (best over every hand alike) loses about 3
+           11: ("7D", "3D")},                # 119 needs 2: the judge's chance to win, 99%
                                              # against 88% for the 3 (which nets more points)
     "14": {1: (5.9, 4.8),                    # 16.30 - 10.40 (the course figures); 4.8 = crib
            2: (80.1, 78),                    # 3 x 16.30 + 3 x 10.40; 78 is the old 3 x 26
@@ -466,6 +474,10 @@ ANSWERS: dict[str, dict[int, tuple[object, object]]] = {
                                              # leave no fifteen
            9: ("2H 2C", "KH 2C"),            # keep 4-5-6-K: 4+5+6, 5+K, run 4-5-6: 7 always,
                                              # what pone on 114 needs; 2-4-5-6 can be 5
+           10: ("6D", "KC"),                 # the judge's chance to win at 105-110: the pair
+                                             # 47.8%, the king 45.9% (behind: play on)
+           11: ("KC", "6D"),                 # at 113-110: the king 63.6%, the pair 57.9%
+                                             # (ahead: hold back), though the pair nets ~2 more
 }
 }
 

@@ -75,7 +75,17 @@ POSITIONS: list[tuple[str, str, list[tuple[str, str]], dict[str, Any], str, int]
     ("13", "You are the dealer on 119 and need 2; pone, on 110, led the 6♦; the starter is\n"
            "the J♥. You hold 3♦ 3♠ 7♦ 8♠",
      [(P, "6D")], {P: 3, D: "3D 3S 7D 8S"}, D, 6),
+    ("13", "You are pone and lead from 6♣ 9♦ 10♠ Q♥; the starter is the A♥",
+     [], {P: "6C 9D 10S QH", D: 4}, P, 0),
+    ("13", "Now you hold 9♣ 9♦ 3♠ Q♠; the starter is the 7♥", [], {P: "9C 9D 3S QS", D: 4}, P, 0),
+    # the same lead with the 10♠ in place of the 3♠
+    ("13", "the second with the 10♠ in place of the 3♠", [], {P: "9C 9D 10S QS", D: 4}, P, 0),
+    ("13", "You kept A♦ 5♠ 10♣ K♦ and threw 8♥ 7♠ to your crib; the\n"
+           "starter is the 9♠. Pone, who plays like an expert, led the A♥",
+     [(P, "AH")], {P: 3, D: "AD 5S 10C KD"}, D, 1),
     ("14", "pone, on 100, led the 6♠. You hold 6♦\n8♥ K♣ 2♣",
+     [(P, "6S")], {P: 3, D: "6D 8H KC 2C"}, D, 6),
+    ("14", "pone led the 6♠ and you, the dealer, hold 6♦ 8♥ K♣ 2♣, the Q♦\nturned",
      [(P, "6S")], {P: 3, D: "6D 8H KC 2C"}, D, 6),
     ("14", "Pone has 113 and holds 2♣ 3♦ 4♥ 5♠ with the 8♠ turned",
      [], {P: "2C 3D 4H 5S", D: 4}, P, 0),

@@ -1,0 +1,111 @@
+"""Lesson 13's reading of the opponent (``lessons/reading.py``): the weighting is honest
+(hands drawn at random give back the judge's figures), the read hands are hands the expert
+really keeps and leads from, and the lesson's tells are what its seeded deals say."""
+
+from __future__ import annotations
+
+import math
+import random
+import sys
+from collections import Counter
+from pathlib import Path
+
+import pytest
+
+from cribbage_edu import FULL_DECK, Card, parse_cards
+from cribbage_edu.rules.game import stacked_game
+from cribbage_edu.stats import wilson_interval
+from cribbage_edu.strategy.discard import best_discard
+from cribbage_edu.strategy.players import ExpertPlayer
+
+LESSONS = Path(__file__).resolve().parent.parent / "lessons"
+sys.path.insert(0, str(LESSONS))
+import reading  # type: ignore[import-not-found]  # noqa: E402
+
+sys.path.remove(str(LESSONS))
+
+SIX, STARTER, LEAD = "KD 8H 5S AD 7S 10C", "9S", "AH"  # lesson 13, exercise 10
+KEEP, THROW = "AD 5S 10C KD", "8H 7S"
+
+
+def test_the_chance_at_random_is_counted_exactly() -> None:
+    # three aces among the 51 cards other than the lead: 1 - C(48, 3)/C(51, 3)
+    assert reading.at_random(3) == pytest.approx(1 - 17296 / 20825)
+    assert reading.at_random(4, held=4, unseen=52) == pytest.approx(
+        1 - math.comb(48, 4) / math.comb(52, 4))
+    assert reading.at_random(0) == 0.0
+
+
+def test_hands_drawn_at_random_give_back_the_judges_figures() -> None:
+    """Weighted by hands drawn uniformly from the unseen cards, the read column must agree
+    with the judge's own column (every hand alike) within the two intervals: the read's
+    weighting adds nothing of its own but the hands it is given."""
+    unseen = [c for c in FULL_DECK if c not in {*parse_cards(SIX), Card.parse(STARTER),
+                                                Card.parse(LEAD)}]
+    rng = random.Random(7)
+    hands = [tuple(sorted(int(c.rank) for c in rng.sample(unseen, 3))) for _ in range(600)]
+    options = reading.read_judged(KEEP, starter=STARTER, pile=LEAD, seen=THROW, hands=hands)
+    assert {o.card for o in options} == set(parse_cards(KEEP))
+    for o in options:
+        assert abs(o.read - o.uniform) <= o.read_error + o.uniform_error, o
+
+
+def test_every_hand_read_is_one_the_expert_keeps_and_leads_an_ace_from() -> None:
+    hands = reading.read_hands(SIX, STARTER, LEAD, tries=150, seed=3)
+    assert hands == reading.read_hands(SIX, STARTER, LEAD, tries=150, seed=3)
+    assert 0 < len(hands) < 150
+    known = Counter(int(c.rank) for c in [*parse_cards(SIX), Card.parse(STARTER),
+                                          Card.parse(LEAD)])
+    for hand in hands:
+        assert len(hand) == 3
+        assert all(n <= 4 - known[rank] for rank, n in Counter(hand).items()), hand
+    # the same deals replayed by hand: the expert's keep, and its lead an ace
+    rng = random.Random(3)
+    pool = [c for c in FULL_DECK if c not in {*parse_cards(SIX), Card.parse(STARTER),
+                                              Card.parse(LEAD)}]
+    expert, again = ExpertPlayer(), []
+    for _ in range(150):
+        game = stacked_game([Card.parse(LEAD), *rng.sample(pool, 5)], SIX, STARTER)
+        for seat in (0, 1):
+            game.discard(seat, expert.discard(game.view(seat)))
+        game.advance()
+        if expert.play(game.view(0)).rank == 1:
+            kept = sorted(int(c.rank) for c in game.kept(0) or ())
+            kept.remove(1)
+            again.append(tuple(kept))
+    assert again == hands
+
+
+def test_the_read_changes_the_best_card_of_lesson_13s_exercise() -> None:
+    """Over every hand alike the pair of aces is best; over the hands an ace lead leaves an
+    expert, it is the worst, beyond the interval of its loss."""
+    keep, throw = best_discard(SIX, dealer=True)
+    assert (set(keep), set(throw)) == (set(parse_cards(KEEP)), set(parse_cards(THROW)))
+    hands = reading.read_hands(SIX, STARTER, LEAD, tries=1000, seed=13)
+    options = reading.read_judged(KEEP, starter=STARTER, pile=LEAD, seen=THROW, hands=hands)
+    pair = Card.parse("AD")
+    assert max(options, key=lambda o: o.uniform).card == pair
+    assert options[-1].card == pair
+    loss, error = reading.loss_against_best(options, pair)
+    assert loss - error > 2.0
+    assert pair not in reading.good_by_read(options)
+    assert options[0].card in reading.good_by_read(options)
+
+
+def test_the_tells_lesson_13_states() -> None:
+    """The lesson's words: an ace lead comes from a pair about half the time (three times
+    random), a ten-card lead hides a five about 7 times in 10, a five is never led though
+    pone keeps one often, and pone keeps a five more often than four random cards while the
+    dealer does not, beyond the intervals."""
+    deals = reading.expert_deals(3000, seed=13)
+    hits, n = reading.share_after(deals, lambda r: r == 1, lambda h: 1 in h)
+    low, high = wilson_interval(hits, n)
+    assert low <= 0.5 <= high and low > 2.5 * reading.at_random(3)
+    hits, n = reading.share_after(deals, lambda r: r >= 10, lambda h: 5 in h)
+    low, high = wilson_interval(hits, n)
+    assert low <= 0.7 <= high
+    assert not any(d.lead == 5 for d in deals) and any(5 in d.pone_kept for d in deals)
+    at_random = reading.at_random(4, held=4, unseen=52)
+    assert wilson_interval(*reading.with_a_five(deals, dealer=False))[0] > at_random
+    low, high = wilson_interval(*reading.with_a_five(deals, dealer=True))
+    assert low <= at_random <= high
