@@ -100,7 +100,7 @@ def review_svg(review: Review, chances: Sequence[tuple[int, float]]) -> str:
     stacks = {d: sum(by_deal.get(d, {}).values()) for d in range(1, last + 1)}
     y = Scale(0, max([*stacks.values(), 1.0]) * 1.15, lost_base, lost_top)
     title = review_title(review)
-    parts = [text(left, 22, title, size=15, weight="bold")]
+    parts = [text(left, 22, title, size=16, weight="bold")]
     cx = left
     for kind, colour in KIND_COLOURS.items():  # the legend of the kinds
         parts.append(f'<rect x="{cx:.1f}" y="32" width="14" height="10" fill="{colour}"/>')

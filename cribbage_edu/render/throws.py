@@ -75,7 +75,7 @@ def throws_svg(options: Sequence[ThrowOption], *, dealer: bool,
     x = Scale(low, high, *_PLOT)
     bottom = _TOP + ROW_HEIGHT * len(rows)
     whose = "your own crib (dealer)" if dealer else "the dealer's crib (pone)"
-    parts = [text(8, 20, f"The {len(rows)} ways to throw into {whose}:", size=15,
+    parts = [text(8, 20, f"The {len(rows)} ways to throw into {whose}:", size=16,
                   weight="bold"),
              text(8, 38, "best first, with the play counted (the orange diamonds)", size=13),
              text(_LABELS, _TOP - 6, "keep four, throw two", size=11, anchor="end",
@@ -85,7 +85,7 @@ def throws_svg(options: Sequence[ThrowOption], *, dealer: bool,
         tx = x(at)
         parts.append(f'<line x1="{tx:.1f}" y1="{_TOP}" x2="{tx:.1f}" y2="{bottom}" '
                      f'stroke="{COLOURS["grid"]}" stroke-width="1"/>')
-        parts.append(tick(tx, bottom + 15, number(at), anchor="middle"))
+        parts.append(tick(tx, bottom + 16, number(at), anchor="middle"))
     if rows:
         parts.append(f'<rect x="0" y="{_TOP}" width="{_WIDTH}" height="{ROW_HEIGHT}" '
                      f'fill="{COLOURS["best"]}" fill-opacity="0.35"/>')
@@ -216,7 +216,7 @@ def starters_svg(dist: StarterDistribution, *, ymax: int | None = None,
     y = Scale(0, most * 1.15 + 1, base, top)
     n = dist.n_starters
     title = f"Keep {dist.keep.symbols}: the {n} starters"
-    parts = [text(left, 24, title, size=15, weight="bold")]
+    parts = [text(left, 24, title, size=16, weight="bold")]
     for at in y.ticks(5, integer=True):
         ty = y(at)
         parts.append(f'<line x1="{left}" y1="{ty:.1f}" x2="{right}" y2="{ty:.1f}" '
