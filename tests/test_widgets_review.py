@@ -54,6 +54,29 @@ def test_the_view_lists_the_three_most_costly_first(played: tuple[Game, Review])
     assert f"{r.loss:.1f} points lost against the best" in head
 
 
+def test_a_review_shown_again_fills_the_same_rows_and_try_again_follows_it(
+        played: tuple[Game, Review]) -> None:
+    """The table shows a review after every deal: the rows of the most costly are the
+    same widgets each time (nothing new to build in the page), each line and each Try
+    again those of the review shown last; a review with nothing costly says so."""
+    game, r = played
+    view = ReviewView(r, game, chart=False)
+    rows = list(view.worst_rows.children)
+    early = Review(r.seat, r.names, tuple(d for d in r.decisions if d.deal == 1), False)
+    view.show(early, game)
+    worst = early.worst(3)
+    assert list(view.worst_rows.children) == rows[:len(worst)]
+    for row, decision in zip(view.worst_rows.children, worst, strict=True):
+        assert decision.chosen in row.children[1].value
+    view.worst_rows.children[-1].children[0].click()  # Try again beside the last one
+    assert view.value.reopened == worst[-1]
+    view.show(Review(r.seat, r.names, (), False), game)
+    (none,) = view.worst_rows.children
+    assert "No costly decision" in none.value
+    view.show(r, game)
+    assert list(view.worst_rows.children) == rows
+
+
 def test_try_again_a_throw_judges_the_new_choice_by_the_verdicts_retry(
         played: tuple[Game, Review]) -> None:
     game, r = played

@@ -165,6 +165,10 @@ class ReviewView(StaticPicture, w.VBox):  # type: ignore[misc]
         self.head.add_class("cribbage-review-head")
         self.worst_rows = w.VBox()
         self.worst_rows.add_class("cribbage-review-worst")
+        # the three most costly, each with its Try again: made once and filled by show
+        # (a review shown after every deal creates no new widget in the page)
+        self._worst_rows = [self._worst_row(n) for n in range(3)]
+        self._no_worst = w.HTML("<p>No costly decision: every choice was good.</p>")
         # the try again: the position, the choice, the verdict
         self.position = w.HTML()
         self.position.add_class("cribbage-retry-position")
@@ -236,21 +240,22 @@ class ReviewView(StaticPicture, w.VBox):  # type: ignore[misc]
         self.save_box.value, self.save_box.layout.display, self.link.value = "", "none", ""
         self.message.clear()
         self.head.value = self._head_html(review)
-        rows = []
-        for n, decision in enumerate(review.worst(3)):
-            line = w.HTML(f"<div style='max-width:60em'>{n + 1}. "
-                          f"{escape(decision_line(decision))}</div>")
-            again = w.Button(description="Try again",
-                             tooltip="the same cards, the same board: choose again")
-            again.add_class("cribbage-try-again")
-            again.on_click(lambda _, d=decision: self.try_again(d))
-            rows.append(w.HBox([again, line]))
-        if not rows:
-            rows.append(w.HTML("<p>No costly decision: every choice was good.</p>"))
-        self.worst_rows.children = rows
+        worst = review.worst(3)
+        for row, (n, decision) in zip(self._worst_rows, enumerate(worst), strict=False):
+            row.children[1].value = (f"<div style='max-width:60em'>{n + 1}. "
+                                     f"{escape(decision_line(decision))}</div>")
+        self.worst_rows.children = self._worst_rows[:len(worst)] or [self._no_worst]
         self.table.value = self._table_html(review)
         self.chart_out.value = (review_chart_html(review, game)
                                 if self._chart and game is not None else "")
+
+    def _worst_row(self, n: int) -> w.HBox:
+        """The row of the ``n``-th most costly decision (from 0): Try again, its line."""
+        again = w.Button(description="Try again",
+                         tooltip="the same cards, the same board: choose again")
+        again.add_class("cribbage-try-again")
+        again.on_click(lambda _: self.try_again(n))
+        return w.HBox([again, w.HTML()])
 
     @staticmethod
     def _head_html(review: Review) -> str:
