@@ -6,7 +6,8 @@ control from inside the page and times, with ``performance.now()``, from the cli
 the first frame painted after the widget's DOM shows the answer (a MutationObserver
 sees the change the learner waits for; two ``requestAnimationFrame`` callbacks later
 the frame is on screen). Charts count: an action that draws one is timed until its
-picture has loaded.
+picture is painted (a new PNG loaded, or a new SVG chart, ``svg.cribbage-chart``, in
+the page).
 
 Run by hand (it is a measurement, not a test), on a quiet machine:
 
@@ -77,11 +78,13 @@ MEASURE = """async ([root, selector, n, chart, verdict]) => {
                        return l ? l.dataset.decision : null; };
   const saidBefore = said();
   const pictures = new Set([...box.querySelectorAll('img')].map(i => i.src));
+  const drawn = new Set(box.querySelectorAll('svg.cribbage-chart'));
   const painted = () => new Promise(r => requestAnimationFrame(() => requestAnimationFrame(r)));
   const textChanged = () => box.textContent !== before;
   const chartShown = () => [...box.querySelectorAll(
       '.widget-output img, .jp-OutputArea img, .cribbage-chart img')]
-      .some(i => !pictures.has(i.src) && i.complete && i.naturalWidth > 0);
+      .some(i => !pictures.has(i.src) && i.complete && i.naturalWidth > 0)
+      || [...box.querySelectorAll('svg.cribbage-chart')].some(c => !drawn.has(c));
   const until = (done) => new Promise(resolve => {
     if (done()) { resolve(true); return; }
     const watch = new MutationObserver(() => { if (done()) { stop(true); } });

@@ -11,6 +11,7 @@ from cribbage_edu.strategy.discard import advise, starter_distribution
 from cribbage_edu.widgets import DiscardTrainer, ProbabilityExplorer
 from cribbage_edu.widgets.cards import face_of
 from cribbage_edu.widgets.discard import why_html
+from tests.pictures import all_of, svg_of, ticks, words
 
 
 def _select(trainer: DiscardTrainer, n: int) -> None:
@@ -196,17 +197,7 @@ def test_why_names_the_best_throws_gain_and_never_a_loss_as_its_reason() -> None
     assert "Your keep does better in pairs (" in lead and "but not by enough" in lead
 
 
-def test_the_explorer_draws_both_choices_on_one_scale(monkeypatch) -> None:  # type: ignore[no-untyped-def]
-    import cribbage_edu.widgets.probability as probability
-
-    drawn: list[dict[str, object]] = []
-    real = probability.starter_chart
-
-    def recording(dist, **kwargs):  # type: ignore[no-untyped-def]
-        drawn.append(kwargs)
-        return real(dist, **kwargs)
-
-    monkeypatch.setattr(probability, "starter_chart", recording)
+def test_the_explorer_draws_both_choices_on_one_scale() -> None:
     explorer = ProbabilityExplorer(seed=7)
     explorer.cards_box.value = "5H 5C 5S JD 2C 9H"
     explorer.use_button.click()
@@ -217,11 +208,14 @@ def test_the_explorer_draws_both_choices_on_one_scale(monkeypatch) -> None:  # t
     explorer.compare_button.click()
     a, b = explorer.value.a, explorer.value.b
     assert a is not None and b is not None
-    top = max(*a.counts.values(), *b.counts.values())
-    assert drawn == [{"ymax": top, "xmax": 29, "which": False}] * 2
-    fig = real(a, ymax=top, xmax=29, which=False)
-    other = real(b, ymax=top, xmax=29, which=False)
-    assert fig.axes[0].get_ylim() == other.axes[0].get_ylim()
-    assert fig.axes[0].get_xlim() == other.axes[0].get_xlim()
-    assert len(fig.axes) == 1  # full width: the starters are listed as text on the page
+    pictures = [svg_of(explorer.chart_a.value), svg_of(explorer.chart_b.value)]
+    # one scale: the same ticks at the same places, up (starters) and across (points)
+    assert ticks(pictures[0], along="x") == ticks(pictures[1], along="x")
+    assert ticks(pictures[0], along="y") == ticks(pictures[1], along="y")
+    assert max(v for v, _ in ticks(pictures[1], along="x")) >= 29  # A's 29 on B's axis too
+    for dist, root in zip((a, b), pictures, strict=True):
+        bars = {int(g.get("data-points", "0")): words(g)
+                for g in all_of(root, "g", "cribbage-starter-bar")}
+        assert bars == {t: [str(len(s))] for t, s in dist.starters.items()}
+    assert "5♦" not in words(pictures[0])  # the chart counts; the page lists the starters
     assert "5♦" in explorer.panel_a.value  # the starter that makes 29, listed

@@ -1,6 +1,8 @@
-"""Charts in the widgets are drawn off the kernel's main thread, remembered by their
-inputs, drawn ahead when the widget can tell which one comes next, and never shown in
-an Output that has moved on. A kernel is imitated by a running asyncio loop."""
+"""Charts in the widgets: a matplotlib chart (the simulation's, the game's end) is drawn
+off the kernel's main thread, remembered by its inputs, drawn ahead when asked, and never
+shown in an Output that has moved on; the DiscardTrainer's and the ProbabilityExplorer's
+charts are SVG, built with the click (no matplotlib, no waiting), the learner's throw
+marked on its row. A kernel is imitated by a running asyncio loop."""
 
 from __future__ import annotations
 
@@ -18,8 +20,11 @@ import ipywidgets as w  # type: ignore[import-untyped]
 import pytest
 from matplotlib.figure import Figure
 
-from cribbage_edu.rules.cards import Deck, parse_cards
+from cribbage_edu.charts import advice_chart, starter_chart
+from cribbage_edu.render.throws import throw_label
+from cribbage_edu.rules.cards import Deck, Hand, parse_cards
 from cribbage_edu.widgets import DiscardTrainer, ProbabilityExplorer, ahead, drawing
+from tests.pictures import all_of, box, svg_of, words
 
 
 @pytest.fixture(autouse=True)
@@ -102,8 +107,8 @@ def test_a_chart_is_built_in_the_click_made_a_png_on_another_thread_and_follows(
 
 
 def test_the_chart_thread_touches_neither_pyplot_nor_matplotlibs_settings() -> None:
-    """Each widget's chart, with the chart thread watched: no function of pyplot and
-    no change to rcParams is called there (the house style's rc_context is not)."""
+    """Real charts, with the chart thread watched: no function of pyplot and no change
+    to rcParams is called there (the house style's rc_context is not)."""
     import matplotlib
 
     touched: list[str] = []
@@ -120,19 +125,12 @@ def test_the_chart_thread_touches_neither_pyplot_nor_matplotlibs_settings() -> N
 
     async def every_chart() -> list[bool]:
         await asyncio.wrap_future(drawing.submit(lambda: sys.setprofile(watch)))
-        trainer = DiscardTrainer(seed=7)
-        for card in trainer.value.hand[:2]:
-            trainer.picker.toggle(card)
-        trainer.throw_button.click()
-        explorer = ProbabilityExplorer(seed=7)
-        explorer.cards_box.value = "5H 5C 5S JD 2C 9H"
-        explorer.use_button.click()
-        for card in parse_cards("5H 5C 5S JD"):
-            explorer.choice_a.toggle(card)
-        for card in parse_cards("5H JD 2C 9H"):
-            explorer.choice_b.toggle(card)
-        explorer.compare_button.click()
-        outs = [trainer.chart_view, explorer.chart_a, explorer.chart_b]
+        outs = [w.Output() for _ in range(3)]
+        drawing.paint(outs[0], ("advice",),
+                      lambda: advice_chart("5H 5C 6D JS QH 2C", dealer=True))
+        drawing.paint(outs[1], ("starters",), lambda: starter_chart("5H 5C 5S JD"))
+        drawing.prepare(("ahead",), lambda: starter_chart("5H JD 2C 9H", which=False))
+        drawing.paint(outs[2], ("ahead",), lambda: starter_chart("5H JD 2C 9H", which=False))
         for out in outs:
             await settle(out)
         await asyncio.wrap_future(drawing.submit(lambda: sys.setprofile(None)))
@@ -216,95 +214,102 @@ def test_a_chart_that_fails_says_so_and_is_not_remembered() -> None:
     assert ("broken",) not in drawing.remembered()
 
 
-def test_the_discard_trainer_draws_each_deals_chart_ahead_and_marks_the_throw_over_it(
+def no_matplotlib_chart(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Make drawing any matplotlib figure through the widgets' chart machinery fail."""
+    def refuse(make_figure: Any) -> Any:
+        raise AssertionError("a matplotlib chart was built for a widget's SVG chart")
+    monkeypatch.setattr(drawing, "build", refuse)
+
+
+def mark_and_rows(html: str) -> tuple[int, list[str], str]:
+    """The row the throw chart outlines as "your throw" (0: the top), the rows' labels,
+    and the label under the outline."""
+    root = svg_of(html)
+    rows = all_of(root, "g", "cribbage-throw-row")
+    labels = [words(row)[0] for row in rows]
+    (outline,) = all_of(root, "rect", "cribbage-your-throw")
+    _, top, _, height = box(outline)
+    inside = [n for n, row in enumerate(rows)
+              if top < float(all_of(row, "text", "cribbage-throw-label")[0].get("y", "0"))
+              < top + height]
+    assert len(inside) == 1, inside
+    return inside[0], labels, labels[inside[0]]
+
+
+def test_the_discard_trainer_shows_its_chart_with_the_throw_and_marks_the_throw(
         monkeypatch: pytest.MonkeyPatch) -> None:
-    """The chart of a deal is drawn once, as soon as the deal is known (this hand and
-    the next), unmarked; the learner's throw is outlined over the picture, so any throw
-    is shown at once with the picture drawn ahead."""
-    import cribbage_edu.widgets.discard as discard
+    """In a kernel the chart comes in the click's own answer: SVG, built from the coach's
+    verdict (worked out ahead for this hand and the next), no matplotlib figure drawn;
+    the learner's throw is outlined on its row, and Next hand clears it."""
+    no_matplotlib_chart(monkeypatch)
 
-    drawn: list[tuple[str, ...]] = []
-    real = discard.advice_chart
-
-    def recording(options: Any, **kwargs: Any) -> Figure:
-        drawn.append(tuple(sorted(str(c) for c in options[0].discard + options[0].keep)))
-        assert "mark" not in kwargs and kwargs["pegging"] is True
-        return real(options, **kwargs)
-
-    monkeypatch.setattr(discard, "advice_chart", recording)
-
-    async def deal_then_throw() -> tuple[str, str, int]:
+    async def deal_then_throw() -> tuple[str, str, list[Any], Any]:
         trainer = DiscardTrainer(seed=7)
-        for _ in range(3000):  # the coach's numbers, then the charts, between "clicks"
-            charts = [k for k in drawing.remembered() if k[0] == "throw chart"]
-            if len(charts) == 2 and all(f.done() for f in drawing.remembered().values()):
-                break
-            await asyncio.sleep(0.01)
+        worked = [k for k in ahead.remembered() if k[0] == "throws"]
         hand = trainer.value.hand
         trainer.picker.toggle(hand[0])
         trainer.picker.toggle(hand[1])
         trainer.throw_button.click()
         first = trainer.chart_view.value  # at once, with the click
-        row = trainer.value.rank
-        assert row is not None
-        before_next = list(drawn)
+        state = trainer.value
         trainer.next_button.click()
-        return first, trainer.chart_view.value, before_next
+        return first, trainer.chart_view.value, worked, state
 
-    shown, after_next, before_next = run(deal_then_throw)
-    first_hand = tuple(sorted(str(c) for c in Deck(random.Random(7)).deal(6)))
-    # this hand and the next, once each, before the throw; after Next the hand that
-    # follows may be drawn ahead in its turn, but neither of the first two again
-    assert len(before_next) == 2 and before_next[0] == first_hand
-    assert len(set(drawn)) == len(drawn) and drawn[:2] == before_next
-    assert shown.count("data:image/png;base64,") == 1
-    assert shown.count("cribbage-your-throw") == 1 and "your throw" in shown
-    top = float(shown.split("top:")[1].split("%")[0])
-    height = float(shown.split("height:")[1].split("%")[0])
-    # the rows are evenly spaced from the top of the plot: the mark's top moves down one
-    # row's height for each place the throw ranks below the best
-    assert 0 < height < 100 / 15 and 0 < top < 100
+    shown, after_next, worked, state = run(deal_then_throw)
+    rng = random.Random(7)  # the trainer's seed: a new deck a deal
+    first_hand, second_hand = Deck(rng).deal(6), Deck(rng).deal(6)
+    # the coach's numbers for this hand and the next, started ahead (charts need none)
+    assert [k[1] for k in worked] == [tuple(first_hand), tuple(second_hand)]
+    assert "data:image/png" not in shown and shown.count("<svg") == 1
+    assert state.rank is not None and state.thrown is not None
+    row, labels, marked = mark_and_rows(shown)
+    assert labels == [throw_label(o) for o in state.options]
+    assert row == state.rank - 1
+    kept = Hand(c for c in first_hand if c not in state.thrown)
+    assert set(parse_cards(marked.split("  throw ")[0].removeprefix("keep "))) == set(kept)
+    assert set(parse_cards(marked.split("throw ")[1])) == set(first_hand[:2])
+    assert f"your throw: outlined in red dashes (row {state.rank})" in shown
     assert after_next == ""  # a new deal: no chart until the next throw
 
 
 def test_the_throw_marked_is_the_row_of_the_learners_throw(
         monkeypatch: pytest.MonkeyPatch) -> None:
-    """Outside a kernel the chart is drawn at once; the mark sits on the row of the
-    learner's throw: one row lower for each rank."""
+    """Outside a kernel the chart is drawn at once; the outline sits on the row of the
+    learner's throw, labelled with the cards thrown, one row lower for each rank."""
     monkeypatch.setattr(drawing, "kernel_loop", lambda: None)
-    tops = {}
+    no_matplotlib_chart(monkeypatch)
+    seen = {}
     for pick in ((0, 1), (2, 3), (4, 5)):
         trainer = DiscardTrainer(seed=7)
-        for n in pick:
-            trainer.picker.toggle(trainer.value.hand[n])
+        thrown = [trainer.value.hand[n] for n in pick]
+        for card in thrown:
+            trainer.picker.toggle(card)
         trainer.throw_button.click()
-        html = trainer.chart_view.value
         rank = trainer.value.rank
         assert rank is not None
-        tops[rank] = (float(html.split("top:")[1].split("%")[0]),
-                      float(html.split("height:")[1].split("%")[0]))
-    ranks = sorted(tops)
-    (r0, (t0, h)), (r1, (t1, _)) = (ranks[0], tops[ranks[0]]), (ranks[1], tops[ranks[1]])
-    step = (t1 - t0) / (r1 - r0)
-    assert step == pytest.approx(h / 0.96, rel=0.02)  # a row is 0.96 of the spacing
+        row, labels, marked = mark_and_rows(trainer.chart_view.value)
+        assert row == rank - 1
+        assert set(parse_cards(marked.split("throw ")[1])) == set(thrown)
+        assert labels[row] == marked and len(labels) == 15
+        seen[rank] = marked
+    assert len(seen) == 3  # three throws, three rows
 
 
-def test_the_explorer_draws_both_charts_once_the_choices_are_complete() -> None:
-    async def choose_then_compare() -> tuple[bool, bool]:
+def test_the_explorer_shows_both_charts_with_compare() -> None:
+    """In a kernel, Compare shows both choices' charts in its own answer (SVG, no chart
+    drawn ahead and none on the chart thread)."""
+    async def choose_then_compare() -> tuple[str, str]:
         explorer = ProbabilityExplorer(seed=7)
         explorer.cards_box.value = "5H 5C 5S JD 2C 9H"
         explorer.use_button.click()
         for card in parse_cards("5H 5C 5S JD"):
             explorer.choice_a.toggle(card)
-        assert len(drawing.remembered()) == 1  # A alone is a complete choice
         for card in parse_cards("5H JD 2C 9H"):
             explorer.choice_b.toggle(card)
-        keys = [k for k in drawing.remembered() if k[0] == "starters"]
-        ready = [drawing.remembered()[k] for k in keys if k[3:] == keys[-1][3:]]
-        assert len(ready) == 2  # A and B on the scale they share
-        for future in ready:
-            await asyncio.wrap_future(future)
         explorer.compare_button.click()
-        return is_png(explorer.chart_a), is_png(explorer.chart_b)
+        return explorer.chart_a.value, explorer.chart_b.value
 
-    assert run(choose_then_compare) == (True, True)
+    a, b = run(choose_then_compare)
+    assert not drawing.remembered()
+    assert words(svg_of(a))[0] == "Keep 5♥ 5♣ 5♠ J♦: the 46 starters"
+    assert words(svg_of(b))[0] == "Keep 5♥ J♦ 2♣ 9♥: the 46 starters"

@@ -27,6 +27,7 @@ from cribbage_edu.strategy.coach import (
 )
 from cribbage_edu.strategy.players import ExpertPlayer, RandomPlayer
 from cribbage_edu.widgets import ReviewView
+from tests.pictures import all_of, svg_of, words
 
 
 @pytest.fixture(scope="module")
@@ -51,6 +52,29 @@ def test_the_view_lists_the_three_most_costly_first(played: tuple[Game, Review])
         words = {"throw": "the throw", "card": "the play", "count": "the count"}[str(kind)]
         assert f"{words}: {n} decision" in head and f"{lost:.1f} points lost" in head
     assert f"{r.loss:.1f} points lost against the best" in head
+
+
+def test_a_review_shown_again_fills_the_same_rows_and_try_again_follows_it(
+        played: tuple[Game, Review]) -> None:
+    """The table shows a review after every deal: the rows of the most costly are the
+    same widgets each time (nothing new to build in the page), each line and each Try
+    again those of the review shown last; a review with nothing costly says so."""
+    game, r = played
+    view = ReviewView(r, game, chart=False)
+    rows = list(view.worst_rows.children)
+    early = Review(r.seat, r.names, tuple(d for d in r.decisions if d.deal == 1), False)
+    view.show(early, game)
+    worst = early.worst(3)
+    assert list(view.worst_rows.children) == rows[:len(worst)]
+    for row, decision in zip(view.worst_rows.children, worst, strict=True):
+        assert decision.chosen in row.children[1].value
+    view.worst_rows.children[-1].children[0].click()  # Try again beside the last one
+    assert view.value.reopened == worst[-1]
+    view.show(Review(r.seat, r.names, (), False), game)
+    (none,) = view.worst_rows.children
+    assert "No costly decision" in none.value
+    view.show(r, game)
+    assert list(view.worst_rows.children) == rows
 
 
 def test_try_again_a_throw_judges_the_new_choice_by_the_verdicts_retry(
@@ -148,6 +172,28 @@ def test_the_chart_states_its_point_and_marks_each_mistake(
     offsets = chance.collections[0].get_offsets()
     assert len(offsets) == len(marked)
     assert f"{len(marked)} mistake" in chance.get_title()
+
+
+def test_the_views_chart_is_the_reviews_picture_as_svg(played: tuple[Game, Review]) -> None:
+    """The view shows the review as SVG, with the click (no matplotlib): the same title,
+    the points lost in each deal by kind, each mistake marked with what was chosen."""
+    game, r = played
+    view = ReviewView(r, game)
+    root = svg_of(view.chart_out.value)
+    said = words(root)
+    assert said[0] == review_title(r)
+    assert root.get("role") == "img" and review_title(r) in root.get("aria-label", "")
+    lost: dict[int, set[str]] = {}
+    for bar in all_of(root, "rect", "cribbage-lost-bar"):
+        lost.setdefault(int(bar.get("data-deal", "0")), set()).add(bar.get("data-kind", ""))
+    assert lost == {deal: {str(k) for k, v in row.items() if v > 0}
+                    for deal, row in r.by_deal().items() if sum(row.values()) > 0}
+    marked = [d for d in r.decisions if d.grade in (Grade.MISTAKE, Grade.BLUNDER)]
+    assert [words(m) for m in all_of(root, "g", "cribbage-mistake")] == [[d.chosen]
+                                                                         for d in marked]
+    assert f"{len(marked)} mistakes marked" in " ".join(said)
+    assert "data:image/png" not in view.chart_out.value
+    assert ReviewView(r, game, chart=False).chart_out.value == ""
 
 
 def test_a_title_worked_by_hand() -> None:

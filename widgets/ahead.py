@@ -27,7 +27,7 @@ from typing import Any
 
 from . import drawing
 
-__all__ = ["MEMORY", "ahead", "forget", "result", "when_ready"]
+__all__ = ["MEMORY", "ahead", "forget", "remembered", "result", "when_ready"]
 
 MEMORY = 64
 """How many jobs are remembered (the oldest is forgotten first)."""
@@ -120,6 +120,16 @@ def when_ready(key: Hashable, job: Callable[[], Any], then: Callable[[Any], None
         with contextlib.suppress(RuntimeError):  # a closed loop: nobody to tell
             loop.call_soon_threadsafe(lambda: then(result(key, job)))
     future.add_done_callback(arrived)
+
+
+def remembered() -> dict[Hashable, Future[Any]]:
+    """The jobs remembered (done or being worked out), oldest first, by their inputs.
+
+    >>> forget(); remembered()
+    {}
+    """
+    with _lock:
+        return dict(_memory)
 
 
 def forget() -> None:

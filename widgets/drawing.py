@@ -11,10 +11,14 @@ click):
   thread touches no other figure, no pyplot and no global setting; it is a daemon, so
   it never keeps a kernel or a script from exiting;
 - a chart is remembered by its inputs (``key``), so asking again costs nothing;
-- a widget that can tell which chart the learner is about to ask for draws it ahead
-  (:func:`prepare`): DiscardTrainer as soon as two cards are selected, the
-  ProbabilityExplorer as soon as its choices are complete. By the time Throw two or
-  Compare is pressed the picture is usually ready and goes out with the text.
+- a widget that can tell which chart the learner is about to ask for may draw it ahead
+  (:func:`prepare`), so that it goes out with the click's text.
+
+The charts a learner asks for click after click are not drawn here: the DiscardTrainer's
+throws, the ProbabilityExplorer's starters and the review's chart are SVG built in a
+millisecond or two with the click (:mod:`cribbage_edu.render.throws`,
+:mod:`cribbage_edu.render.review`). This module draws the matplotlib charts a widget
+shows now and then: a simulation's, a finished game's.
 
 An Output shows only the chart asked for last: a slow picture that arrives after the
 learner has moved on (Next hand) is dropped. Outside a kernel (a script, a test) a

@@ -11,21 +11,18 @@
 from __future__ import annotations
 
 import random
-from collections.abc import Callable
 from dataclasses import dataclass
 from html import escape
 
 import ipywidgets as w  # type: ignore[import-untyped]
-from matplotlib.figure import Figure
 
-from cribbage_edu.charts import starter_chart
+from cribbage_edu.render.throws import starters_svg
 from cribbage_edu.rules.cards import Deck, Hand, distinct_cards
 from cribbage_edu.rules.errors import CribbageError
 from cribbage_edu.strategy.discard import StarterDistribution, starter_distribution
 
 from .cards import SelectableHand, cards_html
-from .drawing import clear, prepare
-from .feedback import Message, StaticPicture, choose_seed, draw_soon, seed_badge
+from .feedback import Message, StaticPicture, choose_seed, seed_badge
 
 __all__ = ["ExplorerState", "ProbabilityExplorer", "distribution_html"]
 
@@ -106,16 +103,16 @@ class ProbabilityExplorer(StaticPicture, w.VBox):  # type: ignore[misc]
         self.deal_button.on_click(lambda _: self.deal())
         self.choice_a = SelectableHand()
         self.choice_b = SelectableHand()
-        for choice in (self.choice_a, self.choice_b):  # draw the charts ahead of Compare
-            choice.on_change(lambda _: self._prepare_charts())
         self.compare_button = w.Button(description="Compare", button_style="primary")
         self.compare_button.add_class("cribbage-compare")
         self.compare_button.on_click(lambda _: self.compare())
         self.message = Message()
         self.panel_a = w.HTML()
         self.panel_b = w.HTML()
-        self.chart_a = w.Output()
-        self.chart_b = w.Output()
+        self.chart_a = w.HTML()
+        self.chart_b = w.HTML()
+        for chart in (self.chart_a, self.chart_b):
+            chart.add_class("cribbage-starters-chart-view")
         self.children = [
             w.HBox([w.HTML("<b>What the starter does</b>"), seed_badge(self._seed)]),
             w.HBox([self.deal_button, self.cards_box, self.use_button]),
@@ -132,8 +129,7 @@ class ProbabilityExplorer(StaticPicture, w.VBox):  # type: ignore[misc]
         self.choice_b.deal(cards)
         self._a = self._b = None
         self.panel_a.value = self.panel_b.value = ""
-        clear(self.chart_a)
-        clear(self.chart_b)
+        self.chart_a.value = self.chart_b.value = ""
         if len(cards) == 4:
             for card in cards:
                 self.choice_a.toggle(card)
@@ -173,23 +169,18 @@ class ProbabilityExplorer(StaticPicture, w.VBox):  # type: ignore[misc]
                 for keep in (keep_a, keep_b) if keep]
 
     @staticmethod
-    def _charts(dists: list[StarterDistribution]) -> list[tuple[tuple[object, ...],
-                                                              Callable[[], Figure]]]:
-        """Each choice's chart on one scale for both (the same number of starters up,
-        the same points across), with the inputs it is drawn from."""
+    def charts(dists: list[StarterDistribution]) -> list[str]:
+        """Each choice's chart (SVG) on one scale for both: the same number of starters
+        up, the same points across.
+
+        >>> from cribbage_edu.strategy.discard import starter_distribution
+        >>> pictures = ProbabilityExplorer.charts([starter_distribution("5H 5C 5S JD")])
+        >>> pictures[0].startswith("<svg")
+        True
+        """
         ymax = max(max(d.counts.values()) for d in dists)
         xmax = max(d.maximum for d in dists)
-
-        def chart(dist: StarterDistribution) -> Callable[[], Figure]:
-            return lambda: starter_chart(dist, ymax=ymax, xmax=xmax, which=False)
-        return [(("starters", tuple(d.keep), tuple(d.seen), ymax, xmax), chart(d))
-                for d in dists]
-
-    def _prepare_charts(self) -> None:
-        dists = self._choices()
-        if not isinstance(dists, str):
-            for key, make in self._charts(dists):
-                prepare(key, make)
+        return [starters_svg(d, ymax=ymax, xmax=xmax) for d in dists]
 
     def compare(self) -> None:
         """Work out the distribution of each choice (what Compare does)."""
@@ -197,15 +188,15 @@ class ProbabilityExplorer(StaticPicture, w.VBox):  # type: ignore[misc]
         if isinstance(dists, str):
             self.message.warn(dists)
             return
-        charts = self._charts(dists)
+        charts = self.charts(dists)
         top = max(max(d.counts.values()) for d in dists)
         dist_a = self._a = dists[0]
         self.panel_a.value = distribution_html(dist_a, "A", top=top)
-        draw_soon(self.chart_a, charts[0][1], key=charts[0][0])
+        self.chart_a.value = charts[0]
         if len(dists) == 2:
             dist_b = self._b = dists[1]
             self.panel_b.value = distribution_html(dist_b, "B", top=top)
-            draw_soon(self.chart_b, charts[1][1], key=charts[1][0])
+            self.chart_b.value = charts[1]
             diff = float(dist_a.expected - dist_b.expected)
             better = "A" if diff > 0 else "B"
             self.message.say("A and B are worth the same on average." if diff == 0 else
@@ -213,8 +204,7 @@ class ProbabilityExplorer(StaticPicture, w.VBox):  # type: ignore[misc]
                              f"(before the crib).")
         else:
             self._b = None
-            self.panel_b.value = ""
-            clear(self.chart_b)
+            self.panel_b.value = self.chart_b.value = ""
             self.message.say(f"A: mean {float(dist_a.expected):.2f} over "
                              f"{dist_a.n_starters} starters.")
 

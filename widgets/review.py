@@ -18,14 +18,14 @@ a try again is judged by the verdict's own ``retry``.
 from __future__ import annotations
 
 from base64 import b64encode
+from collections import OrderedDict
 from collections.abc import Callable, Hashable
 from dataclasses import dataclass
 from html import escape
 
 import ipywidgets as w  # type: ignore[import-untyped]
 
-from cribbage_edu.charts import review_chart
-from cribbage_edu.charts.review import KIND_WORDS
+from cribbage_edu.render.review import KIND_WORDS, review_svg
 from cribbage_edu.rules.cards import Card, CardLike
 from cribbage_edu.rules.errors import CribbageError
 from cribbage_edu.rules.game import Game
@@ -39,12 +39,13 @@ from cribbage_edu.strategy.coach import (
     judge_count,
     verdict_line,
 )
+from cribbage_edu.tables.chance import chances_by_deal
 
 from .cards import PlayableHand, SelectableHand, cards_html
-from .drawing import clear, kernel_loop, prepare
-from .feedback import AnswerBox, Message, StaticPicture, draw_soon, read_points
+from .drawing import kernel_loop
+from .feedback import AnswerBox, Message, StaticPicture, read_points
 
-__all__ = ["ReviewState", "ReviewView", "decision_line", "prepare_chart"]
+__all__ = ["ReviewState", "ReviewView", "decision_line", "prepare_chart", "review_chart_html"]
 
 _SMALL = 40
 
@@ -88,8 +89,34 @@ def decision_line(decision: Decision) -> str:
             f"{cost}, {grade}: {decision.reason}")
 
 
+_CHARTS: OrderedDict[Hashable, str] = OrderedDict()
+"""The review charts drawn ahead, by their inputs (the last few; only the kernel's own
+thread draws or reads them)."""
+_CHARTS_KEPT = 8
+
+
 def _chart_key(review: Review, game: Game) -> Hashable:
     return ("review", review, game.seed, len(game.actions))
+
+
+def review_chart_html(review: Review, game: Game) -> str:
+    """The review's chart (SVG): the points lost by deal and kind, the chance to win
+    deal by deal with each mistake marked. Remembered when drawn ahead
+    (:func:`prepare_chart`); else drawn now, in a few milliseconds.
+
+    >>> from cribbage_edu.rules.game import Game
+    >>> from cribbage_edu.rules.drive import play_out
+    >>> from cribbage_edu.strategy.coach import review
+    >>> from cribbage_edu.strategy.players import ExpertPlayer, RandomPlayer
+    >>> game = play_out(Game(seed=3, target=61, first_dealer=0), [RandomPlayer(1), ExpertPlayer()])
+    >>> review_chart_html(review(game, 0), game).count('class="cribbage-mistake"')
+    8
+    """
+    drawn = _CHARTS.get(_chart_key(review, game))
+    if drawn is not None:
+        return drawn
+    chances = [(c.deal, c.chance) for c in chances_by_deal(game, review.seat)]
+    return review_svg(review, chances)
 
 
 def prepare_chart(make: Callable[[], tuple[Review, Game]]) -> None:
@@ -102,7 +129,9 @@ def prepare_chart(make: Callable[[], tuple[Review, Game]]) -> None:
 
     def later() -> None:
         review, game = make()
-        prepare(_chart_key(review, game), lambda: review_chart(review, game))
+        _CHARTS[_chart_key(review, game)] = review_chart_html(review, game)
+        while len(_CHARTS) > _CHARTS_KEPT:
+            _CHARTS.popitem(last=False)
     loop.call_soon(later)
 
 
@@ -136,6 +165,10 @@ class ReviewView(StaticPicture, w.VBox):  # type: ignore[misc]
         self.head.add_class("cribbage-review-head")
         self.worst_rows = w.VBox()
         self.worst_rows.add_class("cribbage-review-worst")
+        # the three most costly, each with its Try again: made once and filled by show
+        # (a review shown after every deal creates no new widget in the page)
+        self._worst_rows = [self._worst_row(n) for n in range(3)]
+        self._no_worst = w.HTML("<p>No costly decision: every choice was good.</p>")
         # the try again: the position, the choice, the verdict
         self.position = w.HTML()
         self.position.add_class("cribbage-retry-position")
@@ -169,7 +202,8 @@ class ReviewView(StaticPicture, w.VBox):  # type: ignore[misc]
         self.retry_panel.layout.display = "none"
         self.table = w.HTML()
         self.table.add_class("cribbage-review-table")
-        self.chart_out = w.Output()
+        self.chart_out = w.HTML()
+        self.chart_out.add_class("cribbage-review-chart-view")
         self.json_button = w.Button(description="Save JSON",
                                     tooltip="the review as JSON, for a teacher")
         self.json_button.add_class("cribbage-review-json")
@@ -206,24 +240,22 @@ class ReviewView(StaticPicture, w.VBox):  # type: ignore[misc]
         self.save_box.value, self.save_box.layout.display, self.link.value = "", "none", ""
         self.message.clear()
         self.head.value = self._head_html(review)
-        rows = []
-        for n, decision in enumerate(review.worst(3)):
-            line = w.HTML(f"<div style='max-width:60em'>{n + 1}. "
-                          f"{escape(decision_line(decision))}</div>")
-            again = w.Button(description="Try again",
-                             tooltip="the same cards, the same board: choose again")
-            again.add_class("cribbage-try-again")
-            again.on_click(lambda _, d=decision: self.try_again(d))
-            rows.append(w.HBox([again, line]))
-        if not rows:
-            rows.append(w.HTML("<p>No costly decision: every choice was good.</p>"))
-        self.worst_rows.children = rows
+        worst = review.worst(3)
+        for row, (n, decision) in zip(self._worst_rows, enumerate(worst), strict=False):
+            row.children[1].value = (f"<div style='max-width:60em'>{n + 1}. "
+                                     f"{escape(decision_line(decision))}</div>")
+        self.worst_rows.children = self._worst_rows[:len(worst)] or [self._no_worst]
         self.table.value = self._table_html(review)
-        if self._chart and game is not None:
-            draw_soon(self.chart_out, lambda: review_chart(review, game),
-                      key=_chart_key(review, game))
-        else:
-            clear(self.chart_out)
+        self.chart_out.value = (review_chart_html(review, game)
+                                if self._chart and game is not None else "")
+
+    def _worst_row(self, n: int) -> w.HBox:
+        """The row of the ``n``-th most costly decision (from 0): Try again, its line."""
+        again = w.Button(description="Try again",
+                         tooltip="the same cards, the same board: choose again")
+        again.add_class("cribbage-try-again")
+        again.on_click(lambda _: self.try_again(n))
+        return w.HBox([again, w.HTML()])
 
     @staticmethod
     def _head_html(review: Review) -> str:

@@ -9,45 +9,14 @@ from matplotlib.figure import Figure
 from matplotlib.ticker import MaxNLocator, PercentFormatter
 
 from ..render.colours import COLOURS
+from ..render.review import KIND_COLOURS, KIND_WORDS, chance_title, marked, review_title
 from .style import house_style, new_figure
 
 if TYPE_CHECKING:
     from ..rules.game import Game
-    from ..strategy.coach import Decision, Review
+    from ..strategy.coach import Review
 
 __all__ = ["KIND_COLOURS", "KIND_WORDS", "review_chart", "review_title"]
-
-KIND_WORDS = {"throw": "the throw", "card": "the play", "count": "the count"}
-"""Each kind of decision as the review says it."""
-
-KIND_COLOURS = {"throw": COLOURS["crib"], "card": COLOURS["pegging"],
-                "count": COLOURS["hand"]}
-"""Each kind of decision's colour: the throw as the crib, the play as pegging, the count
-as the hand."""
-
-
-def review_title(review: Review) -> str:
-    """What the review chart shows, said as its point: where the points went.
-
-    >>> from cribbage_edu.strategy.coach import Review
-    >>> review_title(Review(0, ("you", "b"), (), True))
-    'No points lost: every decision was as good as the best'
-    """
-    lost = review.loss
-    if lost < 0.005:
-        return "No points lost: every decision was as good as the best"
-    totals = {str(kind): points for kind, (_, points) in review.totals().items()}
-    worst = max(totals, key=lambda k: totals[k])
-    share = totals[worst] / lost
-    where = ("most" if share > 0.5 else "the largest part") if share < 0.995 else "all"
-    return (f"{lost:.1f} points lost; {where} in {KIND_WORDS[worst]} "
-            f"({totals[worst]:.1f})")
-
-
-def _mistakes(review: Review) -> list[Decision]:
-    from ..strategy.coach import Grade
-
-    return [d for d in review.decisions if d.grade in (Grade.MISTAKE, Grade.BLUNDER)]
 
 
 @house_style
@@ -95,20 +64,21 @@ def review_chart(review: Review, game: Game) -> Figure:
                 marker="o", markersize=3, label=f"{review.names[seat]}'s chance to win")
     chance.axhline(0.5, color=COLOURS["mean"], linewidth=0.6, linestyle=":")
     start = {c.deal: c.chance for c in odds}
-    marked = _mistakes(review)
-    if marked:
+    mistakes = marked(review)
+    if mistakes:
         # spread over the deal they were made in, in the order they were made
-        in_deal = {d.deal: [m for m in marked if m.deal == d.deal] for d in marked}
+        in_deal = {d.deal: [m for m in mistakes if m.deal == d.deal]
+                   for d in mistakes}
         mx = [d.deal + (in_deal[d.deal].index(d) + 1) / (len(in_deal[d.deal]) + 1)
-              for d in marked]
-        my = [start.get(d.deal, ys[-1] if ys else 0.5) for d in marked]
-        colours = [KIND_COLOURS[str(d.kind)] for d in marked]
+              for d in mistakes]
+        my = [start.get(d.deal, ys[-1] if ys else 0.5) for d in mistakes]
+        colours = [KIND_COLOURS[str(d.kind)] for d in mistakes]
         chance.scatter(mx, my, marker="X", s=70, c=colours, edgecolors=COLOURS["mean"],
                        linewidths=0.6, zorder=4)
         chance.scatter([], [], marker="X", s=70, c=COLOURS["muggins"],
                        edgecolors=COLOURS["mean"], linewidths=0.6,
                        label="a mistake or blunder (coloured by kind)")
-        for n, (d, x, y) in enumerate(zip(marked, mx, my, strict=True)):
+        for n, (d, x, y) in enumerate(zip(mistakes, mx, my, strict=True)):
             chance.annotate(d.chosen, (x, y), xytext=(0, 8 if n % 2 == 0 else -13),
                             textcoords="offset points", ha="center", fontsize=7)
     chance.set_ylim(-0.03, 1.08)
@@ -117,10 +87,6 @@ def review_chart(review: Review, game: Game) -> Figure:
     chance.set_xlabel("deal (the chance: at the start of each deal; last: the result)")
     chance.xaxis.set_major_locator(MaxNLocator(integer=True))
     chance.set_xlim(0.4, last + 0.6)
-    n = len(marked)
-    chance.set_title(f"Your chance to win, deal by deal: {n} mistake{'' if n == 1 else 's'} "
-                     f"marked where {'it was' if n == 1 else 'they were'} made"
-                     if n else "Your chance to win, deal by deal: no mistake to mark",
-                     fontsize=10)
+    chance.set_title(chance_title(review), fontsize=10)
     chance.legend(loc="lower left", fontsize=8)
     return fig

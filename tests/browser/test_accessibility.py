@@ -83,6 +83,43 @@ def test_no_serious_axe_violation_in_a_widget(widgets_page: Page, axe_script: Pa
     assert not serious(violations), "\n".join(serious(violations))
 
 
+def test_no_serious_axe_violation_in_the_charts(widgets_page: Page, axe_script: Path,
+                                                artifacts: Path) -> None:
+    """The charts appear only after a click: throw two, compare two keeps; then axe
+    judges each widget with its chart (a picture named for a screen reader, text that
+    contrasts), and each chart is a named image."""
+    page = widgets_page
+    trainer = page.locator(".cribbage-discard-trainer")
+    trainer.scroll_into_view_if_needed()
+    toggles = trainer.locator(".cribbage-card-toggle")
+    toggles.nth(0).click()
+    toggles.nth(3).click()
+    trainer.locator(".cribbage-card-toggle.mod-active").nth(1).wait_for()
+    trainer.locator(".cribbage-throw").click()
+    explorer = page.locator(".cribbage-probability-explorer")
+    explorer.scroll_into_view_if_needed()
+    hands = explorer.locator(".cribbage-selectable-hand")
+    for n in range(4):
+        hands.nth(0).locator(".cribbage-card-toggle").nth(n).click()
+    for n in range(2, 6):
+        hands.nth(1).locator(".cribbage-card-toggle").nth(n).click()
+    explorer.locator(".cribbage-card-toggle.mod-active").nth(7).wait_for()
+    explorer.locator(".cribbage-compare").click()
+    charts = {".cribbage-discard-trainer": 1, ".cribbage-probability-explorer": 2}
+    for selector, n in charts.items():
+        found = page.locator(f"{selector} svg.cribbage-chart")
+        found.nth(n - 1).wait_for()
+        for k in range(n):
+            chart = found.nth(k)
+            assert chart.get_attribute("role") == "img"
+            name = chart.get_attribute("aria-label") or ""
+            assert name and chart.locator("title").first.text_content() == name
+        violations = run_axe(page, axe_script, selector)
+        (artifacts / f"axe-lab-chart-{selector.strip('.').removeprefix('cribbage-')}.json") \
+            .write_text(json.dumps(violations, indent=1))
+        assert not serious(violations), "\n".join(serious(violations))
+
+
 def test_no_serious_axe_violation_on_the_voila_page(browser: BrowserContext,
                                                     voila_page_url: str, axe_script: Path,
                                                     artifacts: Path) -> None:

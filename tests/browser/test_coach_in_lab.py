@@ -135,7 +135,7 @@ def test_a_whole_coached_game_by_clicks(page: Page, artifacts: Path) -> None:
     assert final is not None and final.over
     head = review.locator(".cribbage-review-head").inner_text()
     assert f"{final.loss:.1f} points lost against the best" in head
-    review.locator(".widget-output img").wait_for()
+    review.locator("svg.cribbage-review-chart").wait_for()
     rows = review.locator(".cribbage-try-again")
     assert rows.count() == len(final.worst(3))
     review.scroll_into_view_if_needed()

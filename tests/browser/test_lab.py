@@ -10,6 +10,7 @@ import pytest
 from playwright.sync_api import BrowserContext, Locator, Page
 
 from cribbage_edu import Card, score_hand
+from cribbage_edu.rules.cards import Hand
 from cribbage_edu.rules.game import Game
 from cribbage_edu.strategy.coach import judge_throw, verdict_line
 from cribbage_edu.strategy.discard import starter_distribution
@@ -152,13 +153,23 @@ def test_discard_trainer_throw_two(page: Page, artifacts: Path) -> None:
     rank = options.index(mine) + 1
     message = trainer.locator(".cribbage-message").inner_text()
     assert (f"ranks {rank} of 15" in message) if rank > 1 else "Right" in message
-    # the advisor's chart follows the click, the learner's throw outlined over its row
-    trainer.locator(".cribbage-chart img").wait_for()
+    # the coach's chart comes with the click (SVG), the learner's throw outlined on its row
+    chart = trainer.locator("svg.cribbage-chart")
+    chart.wait_for()
     mark = trainer.locator(".cribbage-your-throw").bounding_box()
-    picture = trainer.locator(".cribbage-chart img").bounding_box()
+    picture = chart.bounding_box()
     assert mark is not None and picture is not None
     assert picture["y"] < mark["y"] < picture["y"] + picture["height"]
     assert mark["height"] < picture["height"] / 15
+    labels = chart.locator(".cribbage-throw-label")
+    assert labels.count() == 15
+    boxes = [labels.nth(n).bounding_box() for n in range(15)]
+    inside = [n for n, b in enumerate(boxes) if b is not None
+              and mark["y"] < b["y"] + b["height"] / 2 < mark["y"] + mark["height"]]
+    assert inside == [rank - 1]  # the outline holds the learner's row and no other
+    assert labels.nth(rank - 1).text_content() == (
+        f"keep {mine.keep.symbols}  throw {mine.discard.symbols}")
+    assert f"ranks {rank}" in (chart.get_attribute("aria-label") or "")
     trainer.screenshot(path=str(artifacts / "lab_discard_thrown.png"))
 
 
@@ -225,7 +236,10 @@ def test_probability_explorer_and_board(page: Page, artifacts: Path) -> None:
     for keep, seen, shown in ((six[:4], six[4:], means.nth(0)), (six[2:], six[:2], means.nth(1))):
         expected = starter_distribution(keep, seen).expected  # the engine's exact mean
         assert f"{expected.numerator}/{expected.denominator}" in shown.inner_text()
-    explorer.locator(".widget-output img").nth(1).wait_for()  # both charts follow
+    explorer.locator("svg.cribbage-chart").nth(1).wait_for()  # both charts, with the click
+    titles = explorer.locator("svg.cribbage-chart > text:first-of-type").all_text_contents()
+    assert titles == [f"Keep {Hand(six[:4]).symbols}: the 46 starters",
+                      f"Keep {Hand(six[2:]).symbols}: the 46 starters"]
     explorer.screenshot(path=str(artifacts / "lab_probability_explorer.png"))
 
     board = page.locator(".cribbage-board-widget").first

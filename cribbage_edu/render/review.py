@@ -1,0 +1,196 @@
+"""The review of a game as SVG: the points each deal's decisions lost, by kind, and the
+chance to win deal by deal with every mistake marked on it. The review widget shows it
+(a millisecond to build); :func:`cribbage_edu.charts.review_chart` draws the same with
+matplotlib for notebooks and saved PNGs. The words and colours of the kinds, and the
+chart's title, live here for both.
+
+>>> from cribbage_edu.strategy.coach import Review
+>>> svg = review_svg(Review(0, ("you", "b"), (), True), [(1, 0.5), (2, 1.0)])
+>>> 'No points lost' in svg, svg.count('class="cribbage-chance-point"')
+(True, 2)
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from html import escape
+from typing import TYPE_CHECKING
+
+from .colours import COLOURS
+from .plot import Scale, chart_svg, number, text, tick
+
+if TYPE_CHECKING:  # drawn from the strategy's values: no import of it at run time
+    from ..strategy.coach import Decision, Review
+
+__all__ = ["KIND_COLOURS", "KIND_WORDS", "MARKED_GRADES", "chance_title", "marked", "review_svg",
+           "review_title"]
+
+KIND_WORDS = {"throw": "the throw", "card": "the play", "count": "the count"}
+"""Each kind of decision as the review says it."""
+
+KIND_COLOURS = {"throw": COLOURS["crib"], "card": COLOURS["pegging"],
+                "count": COLOURS["hand"]}
+"""Each kind of decision's colour: the throw as the crib, the play as pegging, the count
+as the hand."""
+
+MARKED_GRADES = ("mistake", "blunder")
+"""The grades a review chart marks on the chance to win."""
+
+
+def review_title(review: Review) -> str:
+    """What the review chart shows, said as its point: where the points went.
+
+    >>> from cribbage_edu.strategy.coach import Review
+    >>> review_title(Review(0, ("you", "b"), (), True))
+    'No points lost: every decision was as good as the best'
+    """
+    lost = review.loss
+    if lost < 0.005:
+        return "No points lost: every decision was as good as the best"
+    totals = {str(kind): points for kind, (_, points) in review.totals().items()}
+    worst = max(totals, key=lambda k: totals[k])
+    share = totals[worst] / lost
+    where = ("most" if share > 0.5 else "the largest part") if share < 0.995 else "all"
+    return (f"{lost:.1f} points lost; {where} in {KIND_WORDS[worst]} "
+            f"({totals[worst]:.1f})")
+
+
+def marked(review: Review) -> list[Decision]:
+    """The decisions the chart marks: the mistakes and blunders, in order."""
+    return [d for d in review.decisions if str(d.grade) in MARKED_GRADES]
+
+
+def chance_title(review: Review) -> str:
+    """The title of the chance-to-win panel: how many mistakes it marks.
+
+    >>> from cribbage_edu.strategy.coach import Review
+    >>> chance_title(Review(0, ("you", "b"), (), True))
+    'Your chance to win, deal by deal: no mistake to mark'
+    """
+    n = len(marked(review))
+    if not n:
+        return "Your chance to win, deal by deal: no mistake to mark"
+    return (f"Your chance to win, deal by deal: {n} mistake{'' if n == 1 else 's'} "
+            f"marked where {'it was' if n == 1 else 'they were'} made")
+
+
+def _cross(x: float, y: float, r: float, fill: str) -> str:
+    """The mark of a mistake: a bold X."""
+    w = r * 0.38
+    points = [(0, -w), (r - w, -r), (r, -r + w), (w, 0), (r, r - w), (r - w, r), (0, w),
+              (-r + w, r), (-r, r - w), (-w, 0), (-r, -r + w), (-r + w, -r)]
+    path = "".join(f"{'M' if i == 0 else 'L'}{x + dx:.1f} {y + dy:.1f}"
+                   for i, (dx, dy) in enumerate(points))
+    return f'<path d="{path}Z" fill="{fill}" stroke="{COLOURS["mean"]}" stroke-width="0.8"/>'
+
+
+def review_svg(review: Review, chances: Sequence[tuple[int, float]]) -> str:
+    """The review for the seat reviewed: above, the points its decisions lost in each
+    deal, a bar a deal split by kind (the throw, the play, the count); below, its chance
+    to win at the start of each deal (``chances``: (deal, chance) pairs, the last the
+    result once the game is over), with each mistake or blunder marked in the deal it
+    was made, labelled with what was chosen."""
+    width, height = 720, 540
+    left, right = 72.0, 704.0
+    by_deal = review.by_deal()
+    last = max([d for d, _ in chances] + list(by_deal) + [1])
+    x = Scale(0.4, last + 0.6, left, right)
+    lost_top, lost_base = 60.0, 210.0
+    chance_top, chance_base = 266.0, 446.0
+    stacks = {d: sum(by_deal.get(d, {}).values()) for d in range(1, last + 1)}
+    y = Scale(0, max([*stacks.values(), 1.0]) * 1.15, lost_base, lost_top)
+    title = review_title(review)
+    parts = [text(left, 22, title, size=16, weight="bold")]
+    cx = left
+    for kind, colour in KIND_COLOURS.items():  # the legend of the kinds
+        parts.append(f'<rect x="{cx:.1f}" y="32" width="14" height="10" fill="{colour}"/>')
+        parts.append(text(cx + 19, 42, KIND_WORDS[kind], size=12))
+        cx += 19 + 7.5 * len(KIND_WORDS[kind]) + 20
+    for at in y.ticks(5):
+        ty = y(at)
+        parts.append(f'<line x1="{left}" y1="{ty:.1f}" x2="{right}" y2="{ty:.1f}" '
+                     f'stroke="{COLOURS["grid"]}"/>')
+        parts.append(tick(left - 6, ty + 4, number(at), anchor="end"))
+    bar = 0.7 * x.per_unit
+    for deal in range(1, last + 1):
+        bottom = 0.0
+        for kind, colour in KIND_COLOURS.items():
+            value = sum(v for k, v in by_deal.get(deal, {}).items() if str(k) == kind)
+            if value <= 0:
+                continue
+            said = f"deal {deal}, {KIND_WORDS[kind]}: {value:.2f} points lost"
+            parts.append(f'<rect class="cribbage-lost-bar" data-deal="{deal}" '
+                         f'data-kind="{kind}" x="{x(deal) - bar / 2:.1f}" '
+                         f'y="{y(bottom + value):.2f}" width="{bar:.1f}" '
+                         f'height="{y(bottom) - y(bottom + value):.2f}" fill="{colour}">'
+                         f"<title>{escape(said)}</title></rect>")
+            bottom += value
+    parts.append(f'<line x1="{left}" y1="{lost_base}" x2="{right}" y2="{lost_base}" '
+                 f'stroke="#888"/>')
+    middle = (lost_top + lost_base) / 2
+    parts.append(text(18, middle, "points lost against the best", size=12, anchor="middle",
+                      extra=f' transform="rotate(-90 18 {middle:.1f})"'))
+    # the chance to win
+    parts.append(text(left, chance_top - 14, chance_title(review), size=14, weight="bold"))
+    c = Scale(-0.03, 1.08, chance_base, chance_top)
+    for at in (0.0, 0.25, 0.5, 0.75, 1.0):
+        ty = c(at)
+        dotted = ' stroke-dasharray="2 3"' if at == 0.5 else ""
+        stroke = COLOURS["mean"] if at == 0.5 else COLOURS["grid"]
+        parts.append(f'<line x1="{left}" y1="{ty:.1f}" x2="{right}" y2="{ty:.1f}" '
+                     f'stroke="{stroke}"{dotted}/>')
+        parts.append(tick(left - 6, ty + 4, f"{at:.0%}", anchor="end"))
+    for deal in range(1, last + 1):
+        parts.append(tick(x(deal), chance_base + 16, str(deal), anchor="middle"))
+    colour = COLOURS[f"player{review.seat}"]
+    if chances:
+        path = [f"M{x(chances[0][0]):.1f} {c(chances[0][1]):.1f}"]
+        for deal, chance in chances[1:]:  # as matplotlib's where="post": along, then up
+            path.append(f"H{x(deal):.1f}V{c(chance):.1f}")
+        parts.append(f'<path d="{"".join(path)}" fill="none" stroke="{colour}" '
+                     f'stroke-width="2"/>')
+        for deal, chance in chances:
+            said = f"deal {deal}: chance to win {chance:.0%}"
+            parts.append(f'<circle class="cribbage-chance-point" cx="{x(deal):.1f}" '
+                         f'cy="{c(chance):.1f}" r="3.5" fill="{colour}"><title>'
+                         f"{escape(said)}</title></circle>")
+    start = dict(chances)
+    mistakes = marked(review)
+    in_deal: dict[int, list[Decision]] = {}
+    for d in mistakes:
+        in_deal.setdefault(d.deal, []).append(d)
+    for n, d in enumerate(mistakes):
+        same = in_deal[d.deal]
+        mx = d.deal + (same.index(d) + 1) / (len(same) + 1)
+        my = start.get(d.deal, chances[-1][1] if chances else 0.5)
+        kind = str(d.kind)
+        said = f"deal {d.deal}, {KIND_WORDS[kind]}: {d.chosen}, a {d.grade}, {d.loss:.1f} lost"
+        parts.append(f'<g class="cribbage-mistake" data-deal="{d.deal}" data-kind="{kind}">'
+                     f"<title>{escape(said)}</title>"
+                     + _cross(x(mx), c(my), 7, KIND_COLOURS[kind])
+                     + text(x(mx), c(my) + (-11 if n % 2 == 0 else 21), d.chosen, size=11,
+                            anchor="middle")
+                     + "</g>")
+    parts.append(f'<line x1="{left}" y1="{chance_base}" x2="{right}" y2="{chance_base}" '
+                 f'stroke="#888"/>')
+    middle = (chance_top + chance_base) / 2
+    parts.append(text(18, middle, "chance to win", size=12, anchor="middle",
+                      extra=f' transform="rotate(-90 18 {middle:.1f})"'))
+    parts.append(text((left + right) / 2, chance_base + 36, "deal (the chance: at the start "
+                      "of each deal; last: the result)", size=12, anchor="middle"))
+    legend_y = chance_base + 62
+    parts.append(f'<path d="M{left} {legend_y - 4}h20" stroke="{colour}" stroke-width="2"/>'
+                 f'<circle cx="{left + 10}" cy="{legend_y - 4}" r="3.5" fill="{colour}"/>')
+    who = f"{review.names[review.seat]}'s chance to win"
+    parts.append(text(left + 26, legend_y, who, size=12))
+    mx = left + 26 + 7 * len(who) + 28
+    parts.append(_cross(mx, legend_y - 4, 6, COLOURS["muggins"]))
+    parts.append(text(mx + 12, legend_y, "a mistake or blunder (coloured by kind)", size=12))
+    name = (f"{title}. Points lost by deal: "
+            + (", ".join(f"deal {d} {v:.1f}" for d, v in stacks.items() if v > 0) or "none")
+            + f". {chance_title(review)}"
+            + (": " + "; ".join(f"deal {d.deal}, {KIND_WORDS[str(d.kind)]}, {d.chosen}"
+                                for d in mistakes) if mistakes else "")
+            + (f". The chance to win went from {chances[0][1]:.0%} to {chances[-1][1]:.0%}"
+               if chances else ""))
+    return chart_svg(width, height, name, parts, kind="review")
