@@ -4,8 +4,8 @@ Run by hand: ``python benchmarks/bench_widgets.py``. Each widget is driven from 
 exactly as the headless tests drive it (``Button.click()``, setting values); the time
 of each click is the time its handler takes in the kernel, which is what a learner
 waits for (the browser's redraw adds a few milliseconds). Charts are drawn just after
-the click has answered (see ``cribbage_edu.widgets.feedback.draw_soon``); their
-drawing time is measured separately at the end.
+the click has answered (``cribbage_edu.widgets.drawing``); the time to build each
+picture is measured separately at the end.
 """
 
 from __future__ import annotations
@@ -32,7 +32,16 @@ from cribbage_edu.widgets.table import YOU
 Timings = dict[str, list[float]]
 
 # Act as a kernel does: charts asked for by a click are drawn after it, on the loop.
-drawing.kernel_loop = asyncio.get_running_loop  # type: ignore[assignment]
+def _running_loop() -> asyncio.AbstractEventLoop | None:
+    """The running loop, as a kernel's; none outside a timed click (a widget is built
+    outside one)."""
+    try:
+        return asyncio.get_running_loop()
+    except RuntimeError:
+        return None
+
+
+drawing.kernel_loop = _running_loop
 
 
 def timed(timings: Timings, name: str, click: Callable[[], Any]) -> None:
@@ -132,24 +141,28 @@ def bench_game(timings: Timings, games: int) -> None:
 
 
 def bench_charts(timings: Timings) -> None:
-    """The deferred part: drawing the charts as PNG after the click (timed with no
-    loop running, so the chart is drawn inside the timed call)."""
+    """The pictures: the DiscardTrainer's and the ProbabilityExplorer's SVG charts
+    (built inside the click), and the GameTable's progress chart, a matplotlib PNG
+    drawn after the click (timed with no loop running, so it is drawn in the call)."""
     trainer = DiscardTrainer(seed=1, chart=False)
     hand = trainer.value.hand
     trainer.picker.toggle(hand[0])
     trainer.picker.toggle(hand[1])
     trainer.throw()
-    from cribbage_edu.charts import advice_chart, progress_chart, starter_chart
+    from cribbage_edu import starter_distribution
+    from cribbage_edu.charts import progress_chart
+    from cribbage_edu.render import starters_svg, throws_svg
 
     table = GameTable(seed=1)
     options = list(trainer.value.options)
+    dealer = bool(trainer.value.dealer)
     for _ in range(3):
-        chart_time(timings, "(after the click) advisor chart as PNG",
-              lambda: feedback.show_figure(trainer.chart_out, advice_chart(options)))
-        chart_time(timings, "(after the click) starter chart as PNG",
-              lambda: feedback.show_figure(trainer.chart_out, starter_chart("5H 5C JS QH")))
+        chart_time(timings, "(in the click) the throws' chart as SVG",
+                   lambda: throws_svg(options, dealer=dealer, mark=3))
+        chart_time(timings, "(in the click) the starters' chart as SVG",
+                   lambda: starters_svg(starter_distribution("5H 5C JS QH")))
         chart_time(timings, "(after the click) progress chart as PNG",
-              lambda: feedback.show_figure(table.chart_out, progress_chart(table._game)))
+                   lambda: feedback.show_figure(table.chart_out, progress_chart(table.game)))
 
 
 def main() -> None:
