@@ -226,8 +226,8 @@ def print_tells(deals: Sequence[Deal]) -> None:
         print(f"{name:<16}{kind:<26}{share_text(hits, out_of):<33}{at_random(cards):.1%}")
     fives = sum(d.lead == FIVE for d in deals)
     kept = sum(FIVE in d.pone_kept for d in deals)
-    led = "never led" if fives == 0 else f"led in {fives} deals"
-    print(f"{'a five':<16}{led}, though pone kept one in {kept:,} deals")
+    five_led = "never led" if fives == 0 else f"led in {fives} deals"
+    print(f"{'a five':<16}{five_led}, though pone kept one in {kept:,} deals")
     print()
     print(f"{'the four cards kept':<42}{'an expert':<33}at random")
     random_four = at_random(4, held=4, unseen=52)
