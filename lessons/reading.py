@@ -219,20 +219,22 @@ def print_tells(deals: Sequence[Deal]) -> None:
     """What an expert's lead says of her other three cards, and her keep of a five, each
     share of the deals with its 95% interval beside the exact chance for random cards."""
     print(f"{len(deals):,} deals between experts")
-    print(f"{'after the lead':<16}{'the leader still holds':<26}{'an expert':<34}at random")
+    print(f"{'after the lead':<16}{'the leader still holds':<26}{'an expert':<33}at random")
     for name, lead, kind, wanted in TELLS:
         led, holds, cards = tell(lead, wanted)
         hits, out_of = share_after(deals, led, holds)
-        print(f"{name:<16}{kind:<26}{share_text(hits, out_of):<34}{at_random(cards):.1%}")
+        print(f"{name:<16}{kind:<26}{share_text(hits, out_of):<33}{at_random(cards):.1%}")
     fives = sum(d.lead == FIVE for d in deals)
     kept = sum(FIVE in d.pone_kept for d in deals)
-    print(f"a five led: {fives} times, though pone kept a five in {kept:,} deals")
+    five_led = "never led" if fives == 0 else f"led in {fives} deals"
+    print(f"{'a five':<16}{five_led}, though pone kept one in {kept:,} deals")
+    print()
+    print(f"{'the four cards kept':<42}{'an expert':<33}at random")
     random_four = at_random(4, held=4, unseen=52)
     for dealer in (False, True):
         hits, out_of = with_a_five(deals, dealer=dealer)
-        role = "the dealer" if dealer else "pone"
-        print(f"{role}'s four kept cards hold a five: {share_text(hits, out_of)}; "
-              f"four cards at random: {random_four:.1%}")
+        role = "the dealer's" if dealer else "pone's"
+        print(f"{role + ' hold a five':<42}{share_text(hits, out_of):<33}{random_four:.1%}")
 
 
 TELLS: tuple[tuple[str, int, str, Callable[[int], bool]], ...] = (

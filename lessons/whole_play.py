@@ -11,15 +11,28 @@ opponent could hold.
 good (under half a point from the best) or whose loss lies within the judge's 95% interval
 counts as right (the judge weighs a sample of the opponent's hands when there are too many
 to weigh them all), and a miss is told its own numbers against the best's.
+
+Near home (``scores`` given) the judge also weighs each card by the chance to win; at the
+table the coach does that over a sample of its opponent's hands
+(:data:`cribbage_edu.strategy.coach.CHANCE_HANDS`), a few games in 100 off. The lessons
+print and grade the chance over every hand she could hold (:func:`chances`), each weighed
+by how many deals give it, so those figures are exact within the model:
+
+>>> v = judged("3D 3S 7D 8S", starter="JH", pile="6D", dealer=True, scores=(119, 110))
+>>> {card.symbol: round(chance, 3) for card, chance in chances(v).items()}
+{'7♦': 0.961, '8♠': 0.955, '3♦': 0.859, '3♠': 0.859}
+>>> sorted(card.symbol for card in as_good(v))  # under 1% of a game from the best
+['7♦', '8♠']
 """
 
 from __future__ import annotations
 
 from cribbage_edu.rules.cards import THIRTY_ONE, Card, CardLike, parse_cards
-from cribbage_edu.strategy.coach import CardVerdict, Grade, judge_card
+from cribbage_edu.strategy import coach
+from cribbage_edu.strategy.coach import CHANCE_INACCURACY, CardVerdict, Grade, judge_card
 from exercises import Exercise, as_card, question_html
 
-__all__ = ["as_good", "card_exercise", "judged", "print_judged"]
+__all__ = ["as_good", "card_exercise", "chances", "judged", "print_judged"]
 
 Cards = str | list[CardLike]
 
@@ -36,27 +49,51 @@ def judged(hand: Cards, *, starter: CardLike, pile: Cards = "", dealer: bool,
                       opponent_cards=opponent_cards, scores=scores)
 
 
+def chances(verdict: CardVerdict) -> dict[Card, float] | None:
+    """Near home, each card's chance to win over every hand the opponent could hold (each
+    kind of hand weighed by how many deals give it), best first; ``None`` when the chance
+    is not judged (far from home, or no ``scores``)."""
+    if verdict.chance_loss is None:
+        return None
+    position = verdict.position
+    mine = tuple(sorted(int(card.rank) for card in position.hand))
+    pile = [int(card.rank) for card in position.pile]
+    ranks = sorted({int(option.card.rank) for option in verdict.options})
+    every = coach._kinds_count(position.unseen_ranks(), position.opponent_cards)
+    by_rank = coach._card_chances(position, mine, pile, ranks, every)
+    order = sorted(verdict.options, key=lambda o: (-by_rank[int(o.card.rank)], -o.value, o.card))
+    return {option.card: by_rank[int(option.card.rank)] for option in order}
+
+
 def print_judged(hand: Cards, **position: object) -> None:
     """Each card that fits, best first: what it pegs now, the opponent's answer on
-    average (the next card alone), and the whole rest of the play with its interval."""
+    average (the next card alone), and the whole rest of the play with its interval; near
+    home, the chance to win too (over every hand the opponent could hold), best first."""
     verdict = judged(hand, **position)  # type: ignore[arg-type]
-    chance = verdict.chance_loss is not None
+    chance = chances(verdict)
+    by_card = {option.card: option for option in verdict.options}
+    order = list(chance) if chance is not None else list(by_card)
     print(f"{'card':<6}{'now':>5}{'answer':>9}{'whole play':>13}"
-          + ("         chance to win" if chance else ""))
-    for option in verdict.options:
+          + ("         chance to win" if chance is not None else ""))
+    for card in order:
+        option = by_card[card]
         error = f" ± {option.error:.2f}" if option.error else ""
         print(f"{option.card.symbol:<6}{option.now:>5}{option.answer:>9.2f}"
               f"{option.value:>+13.2f}{error}"
-              + (f"{option.chance:>13.1%}" if chance and option.chance is not None else ""))
+              + (f"{chance[card]:>13.1%}" if chance is not None else ""))
 
 
 def as_good(verdict: CardVerdict) -> frozenset[Card]:
-    """The cards the coach grades good (under half a point from the best, or near home
-    under 1% of a game) or, when points decide, whose loss against the best lies within
-    its 95% interval."""
+    """The cards the coach grades good (under half a point from the best) or, when
+    points decide, whose loss against the best lies within its 95% interval; near home,
+    the cards under 1% of a game from the best chance to win (over every hand)."""
+    chance = chances(verdict)
+    if chance is not None:
+        top = max(chance.values())
+        return frozenset(card for card, p in chance.items() if top - p < CHANCE_INACCURACY)
     return frozenset(option.card for option in verdict.options
                      if (judge := verdict.retry(option.card)).grade is Grade.GOOD
-                     or (judge.chance_loss is None and judge.loss <= judge.loss_error))
+                     or judge.loss <= judge.loss_error)
 
 
 def card_exercise(number: int, hand: Cards, *, starter: CardLike, pile: Cards = "",
@@ -68,10 +105,18 @@ def card_exercise(number: int, hand: Cards, *, starter: CardLike, pile: Cards = 
     verdict = judged(hand, starter=starter, pile=pile, dealer=dealer, scores=scores)
     right = as_good(verdict)
     fits = [option.card for option in verdict.options]
+    chance = chances(verdict)
+    best = next(iter(chance)) if chance is not None else verdict.best
 
     def miss(guess: Card) -> str:
-        mine = verdict.retry(guess)
-        return mine.sentence + (f". {why}" if why else "")
+        if chance is not None:
+            values = {option.card: option.value for option in verdict.options}
+            sentence = (f"near home the chance to win decides: {best.symbol} leaves you "
+                        f"{chance[best]:.0%}, {guess.symbol} {chance[guess]:.0%} (to the end "
+                        f"of the play they net {values[best]:+.2f} and {values[guess]:+.2f})")
+        else:
+            sentence = verdict.retry(guess).sentence
+        return sentence + (f". {why}" if why else "")
 
     def show() -> None:
         print_judged(hand, starter=starter, pile=pile, dealer=dealer, scores=scores)
@@ -80,7 +125,7 @@ def card_exercise(number: int, hand: Cards, *, starter: CardLike, pile: Cards = 
             print(why)
 
     return Exercise(
-        number, answer=verdict.best, read=as_card, accept=lambda guess: guess in right,
+        number, answer=best, read=as_card, accept=lambda guess: guess in right,
         misses=lambda guess: miss(guess) if guess in fits and guess not in right else None,
         form=lambda guess: None if guess in fits else
             "choose one of your cards that fits: " + " ".join(c.symbol for c in fits),

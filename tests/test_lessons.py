@@ -458,8 +458,9 @@ ANSWERS: dict[str, dict[int, tuple[object, object]]] = {
            10: ("KD", "AD"),                 # the read's figures: an expert's ace lead hides
                                              # another ace in about 2 hands of 3, so pairing
                                              # (best over every hand alike) loses about 3
-           11: ("7D", "3D")},                # 119 needs 2: the judge's chance to win, 99%
-                                             # against 88% for the 3 (which nets more points)
+           11: ("7D", "3D")},                # 119 needs 2: the chance to win over every hand,
+                                             # 96% (the 8 95.5%, as good) against 86% for the
+                                             # 3 (which nets more points)
     "14": {1: (5.9, 4.8),                    # 16.30 - 10.40 (the course figures); 4.8 = crib
            2: (80.1, 78),                    # 3 x 16.30 + 3 x 10.40; 78 is the old 3 x 26
            3: ("dealer", "pone"),            # the table: 77.7%; each is ~21 short, only the
@@ -475,8 +476,8 @@ ANSWERS: dict[str, dict[int, tuple[object, object]]] = {
            9: ("2H 2C", "KH 2C"),            # keep 4-5-6-K: 4+5+6, 5+K, run 4-5-6: 7 always,
                                              # what pone on 114 needs; 2-4-5-6 can be 5
            10: ("6D", "KC"),                 # the judge's chance to win at 105-110: the pair
-                                             # 47.8%, the king 45.9% (behind: play on)
-           11: ("KC", "6D"),                 # at 113-110: the king 63.6%, the pair 57.9%
+                                             # 49.3%, the king 45.3% (behind: play on)
+           11: ("KC", "6D"),                 # at 113-110: the king 62.4%, the pair 59.7%
                                              # (ahead: hold back), though the pair nets ~2 more
 }
 }

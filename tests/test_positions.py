@@ -44,6 +44,10 @@ POSITIONS: list[tuple[str, str, list[tuple[str, str]], dict[str, Any], str, int]
      [(P, "KS"), (D, "5C"), (P, "QH")], {P: 2, D: "8C 9D 7H"}, D, 25),
     ("06", "The dealer holds 9♣ 8♥ 6♠ and says go. Pone still holds 4♣ 9♦",
      [(P, "10H"), (D, "JD"), (P, "7S")], {P: "4C 9D", D: "9C 8H 6S"}, D, 27),
+    ("06", "Here the dealer says go at 25, and pone's second five pairs",
+     [(P, "KH"), (D, "QD"), (P, "5S")], {P: "5D 2C", D: "9C 8H 7S"}, D, 25),
+    ("06", "the dealer makes 31\nwith the 10♥; pone leads the 10♠ after the reset",
+     [(P, "4C"), (D, "8S"), (P, "9D"), (D, "10H")], {P: "10S 2H", D: "7C 8D"}, P, 0),
     ("06", "The count is 24 and the dealer, holding only ten-cards, says go",
      [(P, "9S"), (D, "8D"), (P, "7H")], {P: 2, D: "10C QS JH"}, D, 24),
     ("06", "pone leads the K♠. How many\npoints does the K♠ score",
@@ -72,8 +76,8 @@ POSITIONS: list[tuple[str, str, list[tuple[str, str]], dict[str, Any], str, int]
     ("13", "The count is 21: pone led the 5♥, you laid the 6♣, pone laid the 10♠; the\n"
            "starter is the 2♦. You hold 4♦ 9♠ 2♥",
      [(P, "5H"), (D, "6C"), (P, "10S")], {P: 2, D: "4D 9S 2H"}, D, 21),
-    ("13", "You are the dealer on 119 and need 2; pone, on 110, led the 6♦; the starter is\n"
-           "the J♥. You hold 3♦ 3♠ 7♦ 8♠",
+    ("13", "You are the dealer on 119 and need 2 (the J♥ was turned: his heels took you\n"
+           "from 117 to 119); pone, on 110, led the 6♦. You hold 3♦ 3♠ 7♦ 8♠",
      [(P, "6D")], {P: 3, D: "3D 3S 7D 8S"}, D, 6),
     ("13", "You are pone and lead from 6♣ 9♦ 10♠ Q♥; the starter is the A♥",
      [], {P: "6C 9D 10S QH", D: 4}, P, 0),

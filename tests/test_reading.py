@@ -94,9 +94,10 @@ def test_the_read_changes_the_best_card_of_lesson_13s_exercise() -> None:
 
 def test_the_tells_lesson_13_states() -> None:
     """The lesson's words: an ace lead comes from a pair about half the time (three times
-    random), a ten-card lead hides a five about 7 times in 10, a five is never led though
-    pone keeps one often, and pone keeps a five more often than four random cards while the
-    dealer does not, beyond the intervals."""
+    random), a four lead hides another low card or a five more often than random but not
+    three times as often, a ten-card lead hides a five about 7 times in 10, a five is never
+    led though pone keeps one often, and pone keeps a five more often than four random
+    cards while the dealer does not, beyond the intervals."""
     deals = reading.expert_deals(3000, seed=13)
     hits, n = reading.share_after(deals, lambda r: r == 1, lambda h: 1 in h)
     low, high = wilson_interval(hits, n)
@@ -105,6 +106,13 @@ def test_the_tells_lesson_13_states() -> None:
     low, high = wilson_interval(hits, n)
     assert low <= 0.7 <= high
     assert not any(d.lead == 5 for d in deals) and any(5 in d.pone_kept for d in deals)
+    # a four lead says less: another card under five, or a five, more often than at
+    # random, but not three times as often as the ace lead's pair
+    for wanted, cards in ((lambda r: r < 5, 15), (lambda r: r == 5, 4)):
+        hits, n = reading.share_after(deals, lambda r: r == 4,
+                                      lambda h, w=wanted: any(w(r) for r in h))
+        low, high = wilson_interval(hits, n)
+        assert reading.at_random(cards) < low and high < 2 * reading.at_random(cards)
     at_random = reading.at_random(4, held=4, unseen=52)
     assert wilson_interval(*reading.with_a_five(deals, dealer=False))[0] > at_random
     low, high = wilson_interval(*reading.with_a_five(deals, dealer=True))
