@@ -72,6 +72,8 @@ def test_every_card_and_go_are_offered_on_the_learners_turn() -> None:
                 button = practice.playable.button(card)
                 assert not button.disabled and button.description == card.name
             assert practice.go_button.layout.display != "none"
+            # nor does its colour: Go looks like any other choice, not the one to make
+            assert practice.go_button.button_style == ""
             # the table does not tell: no "no card fits" before the learner decides
             assert "fits under 31" not in practice.value.message
             assert practice.value.message.startswith(("Hand", "Your turn", "The computer"))
@@ -87,6 +89,7 @@ def test_the_guided_default_offers_only_what_fits() -> None:
         for card in practice.value.hand:
             assert practice.playable.button(card).disabled == (card not in fits)
         assert (practice.go_button.layout.display != "none") == (not fits)
+        assert practice.go_button.button_style == "warning"  # when shown, it is due
         assert practice.value.slips == ()
         lay_right(practice)
     assert "slip" not in practice.summary.value

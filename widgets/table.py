@@ -493,6 +493,8 @@ class _Table(StaticPicture, w.VBox):  # type: ignore[misc]
             self.hand_view.show(view.kept or view.hand, caption=f"{NAMES[YOU]}'s hand")
         offered = choosing or game.can_go(YOU)
         self.go_button.layout.display = "inline-flex" if offered else "none"
+        # offered on every turn, Go must not stand out as the move to make
+        self.go_button.button_style = "" if self._say_go else "warning"
         self._draw_log()
 
     def _draw_log(self) -> None:
