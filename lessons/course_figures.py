@@ -30,7 +30,7 @@ from cribbage_edu.rules.events import Source
 from cribbage_edu.stats import wilson_interval
 from many_games import StoredGame, load_games, ratio_interval
 
-__all__ = ["Figure", "deal_points", "first_dealer_edge", "par", "print_deal_points"]
+__all__ = ["Figure", "deal_points", "first_dealer_edge", "games", "par", "print_deal_points"]
 
 ROWS = (("dealer", "heels"), ("dealer", "pegging"), ("dealer", "hand"), ("dealer", "crib"),
         ("dealer", "total"), ("pone", "pegging"), ("pone", "hand"), ("pone", "total"))
