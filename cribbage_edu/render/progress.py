@@ -103,7 +103,7 @@ def progress_svg(game: Game, chances: Sequence[tuple[int, float]] = ()) -> str:
     # the scores, event by event, each stopping at the game hole
     scores = list(start)
     steps: list[list[tuple[float, float]]] = [[(0, start[0])], [(0, start[1])]]
-    dots: list[tuple[int, int, str, int, int, int]] = []
+    dots: list[tuple[int, int, int, str, int, int]] = []  # n, deal, player, source, points, score
     deal_x: dict[int, float] = {}
     for n, (deal, player, source, points) in enumerate(scoring, start=1):
         deal_x.setdefault(deal, n - 0.5)
