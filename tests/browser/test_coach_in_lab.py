@@ -148,7 +148,8 @@ def test_a_whole_coached_game_by_clicks(page: Page, artifacts: Path) -> None:
         chart.get_attribute("width") or "0")  # not shrunk: legible at the table's width
     chart.scroll_into_view_if_needed()
     chart.screenshot(path=str(artifacts / "lab_game_table_progress.png"))
-    table.screenshot(path=str(artifacts / "lab_game_table_over.png"))
+    page.screenshot(path=str(artifacts / "lab_game_table_over.png"))  # as the learner sees it
+    (artifacts / "lab_game_table_over.json").write_text(twin.game.to_json())  # to draw again
     axe = npm_package("axe-core", AXE_VERSION, "the accessibility tests") / "axe.min.js"
     violations = run_axe(page, axe, ".cribbage-game-table")
     (artifacts / "axe-lab-game-table-over.json").write_text(json.dumps(violations, indent=1))
