@@ -531,7 +531,7 @@ def test_a_skunk_is_told_and_the_board_progress_is_drawn() -> None:
     assert table.chart_out.value == ""
 
 
-def test_the_progress_chart_leaves_out_the_chance_when_the_box_is_unticked() -> None:
+def test_the_progress_chart_shows_the_chance_as_the_box_says() -> None:
     from cribbage_edu.rules.drive import play_out
     from cribbage_edu.strategy.players import ExpertPlayer
 
@@ -549,6 +549,9 @@ def test_the_progress_chart_leaves_out_the_chance_when_the_box_is_unticked() -> 
         assert ("The chance to win at the start of each deal (the table, two experts)"
                 in words(root)) is chance
         assert "game (61)" in words(root) and "game (121)" not in words(root)
+        table.chance_box.value = not chance  # the chart follows the box at the end too
+        root = svg_of(table.chart_out.value)
+        assert bool(all_of(root, "path", "cribbage-chance-line")) is not chance
 
 
 def test_the_pegging_practice_plays_to_the_end_of_the_play() -> None:

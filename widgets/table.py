@@ -1216,17 +1216,24 @@ class GameTable(_Table):
 
     def _finish(self) -> None:
         result = self._game.result
-        if result is None or self.result_view.value:
+        if result is None:
+            return
+        self._draw_progress()  # again when the chance box changes at the end
+        if self.result_view.value:
             return
         text = result.describe(NAMES)
         self.result_view.value = f"<h3 class='cribbage-result-text'>{escape(text)}.</h3>"
-        game = self._game
-        chances = ([(c.deal, c.chance) for c in chances_by_deal(game)]
-                   if self.chance_box.value else [])
-        self.chart_out.value = progress_svg(game, chances)  # SVG: a millisecond or two
         self.show_review()
         self.message.say("Game over: the coach's review is below; press New game to play "
                          "again." + self._slips_line(game_over=True))
+
+    def _draw_progress(self) -> None:
+        """The game's progress (SVG, a millisecond or two: drawn with the click), with
+        the chance to win under the scores when the box is ticked."""
+        game = self._game
+        chances = ([(c.deal, c.chance) for c in chances_by_deal(game)]
+                   if self.chance_box.value else [])
+        self.chart_out.value = progress_svg(game, chances)
 
     def _slips_line(self, *, game_over: bool = False) -> str:
         """With ``say_go``: the slips of this deal's play (or, at the end, of the game)."""
