@@ -3,9 +3,10 @@
 Run by hand: ``python benchmarks/bench_widgets.py``. Each widget is driven from Python
 exactly as the headless tests drive it (``Button.click()``, setting values); the time
 of each click is the time its handler takes in the kernel, which is what a learner
-waits for (the browser's redraw adds a few milliseconds). Charts are drawn just after
-the click has answered (``cribbage_edu.widgets.drawing``); the time to build each
-picture is measured separately at the end.
+waits for (the browser's redraw adds a few milliseconds). The widgets' charts are SVG
+built inside the click (the simulation's matplotlib chart is drawn after it,
+``cribbage_edu.widgets.drawing``); the time to build each picture is also measured
+separately at the end.
 """
 
 from __future__ import annotations
@@ -16,7 +17,7 @@ import time
 from collections.abc import Callable
 from typing import Any
 
-from cribbage_edu.rules.game import Phase
+from cribbage_edu.rules.game import Game, Phase
 from cribbage_edu.widgets import (
     BoardWidget,
     CountingQuiz,
@@ -25,7 +26,6 @@ from cribbage_edu.widgets import (
     PeggingPractice,
     ProbabilityExplorer,
     drawing,
-    feedback,
 )
 from cribbage_edu.widgets.table import YOU
 
@@ -141,19 +141,21 @@ def bench_game(timings: Timings, games: int) -> None:
 
 
 def bench_charts(timings: Timings) -> None:
-    """The pictures: the DiscardTrainer's and the ProbabilityExplorer's SVG charts
-    (built inside the click), and the GameTable's progress chart, a matplotlib PNG
-    drawn after the click (timed with no loop running, so it is drawn in the call)."""
+    """The pictures, SVG built inside the click: the DiscardTrainer's and the
+    ProbabilityExplorer's charts, and the GameTable's progress chart at game over (with
+    the chance to win under the scores, as the table draws it by default)."""
     trainer = DiscardTrainer(seed=1, chart=False)
     hand = trainer.value.hand
     trainer.picker.toggle(hand[0])
     trainer.picker.toggle(hand[1])
     trainer.throw()
     from cribbage_edu import starter_distribution
-    from cribbage_edu.charts import progress_chart
-    from cribbage_edu.render import starters_svg, throws_svg
+    from cribbage_edu.render import progress_svg, starters_svg, throws_svg
+    from cribbage_edu.rules.drive import play_out
+    from cribbage_edu.strategy.players import ExpertPlayer
+    from cribbage_edu.tables.chance import chances_by_deal
 
-    table = GameTable(seed=1)
+    game = play_out(Game(1), [ExpertPlayer(), ExpertPlayer()])
     options = list(trainer.value.options)
     dealer = bool(trainer.value.dealer)
     for _ in range(3):
@@ -161,8 +163,9 @@ def bench_charts(timings: Timings) -> None:
                    lambda: throws_svg(options, dealer=dealer, mark=3))
         chart_time(timings, "(in the click) the starters' chart as SVG",
                    lambda: starters_svg(starter_distribution("5H 5C JS QH")))
-        chart_time(timings, "(after the click) progress chart as PNG",
-                   lambda: feedback.show_figure(table.chart_out, progress_chart(table.game)))
+        chart_time(timings, "(in the click) the progress chart as SVG",
+                   lambda: progress_svg(game, [(c.deal, c.chance)
+                                               for c in chances_by_deal(game)]))
 
 
 def main() -> None:

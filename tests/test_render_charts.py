@@ -5,18 +5,23 @@ marks), not from the code that drew it."""
 from __future__ import annotations
 
 import re
+import xml.etree.ElementTree as ET
 
 import pytest
 
+from cribbage_edu.render.colours import COLOURS
+from cribbage_edu.render.progress import progress_svg
 from cribbage_edu.render.review import review_svg, review_title
 from cribbage_edu.render.throws import starters_svg, throws_svg
+from cribbage_edu.rules.board import Skunk, skunk_lines
 from cribbage_edu.rules.drive import play_out
 from cribbage_edu.rules.game import Game
+from cribbage_edu.rules.options import TARGETS
 from cribbage_edu.strategy.coach import Grade, Review, judge_throw, review
 from cribbage_edu.strategy.discard import starter_distribution
-from cribbage_edu.strategy.players import ExpertPlayer, RandomPlayer
+from cribbage_edu.strategy.players import ExpertPlayer, GreedyPlayer, RandomPlayer
 from cribbage_edu.tables.chance import chances_by_deal
-from tests.pictures import all_of, axis, box, svg_of, ticks, words
+from tests.pictures import Axis, all_of, axis, box, svg_of, ticks, words
 
 SIX = "5H 5C 6D JS QH 2C"
 
@@ -151,3 +156,148 @@ def test_the_review_chart_shows_the_points_lost_and_the_chance_with_each_mistake
     assert (f"Your chance to win, deal by deal: {len(mistakes)} mistakes marked where they "
             f"were made") in said
     assert root.get("role") == "img" and review_title(r) in root.get("aria-label", "")
+
+
+# --- a game's progress, as the table shows it at game over -----------------------------------
+
+
+def step_ends(path: str) -> tuple[float, float]:
+    """Where a step line ends: its last x (H) and its last y (V, or M for no step)."""
+    xs = re.findall(r"[MH]([\d.]+)", path)
+    ys = re.findall(r"(?:M[\d.]+ |V)([\d.]+)", path)
+    return float(xs[-1]), float(ys[-1])
+
+
+def score_axis(root: ET.Element) -> tuple[list[tuple[float, float]], Axis]:
+    """The score panel's tick labels (the upper panel's: the chance's are lower) and the
+    axis they give."""
+    pairs = [t for t in ticks(root, along="y") if t[1] < 380]
+    return pairs, axis(pairs, y_offset=4)
+
+
+def skunked_game() -> Game:
+    for seed in range(200):
+        game = play_out(Game(seed, skunk=True, first_dealer=0, names=("Ann", "Bob")),
+                        [RandomPlayer(seed), ExpertPlayer()])
+        assert game.result is not None
+        if game.result.skunk is not Skunk.NONE:
+            return game
+    raise AssertionError("no skunk in 200 games of random against expert")
+
+
+@pytest.fixture(scope="module")
+def skunked() -> Game:
+    return skunked_game()
+
+
+def test_the_progress_chart_steps_through_every_event_to_the_final_scores(
+        skunked: Game) -> None:
+    game = skunked
+    result = game.result
+    assert result is not None
+    root = svg_of(progress_svg(game))
+    assert root.get("role") == "img"
+    _, y = score_axis(root)
+    lines = all_of(root, "path", "cribbage-score-line")
+    assert [int(p.get("data-player", "")) for p in lines] == [0, 1]
+    finals = [round(y.value(step_ends(p.get("d", ""))[1])) for p in lines]
+    assert finals == list(result.scores) == list(game.scores)
+    assert finals[result.winner] == game.options.target  # the winner's peg in the game hole
+    # a dot for every scoring event, at the running score, coloured by its source
+    scoring = [e for e in game.events if e.points and e.player is not None and e.source]
+    dots = all_of(root, "circle", "cribbage-score-point")
+    assert len(dots) == len(scoring)
+    running = list(game.start_scores)
+    for dot, event in zip(dots, scoring, strict=True):
+        running[event.player] = min(game.options.target, running[event.player] + event.points)
+        assert int(dot.get("data-player", "")) == event.player
+        assert dot.get("data-source") == str(event.source)
+        assert dot.get("fill") == COLOURS[str(event.source)]
+        assert round(y.value(float(dot.get("cy", "0")))) == running[event.player]
+    # every deal begins at a grey line, numbered
+    deals = sorted({e.deal for e in scoring})
+    marks = all_of(root, "line", "cribbage-deal-line")
+    assert [int(m.get("data-deal", "")) for m in marks] == deals
+    numbers = ["".join(t.itertext()) for t in all_of(root, "text", "cribbage-deal-number")]
+    assert numbers == [f"deal {deals[0]}", *map(str, deals[1:])]
+    # the winner, in the title and in what a screen reader hears
+    won, lost = result.scores[result.winner], result.scores[result.loser]
+    assert words(root)[0] == f"Through the game: {game.names[result.winner]} wins {won}-{lost}"
+    name = root.get("aria-label", "")
+    assert name.startswith(f"Through the game: {result.describe(game.names)}.")
+    assert "skunk" in result.describe(game.names)
+    assert "chance" not in name and not all_of(root, "circle", "cribbage-chance-point")
+
+
+@pytest.mark.parametrize("target", TARGETS)
+def test_the_game_hole_and_skunk_lines_stand_where_the_rules_put_them(target: int) -> None:
+    game = play_out(Game(5, target=target, first_dealer=0, names=("Ann", "Bob")),
+                    [GreedyPlayer(1), GreedyPlayer(2)])
+    root = svg_of(progress_svg(game))
+    pairs, y = score_axis(root)
+    (game_line,) = all_of(root, "line", "cribbage-game-line")
+    assert round(y.value(float(game_line.get("y1", "0")))) == target
+    skunk, double = skunk_lines(target)
+    drawn = [round(y.value(float(line.get("y1", "0"))))
+             for line in all_of(root, "line", "cribbage-skunk-line")]
+    said = words(root)
+    assert f"game ({target})" in said and f"skunk line ({skunk})" in said
+    if double > 1:
+        assert drawn == [skunk, double] and f"double skunk line ({double})" in said
+    else:  # a short game's double skunk line is the first hole: not drawn
+        assert drawn == [skunk] and not any("double" in s for s in said)
+    # the scale fits the game: its top a little above the game hole, no other game's number
+    top = max(value for value, _ in pairs)
+    assert target - 20 <= top <= target
+    for other in (t for t in TARGETS if t != target):
+        assert f"game ({other})" not in said
+        assert f"skunk line ({skunk_lines(other)[0]})" not in said
+    assert f"the game hole {target}, the skunk line {skunk}" in root.get("aria-label", "")
+
+
+def test_the_chance_to_win_is_drawn_under_the_scores_only_when_given(skunked: Game) -> None:
+    game = skunked
+    chances = [(c.deal, c.chance) for c in chances_by_deal(game)]
+    root = svg_of(progress_svg(game, chances))
+    assert "The chance to win at the start of each deal (the table, two experts)" in words(root)
+    percent = axis([t for t in ticks(root, along="y") if t[1] > 380], y_offset=4)
+    for player in (0, 1):
+        points = [p for p in all_of(root, "circle", "cribbage-chance-point")
+                  if p.get("data-player") == str(player)]
+        shown = [percent.value(float(p.get("cy", "0"))) for p in points]
+        mine = [c if player == 0 else 1 - c for _, c in chances]
+        assert shown == pytest.approx(mine, abs=0.005)
+        assert [int(p.get("data-deal", "")) for p in points] == [d for d, _ in chances]
+    assert chances[-1][1] in (0.0, 1.0)  # the result, at the end
+    assert len(all_of(root, "path", "cribbage-chance-line")) == 2
+    name = root.get("aria-label", "")
+    assert name.endswith(", ".join(f"{c:.0%}" for _, c in chances))
+    plain = svg_of(progress_svg(game))
+    assert not all_of(plain, "path", "cribbage-chance-line")
+    assert not any("chance" in s for s in words(plain))
+    assert float(plain.get("height", "0")) < float(root.get("height", "0"))
+
+
+def test_a_game_from_given_scores_starts_there_and_one_going_on_says_so() -> None:
+    game = Game(3, scores=(100, 110), first_dealer=0, names=("Ann", "Bob"))
+    root = svg_of(progress_svg(game))
+    _, y = score_axis(root)
+    starts = [round(y.value(float(re.findall(r"M[\d.]+ ([\d.]+)", p.get("d", ""))[0])))
+              for p in all_of(root, "path", "cribbage-score-line")]
+    assert starts == [100, 110]
+    assert words(root)[0] == "Through the game: Ann 100, Bob 110"
+    assert "the game goes on" in root.get("aria-label", "")
+    play_out(game, [GreedyPlayer(1), GreedyPlayer(2)])
+    finished = svg_of(progress_svg(game))
+    _, y = score_axis(finished)
+    firsts = [round(y.value(float(re.findall(r"M[\d.]+ ([\d.]+)", p.get("d", ""))[0])))
+              for p in all_of(finished, "path", "cribbage-score-line")]
+    assert firsts == [100, 110]
+    assert game.names[game.winner or 0] in words(finished)[0]
+
+
+def test_names_are_written_as_given() -> None:
+    game = Game(3, names=("<Ann & co>", "$5 Bo"))
+    root = svg_of(progress_svg(game))  # parses: the names are escaped
+    assert "<Ann & co>" in words(root) and "$5 Bo" in words(root)
+    assert "<Ann & co> 0, $5 Bo 0" in root.get("aria-label", "")

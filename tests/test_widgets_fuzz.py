@@ -16,7 +16,6 @@ from __future__ import annotations
 
 import os
 import random
-from collections.abc import Callable, Iterator
 from typing import Any
 
 import ipywidgets as w
@@ -43,20 +42,6 @@ def handlers_raise(monkeypatch: pytest.MonkeyPatch) -> None:
         return value
 
     monkeypatch.setattr(w.widget.CallbackDispatcher, "__call__", call_all)
-
-
-@pytest.fixture(autouse=True)
-def charts_not_drawn(monkeypatch: pytest.MonkeyPatch) -> Iterator[list[Any]]:
-    """Charts are checked in their own tests; here a matplotlib figure (the table's at
-    the end of a game) is built (so a failure to build one still shows) but not turned
-    into a PNG, which would take most of the time. The SVG charts (the throws, the
-    starters, the review) cost a millisecond and are drawn as they are."""
-    built: list[Any] = []
-
-    def build_only(out: w.Output, make_figure: Callable[[], Any], **_: Any) -> None:
-        built.append(make_figure())
-    monkeypatch.setattr(widgets.table, "draw_soon", build_only)
-    yield built
 
 
 def controls(widget: w.Widget) -> list[w.Widget]:

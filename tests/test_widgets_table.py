@@ -8,11 +8,14 @@ from collections.abc import Callable
 import pytest
 
 from cribbage_edu import Card, advise, parse_cards, score_hand
+from cribbage_edu.rules.board import skunk_lines
 from cribbage_edu.rules.game import Game, Phase
 from cribbage_edu.strategy.hint import hint
+from cribbage_edu.tables.chance import chances_by_deal
 from cribbage_edu.widgets import GameTable, PeggingPractice
 from cribbage_edu.widgets.cards import face_of
 from cribbage_edu.widgets.table import COMPUTER, NAMES, YOU
+from tests.pictures import all_of, svg_of, words
 
 COUNT = re.compile(r'class="cribbage-count">(\d+)<')
 LABEL = re.compile(r'alt="([^"]+)"')
@@ -510,8 +513,45 @@ def test_a_skunk_is_told_and_the_board_progress_is_drawn() -> None:
     winner = NAMES[game.result.winner]
     assert f"{winner} wins 121-{loser} in {game.result.deals} deals: a skunk, worth 2 games" \
         in text
-    assert [o["output_type"] for o in table.chart_out.outputs] == ["display_data"]
-    assert "image/png" in table.chart_out.outputs[0]["data"]
+    # the game's progress, drawn with the click as SVG: the result named, the skunk line
+    # where the rules put it, the chance to win under the scores (the box is ticked)
+    root = svg_of(table.chart_out.value)
+    assert "data:image/png" not in table.chart_out.value
+    assert root.get("role") == "img" and "cribbage-progress-chart" in root.get("class", "")
+    name = root.get("aria-label", "")
+    assert name.startswith(f"Through the game: {game.result.describe(NAMES)}.")
+    assert words(root)[0] == f"Through the game: {winner} wins 121-{loser}"
+    skunk = skunk_lines(game.options.target)[0]
+    assert f"skunk line ({skunk})" in words(root)
+    chances = [p for p in all_of(root, "circle", "cribbage-chance-point")
+               if p.get("data-player") == str(YOU)]
+    assert [int(p.get("data-deal", "")) for p in chances] == [
+        c.deal for c in chances_by_deal(game, YOU)]
+    table.new_button.click()  # a new game: no chart until it ends
+    assert table.chart_out.value == ""
+
+
+def test_the_progress_chart_shows_the_chance_as_the_box_says() -> None:
+    from cribbage_edu.rules.drive import play_out
+    from cribbage_edu.strategy.players import ExpertPlayer
+
+    game = play_out(Game(11, target=61, names=NAMES), [ExpertPlayer(), ExpertPlayer()])
+    assert game.result is not None
+    for chance in (True, False):
+        table = GameTable(seed=7, target=61, chance=chance)
+        assert table.chart_out.value == ""  # nothing drawn before the end
+        table.save_box.value = game.to_json()
+        table.load_button.click()
+        root = svg_of(table.chart_out.value)
+        assert root.get("aria-label", "").startswith(
+            f"Through the game: {game.result.describe(NAMES)}.")
+        assert bool(all_of(root, "path", "cribbage-chance-line")) is chance
+        assert ("The chance to win at the start of each deal (the table, two experts)"
+                in words(root)) is chance
+        assert "game (61)" in words(root) and "game (121)" not in words(root)
+        table.chance_box.value = not chance  # the chart follows the box at the end too
+        root = svg_of(table.chart_out.value)
+        assert bool(all_of(root, "path", "cribbage-chance-line")) is not chance
 
 
 def test_the_pegging_practice_plays_to_the_end_of_the_play() -> None:

@@ -15,10 +15,11 @@ click):
   (:func:`prepare`), so that it goes out with the click's text.
 
 The charts a learner asks for click after click are not drawn here: the DiscardTrainer's
-throws, the ProbabilityExplorer's starters and the review's chart are SVG built in a
-millisecond or two with the click (:mod:`cribbage_edu.render.throws`,
-:mod:`cribbage_edu.render.review`). This module draws the matplotlib charts a widget
-shows now and then: a simulation's, a finished game's.
+throws, the ProbabilityExplorer's starters, the review's chart and a finished game's
+progress are SVG built in a millisecond or two with the click
+(:mod:`cribbage_edu.render.throws`, :mod:`cribbage_edu.render.review`,
+:mod:`cribbage_edu.render.progress`). This module draws the matplotlib chart a widget
+shows now and then: a simulation's.
 
 An Output shows only the chart asked for last: a slow picture that arrives after the
 learner has moved on (Next hand) is dropped. Outside a kernel (a script, a test) a

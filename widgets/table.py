@@ -21,8 +21,7 @@ from typing import TypeVar
 
 import ipywidgets as w  # type: ignore[import-untyped]
 
-from cribbage_edu.charts import progress_chart
-from cribbage_edu.render import back_img, board_img, card_img
+from cribbage_edu.render import back_img, board_img, card_img, progress_svg
 from cribbage_edu.rules.board import GAME_HOLE, Board
 from cribbage_edu.rules.cards import Card, Hand
 from cribbage_edu.rules.checks import flag
@@ -34,18 +33,16 @@ from cribbage_edu.rules.scoring import HandScore, score_hand
 from cribbage_edu.strategy.hint import hint
 from cribbage_edu.strategy.players import ExpertPlayer
 from cribbage_edu.strategy.roster import PLAYER_NAMES, make_player
-from cribbage_edu.tables.chance import chance_words
+from cribbage_edu.tables.chance import chance_words, chances_by_deal
 
 from .board import BoardWidget
 from .cards import HandView, PlayableHand, SelectableHand, cards_html
 from .coaching import TableCoach, coach_mode
-from .drawing import clear
 from .feedback import (
     AnswerBox,
     Message,
     StaticPicture,
     choose_seed,
-    draw_soon,
     read_points,
     seed_badge,
 )
@@ -718,8 +715,9 @@ class GameTable(_Table):
     ``chance=False``, to hide it); Hint asks the advisor or the expert; Save puts the
     game as text in the box and Load reads it back (during a deal Save keeps the game as
     it was when the deal began, so the box never shows a card you could not see at the
-    table). At the end: the result (skunk included) and the board's progress through
-    the game, with the chance to win deal by deal under it. The Opponent box chooses
+    table). At the end: the result (skunk included) and the game's progress, both scores
+    through the game with the skunk lines (``chart_out``, an SVG drawn with the click that
+    ends the game), with the chance to win deal by deal under it. The Opponent box chooses
     who plays the next game (New game); a game keeps its opponent to the end. The
     computer's choices depend only on the game (:class:`StateSeeded`), so a loaded save
     plays the same as the game it was saved from.
@@ -799,7 +797,8 @@ class GameTable(_Table):
         self.chance_box = w.Checkbox(value=chance, description="show my chance to win",
                                      indent=False, layout=w.Layout(width="220px"))
         self.chance_box.observe(lambda _: self._refresh(), names="value")
-        self.chart_out = w.Output()
+        self.chart_out = w.HTML()  # the game's progress (SVG), at game over
+        self.chart_out.add_class("cribbage-progress-chart-view")
         self.review_button = w.Button(description="Review", tooltip="the coach's review "
                                       "of your decisions so far")
         self.review_button.add_class("cribbage-review-button")
@@ -852,7 +851,7 @@ class GameTable(_Table):
         self.result_view.value = ""
         self.coach.forget()
         self.review_view.layout.display = "none"
-        clear(self.chart_out)
+        self.chart_out.value = ""
         self._run()
         self._refresh()
         self.coach.ahead(game)
@@ -1217,15 +1216,24 @@ class GameTable(_Table):
 
     def _finish(self) -> None:
         result = self._game.result
-        if result is None or self.result_view.value:
+        if result is None:
+            return
+        self._draw_progress()  # again when the chance box changes at the end
+        if self.result_view.value:
             return
         text = result.describe(NAMES)
         self.result_view.value = f"<h3 class='cribbage-result-text'>{escape(text)}.</h3>"
-        game = self._game
-        draw_soon(self.chart_out, lambda: progress_chart(game, chance=self.chance_box.value))
         self.show_review()
         self.message.say("Game over: the coach's review is below; press New game to play "
                          "again." + self._slips_line(game_over=True))
+
+    def _draw_progress(self) -> None:
+        """The game's progress (SVG, a millisecond or two: drawn with the click), with
+        the chance to win under the scores when the box is ticked."""
+        game = self._game
+        chances = ([(c.deal, c.chance) for c in chances_by_deal(game)]
+                   if self.chance_box.value else [])
+        self.chart_out.value = progress_svg(game, chances)
 
     def _slips_line(self, *, game_over: bool = False) -> str:
         """With ``say_go``: the slips of this deal's play (or, at the end, of the game)."""

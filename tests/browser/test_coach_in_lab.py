@@ -1,10 +1,12 @@
 """A whole coached game played by clicks in JupyterLab in headless Chromium: the coach's
 line after each throw and card (the engine's verdict), Why, the play pegged by hand, the
-show counted as it is stepped through, and the review at the end with Try again. A twin
-table in this process, given the same clicks, is the answer key."""
+show counted as it is stepped through, and at the end the game's progress chart (axe on
+the finished table) and the review with Try again. A twin table in this process, given
+the same clicks, is the answer key."""
 
 from __future__ import annotations
 
+import json
 from collections.abc import Iterator
 from pathlib import Path
 
@@ -15,9 +17,10 @@ from cribbage_edu.rules.game import Phase
 from cribbage_edu.rules.scoring import score_hand
 from cribbage_edu.strategy.coach import CardVerdict, ThrowVerdict
 from cribbage_edu.widgets import GameTable
-from cribbage_edu.widgets.table import YOU
+from cribbage_edu.widgets.table import NAMES, YOU
 
-from .conftest import Lab, open_and_run_all
+from .conftest import Lab, npm_package, open_and_run_all
+from .test_accessibility import AXE_VERSION, run_axe, serious
 from .test_lab import card_button
 
 pytestmark = pytest.mark.browser
@@ -128,6 +131,29 @@ def test_a_whole_coached_game_by_clicks(page: Page, artifacts: Path) -> None:
                 table.locator(".cribbage-coach-why-button").click()
                 shots["verdict"] = True
     assert twin.game.is_over and judged >= 10 and all(shots.values())
+    # the game's progress, drawn with the click that ended it: a picture named with the
+    # result, on the short game's own scale, at its full width, clean for axe
+    result = twin.game.result
+    assert result is not None
+    chart = table.locator(".cribbage-progress-chart-view svg.cribbage-progress-chart")
+    chart.wait_for()
+    name = chart.get_attribute("aria-label") or ""
+    assert name.startswith(f"Through the game: {result.describe(NAMES)}.")
+    assert chart.get_attribute("role") == "img"
+    assert chart.locator("title").first.text_content() == name
+    assert chart.locator("text", has_text="game (61)").count() == 1
+    assert chart.locator("text", has_text="game (121)").count() == 0
+    shown = chart.bounding_box()
+    assert shown is not None and shown["width"] >= 0.9 * float(
+        chart.get_attribute("width") or "0")  # not shrunk: legible at the table's width
+    chart.scroll_into_view_if_needed()
+    chart.screenshot(path=str(artifacts / "lab_game_table_progress.png"))
+    page.screenshot(path=str(artifacts / "lab_game_table_over.png"))  # as the learner sees it
+    (artifacts / "lab_game_table_over.json").write_text(twin.game.to_json())  # to draw again
+    axe = npm_package("axe-core", AXE_VERSION, "the accessibility tests") / "axe.min.js"
+    violations = run_axe(page, axe, ".cribbage-game-table")
+    (artifacts / "axe-lab-game-table-over.json").write_text(json.dumps(violations, indent=1))
+    assert not serious(violations), "\n".join(serious(violations))
     # the review comes by itself at the end: the three most costly first, the chart
     review = table.locator(".cribbage-review")
     review.wait_for()
