@@ -12,9 +12,12 @@ good (under half a point from the best) or whose loss lies within the judge's 95
 counts as right (the judge weighs a sample of the opponent's hands when there are too many
 to weigh them all), and a miss is told its own numbers against the best's.
 
-Near home (``scores`` given) the judge also weighs each card by the chance to win, over
-every hand the opponent could hold (:func:`chances`), each weighed by how many deals give
-it, so those figures are exact within the model, at the table as in the lessons:
+Near home (``scores`` given) the judge also weighs each card by the chance to win; at the
+table the coach does that over a systematic sample of its opponent's hands when there are
+more kinds than :data:`cribbage_edu.strategy.coach.CHANCE_HANDS` (every kind at a first
+lead takes about 2 s), within about a game in 100. The lessons
+print and grade the chance over every hand she could hold (:func:`chances`), each weighed
+by how many deals give it, so those figures are exact within the model:
 
 >>> v = judged("3D 3S 7D 8S", starter="JH", pile="6D", dealer=True, scores=(119, 110))
 >>> {card.symbol: round(chance, 3) for card, chance in chances(v).items()}
@@ -26,6 +29,7 @@ it, so those figures are exact within the model, at the table as in the lessons:
 from __future__ import annotations
 
 from cribbage_edu.rules.cards import THIRTY_ONE, Card, CardLike, parse_cards
+from cribbage_edu.strategy import coach
 from cribbage_edu.strategy.coach import CHANCE_INACCURACY, CardVerdict, Grade, judge_card
 from exercises import Exercise, as_card, question_html
 
@@ -52,8 +56,14 @@ def chances(verdict: CardVerdict) -> dict[Card, float] | None:
     is not judged (far from home, or no ``scores``)."""
     if verdict.chance_loss is None:
         return None
-    return {option.card: option.chance for option in verdict.options
-            if option.chance is not None}
+    position = verdict.position
+    mine = tuple(sorted(int(card.rank) for card in position.hand))
+    pile = [int(card.rank) for card in position.pile]
+    ranks = sorted({int(option.card.rank) for option in verdict.options})
+    every = coach._kinds_count(position.unseen_ranks(), position.opponent_cards)
+    by_rank = coach._card_chances(position, mine, pile, ranks, every)
+    order = sorted(verdict.options, key=lambda o: (-by_rank[int(o.card.rank)], -o.value, o.card))
+    return {option.card: by_rank[int(option.card.rank)] for option in order}
 
 
 def print_judged(hand: Cards, **position: object) -> None:

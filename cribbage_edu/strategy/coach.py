@@ -60,7 +60,8 @@ cards. What it leaves out:
   ``kept`` is given, the opponent's hand and the crib from the stored deals of the
   chance-to-win model (:func:`cribbage_edu.tables.chance.scenarios`, not the sampled
   hand), and the deals after from the chance-to-win table. That weighing counts every
-  kind of hand the opponent could hold (:data:`CHANCE_HANDS`).
+  kind of hand the opponent could hold, or a systematic sample of
+  :data:`CHANCE_HANDS` of them when there are more.
 
 **A count** (:func:`judge_count`) is the claim judge of the show,
 :func:`cribbage_edu.rules.scoring.judge_claim`.
@@ -154,13 +155,14 @@ them all."""
 PLAYER_HANDS = 32
 """At most this many opponent hands (drawn at random, eight at a time, until the best card
 is clear) a :class:`CoachPlayer` weighs a card over, by default: the setting measured."""
-CHANCE_HANDS = 1820
+CHANCE_HANDS = 120
 """Opponent hands over which the judge weighs a card's chance to win, near home: every
-kind of hand he could hold (four cards of 13 ranks make at most 1,820 kinds), so the
-chance is exact within the model. Near home the race of the play is cheap to solve
-(a near-home card is judged in a median 40 ms, slowest 180 ms, of 40 positions; a
-sample of 30 hands was a few games in 100 off and misgraded close cards). A
-:class:`CoachPlayer` keeps its own, smaller setting."""
+kind of hand he could hold when there are at most this many (the last cards of the play),
+else a systematic sample of this many, spread over every sort of hand. Every kind at a
+first lead (up to 1,820 kinds) takes about 2 s, too long between two clicks; with this
+many, 40 near-home positions took a median 64 ms, the slowest 262 ms. A sample of 30 was
+a few games in 100 off and misgraded close cards. A :class:`CoachPlayer` keeps its
+own, smaller setting."""
 SHOW_DEALS = 400
 """Stored deals the show after the play is drawn from, near home."""
 
