@@ -29,8 +29,13 @@ by how many deals give it, so those figures are exact within the model:
 from __future__ import annotations
 
 from cribbage_edu.rules.cards import THIRTY_ONE, Card, CardLike, parse_cards
-from cribbage_edu.strategy import coach
-from cribbage_edu.strategy.coach import CHANCE_INACCURACY, CardVerdict, Grade, judge_card
+from cribbage_edu.strategy.coach import (
+    CHANCE_INACCURACY,
+    CardVerdict,
+    Grade,
+    card_chances,
+    judge_card,
+)
 from exercises import Exercise, as_card, question_html
 
 __all__ = ["as_good", "card_exercise", "chances", "judged", "print_judged"]
@@ -54,16 +59,7 @@ def chances(verdict: CardVerdict) -> dict[Card, float] | None:
     """Near home, each card's chance to win over every hand the opponent could hold (each
     kind of hand weighed by how many deals give it), best first; ``None`` when the chance
     is not judged (far from home, or no ``scores``)."""
-    if verdict.chance_loss is None:
-        return None
-    position = verdict.position
-    mine = tuple(sorted(int(card.rank) for card in position.hand))
-    pile = [int(card.rank) for card in position.pile]
-    ranks = sorted({int(option.card.rank) for option in verdict.options})
-    every = coach._kinds_count(position.unseen_ranks(), position.opponent_cards)
-    by_rank = coach._card_chances(position, mine, pile, ranks, every)
-    order = sorted(verdict.options, key=lambda o: (-by_rank[int(o.card.rank)], -o.value, o.card))
-    return {option.card: by_rank[int(option.card.rank)] for option in order}
+    return card_chances(verdict)
 
 
 def print_judged(hand: Cards, **position: object) -> None:

@@ -11,6 +11,7 @@ import json
 import pytest
 
 from cribbage_edu import Card, Game, judge_card, judge_count, judge_throw, review
+from cribbage_edu.coach import card_chances
 from cribbage_edu.rules.drive import drive, play_out
 from cribbage_edu.rules.errors import (
     CribbageError,
@@ -209,6 +210,35 @@ def test_the_card_near_home_weighs_the_chance() -> None:
                          scores=(113, 119), kept="2C 3D 4H 5S")
     assert verdict.chance_loss is not None and verdict.chance_loss > 0.1
     assert verdict.best != Card.parse("5S") and verdict.grade is Grade.BLUNDER
+
+
+def test_the_chance_of_each_card_over_every_hand() -> None:
+    # the dealer, on 119, needs 2; pone led the 6: the 9 makes fifteen for 2 and wins at
+    # once, whatever pone holds; the 4 makes 10 and pegs nothing
+    verdict = judge_card("9C 4D", "4D", starter="KH", pile="6S", seen="2C 3D", dealer=True,
+                         scores=(119, 100), kept="9C 4D 2H 7C")
+    chances = card_chances(verdict)
+    assert chances is not None and list(chances) == [Card.parse("9C"), Card.parse("4D")]
+    assert chances[Card.parse("9C")] == 1.0 > chances[Card.parse("4D")]
+    assert verdict.best == Card.parse("9C") and verdict.chance_loss is not None
+    # however many hands are asked for past every kind, the figures are the same
+    assert card_chances(verdict, hands=5000) == chances
+    # far from home no chance is judged
+    assert card_chances(judge_card(**GOOD)) is None
+
+
+@pytest.mark.parametrize("hands, words", [(0, "hands"), (True, "hands"), ("30", "hands"),
+                                          (2.5, "hands")])
+def test_the_chances_refuse_a_bad_number_of_hands(hands: object, words: str) -> None:
+    verdict = judge_card("9C 4D", "4D", starter="KH", pile="6S", dealer=True,
+                         scores=(119, 100))
+    with pytest.raises(IllegalActionError, match=words):
+        card_chances(verdict, hands=hands)  # type: ignore[arg-type]
+
+
+def test_the_chances_take_a_card_verdict() -> None:
+    with pytest.raises(IllegalActionError, match="CardVerdict"):
+        card_chances(judge_throw("5H 5C 6D JS QH 2C", "2C 6D", dealer=True))  # type: ignore[arg-type]
 
 
 # --- bad input -------------------------------------------------------------------------------

@@ -123,6 +123,7 @@ __all__ = [
     "Review",
     "ThrowOption",
     "ThrowVerdict",
+    "card_chances",
     "judge_card",
     "judge_count",
     "judge_throw",
@@ -1152,6 +1153,36 @@ def _answer_reason(position: CardPosition, mine: CardOption, top: CardOption) ->
 
 
 # --- the count -----------------------------------------------------------------------------
+
+def card_chances(verdict: CardVerdict, *, hands: int | None = None
+                 ) -> dict[Card, float] | None:
+    """Near home, each card's chance to win in ``verdict``'s position, best first, weighed
+    over every kind of hand the opponent could hold (``hands=None``: exact within the
+    judge's model, slower than the judge's own sample at a first lead), or over at most
+    ``hands`` of them (a systematic sample past that); ``None`` when the verdict judged no
+    chance (far from home, or no ``scores``).
+
+    >>> v = judge_card("3D 3S 7D 8S", "3D", starter="JH", pile="6D", dealer=True,
+    ...                scores=(119, 110))
+    >>> {card.symbol: round(chance, 3) for card, chance in card_chances(v).items()}
+    {'7♦': 0.961, '8♠': 0.955, '3♦': 0.859, '3♠': 0.859}
+    >>> card_chances(judge_card("7D 3C", "3C", starter="2H", dealer=True)) is None
+    True
+    """
+    if not isinstance(verdict, CardVerdict):
+        raise IllegalActionError(f"card_chances takes a CardVerdict, not {verdict!r}")
+    position = verdict.position
+    every = _kinds_count(position.unseen_ranks(), position.opponent_cards)
+    limit = every if hands is None else whole_number(hands, "hands", 1)
+    if verdict.chance_loss is None or position.scores is None:
+        return None
+    mine = tuple(sorted(int(card.rank) for card in position.hand))
+    pile = [int(card.rank) for card in position.pile]
+    ranks = sorted({int(option.card.rank) for option in verdict.options})
+    by_rank = _card_chances(position, mine, pile, ranks, limit)
+    order = sorted(verdict.options, key=lambda o: (-by_rank[int(o.card.rank)], -o.value, o.card))
+    return {option.card: by_rank[int(option.card.rank)] for option in order}
+
 
 def judge_count(claimed: int, score: HandScore, *, muggins: bool = False) -> Judgement:
     """Judge a claimed count of the show: the engine's one claim judge,
