@@ -21,7 +21,8 @@ from html import escape
 
 from .colours import COLOURS
 
-__all__ = ["FONT", "Scale", "chart_svg", "diamond", "nice_step", "number", "text", "tick"]
+__all__ = ["FONT", "Scale", "chart_svg", "diamond", "nice_step", "number", "text", "tick",
+           "y_label"]
 
 FONT = "font-family:sans-serif"
 """The charts' type: the page's sans-serif, as the widgets around them."""
@@ -100,6 +101,18 @@ def text(x: float, y: float, words: str, *, size: int = 12, anchor: str = "start
     bold = ' font-weight="bold"' if weight != "normal" else ""
     return (f'<text x="{x:.1f}" y="{y:.1f}" font-size="{size}" text-anchor="{anchor}"'
             f'{bold} fill="{colour}"{extra}>{escape(words)}</text>')
+
+
+def y_label(x: int, top: float, base: float, words: str) -> str:
+    """An axis's title, turned to read upwards at ``x``, centred between ``top`` and
+    ``base``.
+
+    >>> y_label(18, 10, 30, "score").endswith(' transform="rotate(-90 18 20.0)">score</text>')
+    True
+    """
+    middle = (top + base) / 2
+    return text(x, middle, words, size=12, anchor="middle",
+                extra=f' transform="rotate(-90 {x} {middle:.1f})"')
 
 
 def tick(x: float, y: float, label: str, *, anchor: str) -> str:

@@ -20,7 +20,7 @@ from html import escape
 from typing import TYPE_CHECKING
 
 from .colours import COLOURS, PEG_COLOURS
-from .plot import Scale, chart_svg, number, text, tick
+from .plot import Scale, chart_svg, number, text, tick, y_label
 
 if TYPE_CHECKING:  # drawn from the game's values: no import of the rules at run time
     from ..rules.game import Game
@@ -168,9 +168,7 @@ def progress_svg(game: Game, chances: Sequence[tuple[int, float]] = ()) -> str:
                      f"<title>{escape(said)}</title></circle>")
     parts.append(_hline(left, right, base, "#888888"))
     parts.append(f'<line x1="{left}" y1="{top}" x2="{left}" y2="{base}" stroke="#888888"/>')
-    middle = (top + base) / 2
-    parts.append(text(18, middle, "score", size=12, anchor="middle",
-                      extra=f' transform="rotate(-90 18 {middle:.1f})"'))
+    parts.append(y_label(18, top, base, "score"))
     if chances:
         parts.extend(_chance_panel(game, chances, deal_x, x, left, right,
                                    chance_top, chance_base))
@@ -209,9 +207,7 @@ def _chance_panel(game: Game, chances: Sequence[tuple[int, float]],
                          f'fill="{colour}"><title>{escape(said)}</title></circle>')
     parts.append(_hline(left, right, base, "#888888"))
     parts.append(f'<line x1="{left}" y1="{top}" x2="{left}" y2="{base}" stroke="#888888"/>')
-    middle = (top + base) / 2
-    parts.append(text(18, middle, "chance to win", size=12, anchor="middle",
-                      extra=f' transform="rotate(-90 18 {middle:.1f})"'))
+    parts.append(y_label(18, top, base, "chance to win"))
     return parts
 
 

@@ -17,7 +17,7 @@ from html import escape
 from typing import TYPE_CHECKING
 
 from .colours import COLOURS
-from .plot import Scale, chart_svg, number, text, tick
+from .plot import Scale, chart_svg, number, text, tick, y_label
 
 if TYPE_CHECKING:  # drawn from the strategy's values: no import of it at run time
     from ..strategy.coach import Decision, Review
@@ -127,9 +127,7 @@ def review_svg(review: Review, chances: Sequence[tuple[int, float]]) -> str:
             bottom += value
     parts.append(f'<line x1="{left}" y1="{lost_base}" x2="{right}" y2="{lost_base}" '
                  f'stroke="#888"/>')
-    middle = (lost_top + lost_base) / 2
-    parts.append(text(18, middle, "points lost against the best", size=12, anchor="middle",
-                      extra=f' transform="rotate(-90 18 {middle:.1f})"'))
+    parts.append(y_label(18, lost_top, lost_base, "points lost against the best"))
     # the chance to win
     parts.append(text(left, chance_top - 14, chance_title(review), size=14, weight="bold"))
     c = Scale(-0.03, 1.08, chance_base, chance_top)
@@ -173,9 +171,7 @@ def review_svg(review: Review, chances: Sequence[tuple[int, float]]) -> str:
                      + "</g>")
     parts.append(f'<line x1="{left}" y1="{chance_base}" x2="{right}" y2="{chance_base}" '
                  f'stroke="#888"/>')
-    middle = (chance_top + chance_base) / 2
-    parts.append(text(18, middle, "chance to win", size=12, anchor="middle",
-                      extra=f' transform="rotate(-90 18 {middle:.1f})"'))
+    parts.append(y_label(18, chance_top, chance_base, "chance to win"))
     parts.append(text((left + right) / 2, chance_base + 36, "deal (the chance: at the start "
                       "of each deal; last: the result)", size=12, anchor="middle"))
     legend_y = chance_base + 62

@@ -17,7 +17,7 @@ from html import escape
 from typing import TYPE_CHECKING
 
 from .colours import COLOURS
-from .plot import Scale, chart_svg, diamond, nice_step, number, text, tick
+from .plot import Scale, chart_svg, diamond, nice_step, number, text, tick, y_label
 
 if TYPE_CHECKING:  # drawn from the strategy's values: no import of it at run time
     from ..strategy.coach import ThrowOption
@@ -241,8 +241,7 @@ def starters_svg(dist: StarterDistribution, *, ymax: int | None = None,
     parts.append(f'<line x1="{left}" y1="{base}" x2="{right}" y2="{base}" stroke="#888"/>')
     parts.append(text((left + right) / 2, base + 36, "points in the show", size=12,
                       anchor="middle"))
-    parts.append(text(16, (top + base) / 2, "starters", size=12, anchor="middle",
-                      extra=f' transform="rotate(-90 16 {(top + base) / 2:.1f})"'))
+    parts.append(y_label(16, top, base, "starters"))
     name = (f"{title}: " + "; ".join(f"{t} points from {k}" for t, k in
                                      zip(totals, counts, strict=True))
             + f"; mean {mean:.2f}")
