@@ -37,7 +37,6 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
-import html
 import queue
 import threading
 import weakref
@@ -50,7 +49,7 @@ from typing import Any
 import ipywidgets as w  # type: ignore[import-untyped]
 
 __all__ = ["CACHE_SIZE", "DPI", "Jobs", "build", "clear", "forget", "paint", "png", "prepare",
-           "prepare_soon", "remembered", "render", "run_jobs", "show_png", "submit", "wanted"]
+           "remembered", "render", "run_jobs", "show_png", "submit", "wanted"]
 
 DPI = 80
 """The resolution of the widgets' charts (a 9-inch figure is 720 pixels wide)."""
@@ -61,8 +60,6 @@ CACHE_SIZE = 48
 _lock = threading.Lock()
 _cache: OrderedDict[Hashable, Future[Any]] = OrderedDict()
 _wanted: weakref.WeakKeyDictionary[w.DOMWidget, Hashable] = weakref.WeakKeyDictionary()
-_frames: weakref.WeakKeyDictionary[w.DOMWidget, Callable[[Any], str]] = (
-    weakref.WeakKeyDictionary())
 _jobs: queue.SimpleQueue[tuple[Future[Any], Callable[[], Any]]] = queue.SimpleQueue()
 _worker: threading.Thread | None = None
 
@@ -123,27 +120,9 @@ def show_png(out: w.Output, picture: Any) -> None:
         out.append_display_data(picture)
 
 
-def _show_failure(out: w.DOMWidget, exc: BaseException) -> None:
-    if out in _frames:
-        out.value = f"<p>the chart could not be drawn: {html.escape(str(exc))}</p>"
-        return
+def _show_failure(out: w.Output, exc: BaseException) -> None:
     out.outputs = ()
     out.append_stdout(f"the chart could not be drawn: {exc}\n")
-
-
-def _show(out: w.DOMWidget, picture: Any) -> None:
-    frame = _frames.get(out)
-    if frame is not None:
-        out.value = frame(picture)
-    else:
-        show_png(out, picture)
-
-
-def _empty(out: w.DOMWidget) -> None:
-    if out in _frames:
-        out.value = ""
-    else:
-        out.outputs = ()
 
 
 def kernel_loop() -> asyncio.AbstractEventLoop | None:
@@ -246,39 +225,18 @@ def prepare(key: Hashable, make_figure: Callable[[], Any]) -> None:
         _drawing(key, make_figure)
 
 
-def prepare_soon(key: Hashable, make_figure: Callable[[], Any]) -> None:
-    """:func:`prepare` the chart once the kernel has answered the click that asks for
-    it (the figure is built on the kernel's own thread, between two clicks, not in
-    this one). Only in a kernel.
-
-    >>> prepare_soon(("never drawn",), lambda: 1 / 0)  # outside a kernel: nothing happens
-    """
-    loop = kernel_loop()
-    if loop is not None:
-        loop.call_soon(prepare, key, make_figure)
-
-
-def paint(out: w.DOMWidget, key: Hashable | None, make_figure: Callable[[], Any], *,
-          frame: Callable[[Any], str] | None = None) -> None:
+def paint(out: w.Output, key: Hashable | None, make_figure: Callable[[], Any]) -> None:
     """Show the chart ``make_figure`` gives in ``out``. In a kernel: at once when it is
     already drawn (remembered as ``key``), else when the background thread has drawn it
     (meanwhile ``out`` is empty, and the click's text has gone out). ``key=None``: a
     chart drawn once, not remembered. A chart that fails to draw says so in ``out``; a
-    chart that arrives after ``out`` was cleared or given another chart is dropped.
-
-    ``out`` is an Output, or, with ``frame``, an HTML widget whose value becomes
-    ``frame(picture)`` (the PNG bytes in a page of their own making: a mark laid over
-    the picture, say, so that one picture serves every mark)."""
+    chart that arrives after ``out`` was cleared or given another chart is dropped."""
     ticket: Hashable = key if key is not None else object()
     _wanted[out] = ticket
-    if frame is not None:
-        _frames[out] = frame
-    else:
-        _frames.pop(out, None)
     loop = kernel_loop()
     if loop is None:
         try:
-            _show(out, render(make_figure))
+            show_png(out, render(make_figure))
         except Exception as exc:  # a chart must never break the widget around it
             _show_failure(out, exc)
         return
@@ -289,7 +247,7 @@ def paint(out: w.DOMWidget, key: Hashable | None, make_figure: Callable[[], Any]
     if future.done():
         _deliver(out, ticket, future)
         return
-    _empty(out)
+    out.outputs = ()
 
     def arrived(done: Future[Any]) -> None:  # on the background thread
         with contextlib.suppress(RuntimeError):  # a closed loop: nobody to show it to
@@ -297,14 +255,14 @@ def paint(out: w.DOMWidget, key: Hashable | None, make_figure: Callable[[], Any]
     future.add_done_callback(arrived)
 
 
-def _deliver(out: w.DOMWidget, ticket: Hashable, future: Future[Any]) -> None:
+def _deliver(out: w.Output, ticket: Hashable, future: Future[Any]) -> None:
     if _wanted.get(out) != ticket:
         return  # the learner has moved on: this chart is no longer wanted here
     exc = future.exception()
     if exc is not None:
         _show_failure(out, exc)
     else:
-        _show(out, future.result())
+        show_png(out, future.result())
 
 
 def remembered() -> dict[Hashable, Future[Any]]:
@@ -332,11 +290,11 @@ def wanted(out: w.DOMWidget) -> Hashable | None:
     return _wanted.get(out)
 
 
-def clear(out: w.DOMWidget) -> None:
+def clear(out: w.Output) -> None:
     """Empty ``out``; a chart still being drawn for it will not be shown.
 
     >>> out = w.Output(); paint(out, None, lambda: "a figure"); clear(out); out.outputs
     ()
     """
     _wanted.pop(out, None)
-    _empty(out)
+    out.outputs = ()
