@@ -15,12 +15,12 @@ to weigh them all), and a miss is told its own numbers against the best's.
 Near home (``scores`` given) the judge also weighs each card by the chance to win; at the
 table the coach does that over a systematic sample of its opponent's hands when there are
 more kinds than :data:`cribbage_edu.strategy.coach.CHANCE_HANDS` (every kind at a first
-lead takes about 2 s), within about a game in 100. The lessons
-print and grade the chance over every hand she could hold (:func:`chances`), each weighed
-by how many deals give it, so those figures are exact within the model:
+lead takes about 2 s). The lessons print and grade the chance over every hand she could
+hold (:func:`cribbage_edu.strategy.coach.card_chances`), each weighed by how many deals
+give it, so those figures are exact within the model:
 
 >>> v = judged("3D 3S 7D 8S", starter="JH", pile="6D", dealer=True, scores=(119, 110))
->>> {card.symbol: round(chance, 3) for card, chance in chances(v).items()}
+>>> {card.symbol: round(chance, 3) for card, chance in card_chances(v).items()}
 {'7♦': 0.961, '8♠': 0.955, '3♦': 0.859, '3♠': 0.859}
 >>> sorted(card.symbol for card in as_good(v))  # under 1% of a game from the best
 ['7♦', '8♠']
@@ -38,7 +38,7 @@ from cribbage_edu.strategy.coach import (
 )
 from exercises import Exercise, as_card, question_html
 
-__all__ = ["as_good", "card_exercise", "chances", "judged", "print_judged"]
+__all__ = ["as_good", "card_exercise", "judged", "print_judged"]
 
 Cards = str | list[CardLike]
 
@@ -55,19 +55,12 @@ def judged(hand: Cards, *, starter: CardLike, pile: Cards = "", dealer: bool,
                       opponent_cards=opponent_cards, scores=scores)
 
 
-def chances(verdict: CardVerdict) -> dict[Card, float] | None:
-    """Near home, each card's chance to win over every hand the opponent could hold (each
-    kind of hand weighed by how many deals give it), best first; ``None`` when the chance
-    is not judged (far from home, or no ``scores``)."""
-    return card_chances(verdict)
-
-
 def print_judged(hand: Cards, **position: object) -> None:
     """Each card that fits, best first: what it pegs now, the opponent's answer on
     average (the next card alone), and the whole rest of the play with its interval; near
     home, the chance to win too (over every hand the opponent could hold), best first."""
     verdict = judged(hand, **position)  # type: ignore[arg-type]
-    chance = chances(verdict)
+    chance = card_chances(verdict)
     by_card = {option.card: option for option in verdict.options}
     order = list(chance) if chance is not None else list(by_card)
     print(f"{'card':<6}{'now':>5}{'answer':>9}{'whole play':>13}"
@@ -84,7 +77,7 @@ def as_good(verdict: CardVerdict) -> frozenset[Card]:
     """The cards the coach grades good (under half a point from the best) or, when
     points decide, whose loss against the best lies within its 95% interval; near home,
     the cards under 1% of a game from the best chance to win (over every hand)."""
-    chance = chances(verdict)
+    chance = card_chances(verdict)
     if chance is not None:
         top = max(chance.values())
         return frozenset(card for card, p in chance.items() if top - p < CHANCE_INACCURACY)
@@ -102,7 +95,7 @@ def card_exercise(number: int, hand: Cards, *, starter: CardLike, pile: Cards = 
     verdict = judged(hand, starter=starter, pile=pile, dealer=dealer, scores=scores)
     right = as_good(verdict)
     fits = [option.card for option in verdict.options]
-    chance = chances(verdict)
+    chance = card_chances(verdict)
     best = next(iter(chance)) if chance is not None else verdict.best
 
     def miss(guess: Card) -> str:

@@ -1171,11 +1171,12 @@ def card_chances(verdict: CardVerdict, *, hands: int | None = None
     """
     if not isinstance(verdict, CardVerdict):
         raise IllegalActionError(f"card_chances takes a CardVerdict, not {verdict!r}")
+    limit = None if hands is None else whole_number(hands, "hands", 1)
     position = verdict.position
-    every = _kinds_count(position.unseen_ranks(), position.opponent_cards)
-    limit = every if hands is None else whole_number(hands, "hands", 1)
     if verdict.chance_loss is None or position.scores is None:
         return None
+    if limit is None:
+        limit = _kinds_count(position.unseen_ranks(), position.opponent_cards)
     mine = tuple(sorted(int(card.rank) for card in position.hand))
     pile = [int(card.rank) for card in position.pile]
     ranks = sorted({int(option.card.rank) for option in verdict.options})
