@@ -21,7 +21,8 @@ confidence interval:
   beside what the chance-to-win table expected from those positions between two experts;
 - coach vs master over 20,000 games (goal: the lower end of the 95% interval above 50%),
   reported as the master's match is (``--hands`` sets how many opponent hands the coach
-  weighs a card over when there are too many to weigh them all);
+  weighs a card over when there are too many to weigh them all, ``--reads`` how many deals
+  it draws to read the opponent's hand, ``--reads 0`` for the coach that reads nothing);
 - a player (``--player``, default coach) vs CribbageSim 1.0.2's computer player (the
   peer, :mod:`peer`: run in a Python 3.12 environment of its own, ``--peer-python``) over
   3,000 games (goal for the coach: at least 62%).
@@ -47,6 +48,7 @@ from cribbage_edu.stats import wilson_interval
 from cribbage_edu.strategy.coach import PLAYER_HANDS, CoachPlayer
 from cribbage_edu.strategy.master import MasterPlayer
 from cribbage_edu.strategy.players import ExpertPlayer
+from cribbage_edu.strategy.reading import READ_HANDS
 from cribbage_edu.study.simulation import SOURCES, simulate
 from cribbage_edu.tables.chance import win_probability
 
@@ -77,11 +79,11 @@ def _master_batch(tasks: Sequence[tuple[int, int, str]]) -> list[dict[str, Any]]
 _PEER: list[Any] = []
 
 
-def _seat_player(name: str, hands: int, peer_python: str) -> Any:
-    """A player by name for a duel: ``coach`` (with ``hands``), ``peer`` (CribbageSim,
+def _seat_player(name: str, hands: int, reads: int, peer_python: str) -> Any:
+    """A player by name for a duel: ``coach`` (with ``hands`` and ``reads``), ``peer`` (CribbageSim,
     one server a process), or any name of the roster."""
     if name == "coach":
-        return CoachPlayer(hands=hands)
+        return CoachPlayer(hands=hands, reads=reads)
     if name == "peer":
         if not _PEER:
             from peer import PeerPlayer  # benchmarks/peer.py, beside this script
@@ -93,23 +95,25 @@ def _seat_player(name: str, hands: int, peer_python: str) -> Any:
     return make_player(name)
 
 
-def _duel_batch(tasks: Sequence[tuple[int, int, str, str, int, str]]) -> list[dict[str, Any]]:
-    """Play (index, seed, first, second, hands, peer_python) games: ``first`` in seat 0,
+def _duel_batch(tasks: Sequence[tuple[int, int, str, str, int, int, str]]
+                ) -> list[dict[str, Any]]:
+    """Play (index, seed, first, second, hands, reads, peer_python) games: ``first`` in seat 0,
     the first deal alternating with the index."""
     out = []
-    for index, seed, first, second, hands, peer_python in tasks:
+    for index, seed, first, second, hands, reads, peer_python in tasks:
         game = Game(seed, first_dealer=index % 2, names=(first, second))
-        play_out(game, [_seat_player(first, hands, peer_python),
-                        _seat_player(second, hands, peer_python)])
+        play_out(game, [_seat_player(first, hands, reads, peer_python),
+                        _seat_player(second, hands, reads, peer_python)])
         out.append(_record(game, index))
     return out
 
 
 def duel(n: int, seed: int, executor: Executor | None, first: str, second: str, hands: int,
-         peer_python: str) -> list[dict[str, Any]]:
+         reads: int, peer_python: str) -> list[dict[str, Any]]:
     """``n`` seeded games, ``first`` (seat 0) against ``second``, with progress lines."""
     seeds = random.Random(seed)
-    tasks = [(i, seeds.getrandbits(63), first, second, hands, peer_python) for i in range(n)]
+    tasks = [(i, seeds.getrandbits(63), first, second, hands, reads, peer_python)
+             for i in range(n)]
     return _play_batches(_duel_batch, tasks, executor, first, every=200)
 
 
@@ -215,6 +219,8 @@ def main() -> None:
                              "coach vs master, or only a player against CribbageSim")
     parser.add_argument("--hands", type=int, default=PLAYER_HANDS,
                         help="opponent hands the coach weighs a card over, at most")
+    parser.add_argument("--reads", type=int, default=READ_HANDS,
+                        help="deals the coach draws to read the opponent (0: no reading)")
     parser.add_argument("--player", default="coach",
                         help="the player to set against CribbageSim (--only peer)")
     parser.add_argument("--peer-python", default="/tmp/peer312/bin/python",
@@ -234,12 +240,12 @@ def main() -> None:
             n = max(2, round(games * args.scale))
             start = time.perf_counter()
             records = duel(n, args.seed, executor, first, second, args.hands,
-                           args.peer_python)
+                           args.reads, args.peer_python)
             names = (first, "cribbagesim" if second == "peer" else second)
             duel_lines = report_master(records, names, goal)
             print("\n".join(duel_lines[1:]))
             print(f"({time.perf_counter() - start:.1f} s, seed {args.seed}, "
-                  f"{args.hands} hands)")
+                  f"{args.hands} hands, {args.reads} reads)")
             print()
             lines.append(duel_lines[0])
         if args.only in (None, "classic"):

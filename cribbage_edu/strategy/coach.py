@@ -99,6 +99,7 @@ from .discard import DiscardOption, advise
 from .master import ENDGAME, throw_chances
 from .pegsolver import PegRace, after_card, answer_after, gc_paused
 from .players import points_before_starter
+from .reading import READ_HANDS, read_hands
 
 __all__ = [
     "BLUNDER",
@@ -1255,8 +1256,15 @@ class CoachPlayer:
     """A computer player that throws and lays by the judge: the throw the judge puts
     first (the advisor with the play, or the best chance to win near home, as the
     ``master``), and the card with the best whole rest of the play (the best chance to
-    win near home). ``hands`` sets how many opponent hands a card is weighed over when
-    there are too many to weigh them all (fewer is faster, and noisier).
+    win near home).
+
+    Where the judge at the table weighs every hand the opponent could hold alike (what a
+    learner can reason about), the player also reads him: away from home it weighs a card
+    over the hands his throw, his cards and his gos leave him
+    (:func:`cribbage_edu.strategy.reading.read_hands`, ``reads`` deals drawn for him; ``0``
+    reads nothing). When nothing fits what he did, and near home, it weighs as the judge
+    does; ``hands`` sets how many opponent hands a card is weighed over then, when there
+    are too many to weigh them all (fewer is faster, and noisier).
 
     >>> from cribbage_edu.rules.game import Game
     >>> game = Game(seed=2, first_dealer=0); _ = game.advance(), game.advance()
@@ -1267,10 +1275,11 @@ class CoachPlayer:
     name = "coach"
 
     def __init__(self, seed: int | random.Random | None = None, *,
-                 hands: int = PLAYER_HANDS) -> None:
-        # Deterministic: the seed is accepted so that every player is built alike.
+                 hands: int = PLAYER_HANDS, reads: int = READ_HANDS) -> None:
+        # Deterministic: a whole-number seed varies the deals it reads, nothing else.
         self.seed = seed
         self.hands = whole_number(hands, "hands", 1)
+        self.reads = whole_number(reads, "reads", 0)
 
     def discard(self, view: PlayerView) -> Sequence[Card]:
         """The throw the judge puts first."""
@@ -1280,9 +1289,10 @@ class CoachPlayer:
         return list(options[0].discard)
 
     def play(self, view: PlayerView) -> Card:
-        """The card the judge puts first; away from home, sampled hands are drawn eight
-        at a time and the drawing stops (from 16 hands on) once the best card leads every
-        other by more than two standard errors of the paired difference."""
+        """The card the judge puts first, over the hands read from the opponent (see the
+        class docstring); unread, sampled hands are drawn eight at a time and the drawing
+        stops (from 16 hands on) once the best card leads every other by more than two
+        standard errors of the paired difference."""
         legal = [a.cards[0] for a in view.legal if a.kind is ActionKind.PLAY]
         if len({c.rank for c in legal}) == 1:
             return legal[0]
@@ -1292,8 +1302,23 @@ class CoachPlayer:
                                              self.hands, min(self.hands, CHANCE_HANDS),
                                              answers_too=False)
             return options[0].card
-        rank = _leading_rank(position, self.hands)
+        read = {}
+        if self.reads and view.opponent_cards:
+            seed = self.seed if type(self.seed) is int else 0
+            read = read_hands(view, self.reads, seed=seed)
+        rank = _read_rank(position, read) if read else _leading_rank(position, self.hands)
         return min(c for c in legal if int(c.rank) == rank)
+
+
+def _read_rank(position: CardPosition, read: Mapping[Ranks, float]) -> int:
+    """The rank worth most to the end of the play over the hands read, each with its
+    weight. Ties go to the lower rank, as in the judge."""
+    mine = tuple(sorted(int(c.rank) for c in position.hand))
+    pile = [int(c.rank) for c in position.pile]
+    ranks = sorted({int(c.rank) for c in position.legal})
+    totals = {r: sum(w * after_card(mine, theirs, pile, r) for theirs, w in read.items())
+              for r in ranks}
+    return max(ranks, key=lambda r: (totals[r], -r))
 
 
 def _leading_rank(position: CardPosition, hands: int) -> int:

@@ -36,6 +36,7 @@ __all__ = [
     "GreedyPlayer",
     "RandomPlayer",
     "legal_cards",
+    "look_ahead_values",
     "peg_points",
     "pegs_out",
     "pile_ranks",
@@ -257,46 +258,61 @@ class ExpertPlayer:
         (Card.parse('3D'), Card.parse('5S'))
         """
         me = view.player
-        options = legal_cards(view)
-        pile = pile_ranks(view)
-        held_ranks = [int(c.rank) for c in view.hand]
-        need = view.target - view.scores[me]
-        opp_need = view.target - view.scores[1 - me]
-        unseen = _unseen_by_rank(view)
-        total_unseen = sum(unseen)
-        k = view.opponent_cards
-        # the chance the opponent holds at least one card of each rank: one minus the
-        # chance that all k of his cards come from the unseen cards of other ranks
-        held_chance = [0.0] * 14
-        if k and total_unseen:
-            miss = [1.0 - _choose(total_unseen - u, k) / _choose(total_unseen, k)
-                    for u in range(5)]
-            for r in range(1, 14):
-                held_chance[r] = miss[unseen[r]]
-        danger = 2.0 if opp_need <= 6 else 1.0
-        values: dict[Card, float] = {}
-        for card in options:
-            rank = int(card.rank)
-            after = (*pile, rank)
-            now = peg_points(after)
-            if now >= need:
-                values[card] = PEGS_OUT + now
-                continue
-            if not k or view.opponent_said_go:
-                values[card] = now + 0.01 * COUNT_VALUES[rank]
-                continue
-            rest = list(held_ranks)
-            rest.remove(rank)
-            answers = [(theirs * danger - ours, held_chance[r])
-                       for r, theirs, ours in _replies(after, tuple(sorted(rest)))
-                       if held_chance[r]]
-            answers.sort(reverse=True)
-            expected, none_yet = 0.0, 1.0
-            for net, chance in answers:
-                expected += net * chance * none_yet
-                none_yet *= 1.0 - chance
-            values[card] = now - expected + none_yet + 0.01 * COUNT_VALUES[rank]
-        return values
+        by_rank = look_ahead_values(
+            tuple(sorted(int(c.rank) for c in view.hand)), pile_ranks(view),
+            _unseen_by_rank(view), view.opponent_cards, view.opponent_said_go,
+            view.target - view.scores[me], view.target - view.scores[1 - me])
+        return {card: by_rank[int(card.rank)] for card in legal_cards(view)}
+
+
+def look_ahead_values(held: tuple[int, ...], pile: tuple[int, ...], unseen: Sequence[int],
+                      opponent_cards: int, opponent_said_go: bool, need: int,
+                      opponent_need: int) -> dict[int, float]:
+    """:meth:`ExpertPlayer.card_values` by ranks, from what the player knows: the ranks
+    it holds (sorted), the pile since the reset, how many cards of each rank (index
+    1-13) it has not seen, how many cards the opponent holds, whether he said go, and
+    the points each side needs. One value for each rank it may lay (the reader of
+    :mod:`cribbage_edu.strategy.reading` asks it of the hands an opponent might hold).
+
+    >>> look_ahead_values((3, 5), (), [0] + [4] * 13, 4, False, 121, 121)[5] < 0
+    True
+    """
+    room = THIRTY_ONE - sum(COUNT_VALUES[r] for r in pile)
+    k = opponent_cards
+    total_unseen = sum(unseen)
+    # the chance the opponent holds at least one card of each rank: one minus the
+    # chance that all k of his cards come from the unseen cards of other ranks
+    held_chance = [0.0] * 14
+    if k and total_unseen:
+        miss = [1.0 - _choose(total_unseen - u, k) / _choose(total_unseen, k)
+                for u in range(5)]
+        for r in range(1, 14):
+            held_chance[r] = miss[unseen[r]]
+    danger = 2.0 if opponent_need <= 6 else 1.0
+    values: dict[int, float] = {}
+    for rank in held:
+        if rank in values or COUNT_VALUES[rank] > room:
+            continue
+        after = (*pile, rank)
+        now = peg_points(after)
+        if now >= need:
+            values[rank] = PEGS_OUT + now
+            continue
+        if not k or opponent_said_go:
+            values[rank] = now + 0.01 * COUNT_VALUES[rank]
+            continue
+        rest = list(held)
+        rest.remove(rank)
+        answers = [(theirs * danger - ours, held_chance[r])
+                   for r, theirs, ours in _replies(after, tuple(rest))
+                   if held_chance[r]]
+        answers.sort(reverse=True)
+        expected, none_yet = 0.0, 1.0
+        for net, chance in answers:
+            expected += net * chance * none_yet
+            none_yet *= 1.0 - chance
+        values[rank] = now - expected + none_yet + 0.01 * COUNT_VALUES[rank]
+    return values
 
 
 def _unseen_by_rank(view: PlayerView) -> list[int]:

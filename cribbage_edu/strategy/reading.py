@@ -1,0 +1,217 @@
+"""Reading the opponent: which hands his throw and the cards he has laid leave him.
+
+A good player does not weigh every hand the opponent could hold alike. He kept four
+cards of six for a reason, and each card he laid he chose from those he held: a pone
+who leads a four seldom holds a lone five beside ten-cards (he would have kept the five
+for his hand and led something else). :func:`read_hands` turns that into numbers, by
+sampling (a particle filter over his deal):
+
+1. **His six cards.** Draw the cards he was dealt and has not laid from the cards this
+   player has not seen (his laid cards are known to be among them).
+2. **His throw.** With chance ``1 - THROW_SLIP`` he kept what a strong player keeps
+   (:func:`cribbage_edu.strategy.discard.best_discard` with the pegging column: hand,
+   crib and play together), otherwise any four; a six whose strong keep does not hold
+   the cards he has since laid counts only through the second part. The draw of his
+   keep follows those chances.
+3. **His cards in the play.** Each card he laid with a choice is weighed by the chance
+   that he would lay it: ``1 - PLAY_SLIP`` for the card the expert's look-ahead lays
+   from what he could see then (:func:`cribbage_edu.strategy.players.look_ahead_values`),
+   and ``PLAY_SLIP`` shared among every card he could lay.
+4. **His gos.** A hand that held a card that fit when he said go cannot be his.
+
+The model of the opponent is one strong player (the master's throw and the expert's
+cards); the slips keep every consistent hand possible, so a weaker or different player
+is read less sharply, not wrongly. What it leaves out: the suits of his cards in the
+play (a flush in the play does not exist), and the scores' pull on his throw near home.
+
+The hands come back grouped by ranks, each kind with its summed weight, ready for a
+judge to weigh a card over them. The sample is seeded from the position, so the same
+position always reads the same.
+
+>>> from cribbage_edu.rules.game import Game, stack_deck
+>>> deck = stack_deck("4C 4D 10H JS 2C 9D", "5C 5D 6H 7S KC QD", "8S")
+>>> game = Game(seed=0, first_dealer=1, decks=[deck])
+>>> _ = game.advance(), game.advance()
+>>> _ = game.discard(0, "2C 9D"), game.discard(1, "KC QD"), game.advance()
+>>> _ = game.play(0, "4C")
+>>> hands = read_hands(game.view(1))
+>>> round(sum(hands.values()), 6), all(len(h) == 3 for h in hands)
+(1.0, True)
+"""
+
+from __future__ import annotations
+
+import math
+import random
+import zlib
+from collections.abc import Sequence
+from dataclasses import dataclass
+from functools import lru_cache
+
+from ..rules.cards import COUNT_VALUES, FULL_DECK, THIRTY_ONE, Card
+from ..rules.checks import whole_number
+from ..rules.errors import IllegalActionError
+from ..rules.events import EventKind, Phase
+from ..rules.game import PlayerView
+from .discard import best_discard
+from .players import look_ahead_values
+
+__all__ = ["PLAY_SLIP", "READ_HANDS", "THROW_SLIP", "read_hands"]
+
+Ranks = tuple[int, ...]
+
+READ_HANDS = 64
+"""Deals drawn for the opponent by default (the setting measured)."""
+THROW_SLIP = 0.1
+"""The chance the opponent kept some other four than a strong player's keep."""
+PLAY_SLIP = 0.2
+"""The chance the opponent laid some other card than the expert's look-ahead."""
+_KEEPS = math.comb(6, 4)  # the ways to keep four cards of six
+
+
+@dataclass(frozen=True, slots=True)
+class _Lay:
+    """A card the opponent laid: its rank, the pile before it, how many cards the reader
+    held then, whether the reader had said go in that series, the reader's ranks laid
+    before it and the points each side needed."""
+
+    rank: int
+    pile: Ranks
+    reader_cards: int
+    reader_said_go: bool
+    reader_laid: Ranks
+    need: int
+    reader_need: int
+
+
+@dataclass(frozen=True, slots=True)
+class _Go:
+    """A go the opponent said: how many cards he had laid before it, and the room left."""
+
+    laid_before: int
+    room: int
+
+
+def _history(view: PlayerView) -> tuple[list[_Lay], list[_Go]]:
+    """The opponent's decisions in this deal's play, from the log the reader saw."""
+    me, him = view.player, 1 - view.player
+    events = [e for e in view.events if e.deal == view.deal]
+    scores = list(view.scores)
+    for event in events:
+        if event.player is not None and event.points:
+            scores[event.player] -= event.points
+    for event in events:
+        if event.kind is EventKind.LAY:
+            break
+        if event.player is not None and event.points:
+            scores[event.player] += event.points
+    lays: list[_Lay] = []
+    gos: list[_Go] = []
+    pile: list[int] = []
+    mine_left = 4
+    my_laid: list[int] = []
+    said_go = False
+    started = False
+    for event in events:
+        started = started or event.kind is EventKind.LAY
+        if not started:
+            continue
+        if event.kind is EventKind.LAY:
+            rank = int(event.cards[0].rank)
+            if event.player == him:
+                lays.append(_Lay(rank, tuple(pile), mine_left, said_go, tuple(my_laid),
+                                 view.target - scores[him], view.target - scores[me]))
+            else:
+                mine_left -= 1
+                my_laid.append(rank)
+            pile.append(rank)
+        elif event.kind is EventKind.GO:
+            if event.player == him:
+                gos.append(_Go(len(lays), THIRTY_ONE - sum(COUNT_VALUES[r] for r in pile)))
+            else:
+                said_go = True
+        elif event.kind is EventKind.RESET:
+            pile, said_go = [], False
+        if event.player is not None and event.points:
+            scores[event.player] += event.points
+    return lays, gos
+
+
+@lru_cache(maxsize=200_000)
+def _expert_rank(held: Ranks, pile: Ranks, unseen: Ranks, reader_cards: int,
+                 reader_said_go: bool, need: int, reader_need: int) -> int:
+    """The rank the expert's look-ahead lays from ``held`` (ties to the first)."""
+    values = look_ahead_values(held, pile, unseen, reader_cards, reader_said_go,
+                               min(need, THIRTY_ONE + 1), reader_need if reader_need <= 6 else 7)
+    return max(values, key=lambda r: (values[r], COUNT_VALUES[r], -r))
+
+
+def _seeded(view: PlayerView, seed: int) -> random.Random:
+    key = repr((seed, view.player, view.deal, str(view.kept), str(view.starter),
+                [(p, str(c)) for p, c in view.laid], view.scores)).encode()
+    return random.Random(zlib.crc32(key))
+
+
+def read_hands(view: PlayerView, hands: int = READ_HANDS, *,
+               seed: int = 0) -> dict[Ranks, float]:
+    """The hands (sorted ranks) the opponent may still hold in the play, each with its
+    chance given his throw, his cards and his gos (see the module docstring), from
+    ``hands`` deals drawn for him (seeded by ``seed`` and the position). Empty when no
+    drawn deal fits what he did (the caller then weighs every hand alike)."""
+    if view.phase is not Phase.PLAY or view.starter is None:
+        raise IllegalActionError(f"there is no hand to read: the game is in the {view.phase}")
+    hands = whole_number(hands, "hands", 1)
+    rng = _seeded(view, seed)
+    me = view.player
+    his_laid = [c for p, c in view.laid if p != me]
+    known = {*view.kept, *view.discards, view.starter, *(c for _, c in view.laid)}
+    pool = [c for c in FULL_DECK if c not in known]
+    lays, gos = _history(view)
+    n_laid = len(his_laid)
+    keeps_with_laid = math.comb(6 - n_laid, 4 - n_laid)
+    count_now = view.count
+    out: dict[Ranks, float] = {}
+    for _ in range(hands):
+        extra = rng.sample(pool, 6 - n_laid)
+        six = [*his_laid, *extra]
+        strong = best_discard(six, dealer=not view.is_dealer, pegging=True)[0]
+        fits = all(c in strong for c in his_laid)
+        w_strong = (1 - THROW_SLIP) if fits else 0.0
+        weight = w_strong + THROW_SLIP * keeps_with_laid / _KEEPS
+        if rng.random() * weight < w_strong:
+            keep: Sequence[Card] = strong
+        else:
+            keep = [*his_laid, *rng.sample(extra, 4 - n_laid)]
+        left = [c for c in keep if c not in his_laid]
+        if view.opponent_said_go and any(count_now + c.value <= THIRTY_ONE for c in left):
+            continue
+        if any(c.value <= go.room for go in gos for c in [*left, *his_laid[go.laid_before:]]):
+            continue
+        weight *= _play_chance(lays, six, keep, view.starter)
+        if weight > 0:
+            ranks = tuple(sorted(int(c.rank) for c in left))
+            out[ranks] = out.get(ranks, 0.0) + weight
+    total = sum(out.values())
+    return {ranks: w / total for ranks, w in out.items()} if total else {}
+
+
+def _play_chance(lays: Sequence[_Lay], six: Sequence[Card], keep: Sequence[Card],
+                 starter: Card) -> float:
+    """The chance the opponent, holding ``keep`` of ``six``, laid the cards he did."""
+    unseen = [0] + [4] * 13
+    for card in (*six, starter):
+        unseen[card.rank] -= 1
+    held = sorted(int(c.rank) for c in keep)
+    chance = 1.0
+    for lay in lays:
+        room = THIRTY_ONE - sum(COUNT_VALUES[r] for r in lay.pile)
+        options = {r for r in held if COUNT_VALUES[r] <= room}
+        if len(options) > 1:
+            his_unseen = list(unseen)
+            for r in lay.reader_laid:
+                his_unseen[r] -= 1
+            choice = _expert_rank(tuple(held), lay.pile, tuple(his_unseen), lay.reader_cards,
+                                  lay.reader_said_go, lay.need, lay.reader_need)
+            chance *= (1 - PLAY_SLIP) * (choice == lay.rank) + PLAY_SLIP / len(options)
+        held.remove(lay.rank)
+    return chance
