@@ -8,11 +8,10 @@ sampling (a particle filter over his deal):
 
 1. **His six cards.** Draw the cards he was dealt and has not laid from the cards this
    player has not seen (his laid cards are known to be among them).
-2. **His throw.** With chance ``1 - THROW_SLIP`` he kept what a strong player keeps
-   (:func:`cribbage_edu.strategy.discard.best_discard` with the pegging column: hand,
-   crib and play together), otherwise any four; a six whose strong keep does not hold
-   the cards he has since laid counts only through the second part. The draw of his
-   keep follows those chances.
+2. **His throw.** With chance ``1 - THROW_SLIP`` he kept what a strong player keeps (the
+   advisor's three columns: hand, crib and play together, by ranks), otherwise any
+   four; a six whose strong keep does not hold the cards he has since laid counts only
+   through the second part. The draw of his keep follows those chances.
 3. **His cards in the play.** Each card he laid with a choice is weighed by the chance
    that he would lay it: ``1 - PLAY_SLIP`` for the card the expert's look-ahead lays
    from what he could see then (:func:`cribbage_edu.strategy.players.look_ahead_values`),
@@ -21,8 +20,8 @@ sampling (a particle filter over his deal):
 
 The model of the opponent is one strong player (the master's throw and the expert's
 cards); the slips keep every consistent hand possible, so a weaker or different player
-is read less sharply, not wrongly. What it leaves out: the suits of his cards in the
-play (a flush in the play does not exist), and the scores' pull on his throw near home.
+is read less sharply, not wrongly. What it leaves out: suits (the play scores none, and
+a flush or his nobs seldom decides a keep), and the scores' pull on his throw near home.
 
 The hands come back grouped by ranks, each kind with its summed weight, ready for a
 judge to weigh a card over them. The sample is seeded from the position, so the same
@@ -44,17 +43,21 @@ from __future__ import annotations
 import math
 import random
 import zlib
+from collections import Counter
 from collections.abc import Sequence
 from dataclasses import dataclass
 from functools import lru_cache
 
-from ..rules.cards import COUNT_VALUES, FULL_DECK, THIRTY_ONE, Card
+from ..rules.cards import COUNT_VALUES, FULL_DECK, THIRTY_ONE
 from ..rules.checks import whole_number
 from ..rules.errors import IllegalActionError
 from ..rules.events import EventKind, Phase
 from ..rules.game import PlayerView
-from .discard import best_discard
+from ..tables.cribtable import crib_slot, crib_values
+from ..tables.pegtable import peg_values
+from .discard import UNSEEN_STARTERS
 from .players import look_ahead_values
+from .ranks import SPLITS, keep_rank_points
 
 __all__ = ["PLAY_SLIP", "READ_HANDS", "THROW_SLIP", "read_hands"]
 
@@ -168,40 +171,45 @@ def read_hands(view: PlayerView, hands: int = READ_HANDS, *,
     pool = [c for c in FULL_DECK if c not in known]
     lays, gos = _history(view)
     n_laid = len(his_laid)
+    his_ranks = [int(c.rank) for c in his_laid]
     keeps_with_laid = math.comb(6 - n_laid, 4 - n_laid)
     count_now = view.count
     out: dict[Ranks, float] = {}
+    dealer = not view.is_dealer
+    laid_ranks = Counter(int(c.rank) for c in his_laid)
+    starter = int(view.starter.rank)
     for _ in range(hands):
-        extra = rng.sample(pool, 6 - n_laid)
-        six = [*his_laid, *extra]
-        strong = best_discard(six, dealer=not view.is_dealer, pegging=True)[0]
-        fits = all(c in strong for c in his_laid)
+        extra = [int(c.rank) for c in rng.sample(pool, 6 - n_laid)]
+        six = tuple(sorted([*laid_ranks.elements(), *extra]))
+        strong = Counter(_strong_keep(six, dealer))
+        fits = not laid_ranks - strong
         w_strong = (1 - THROW_SLIP) if fits else 0.0
         weight = w_strong + THROW_SLIP * keeps_with_laid / _KEEPS
         if rng.random() * weight < w_strong:
-            keep: Sequence[Card] = strong
+            left = sorted((strong - laid_ranks).elements())
         else:
-            keep = [*his_laid, *rng.sample(extra, 4 - n_laid)]
-        left = [c for c in keep if c not in his_laid]
-        if view.opponent_said_go and any(count_now + c.value <= THIRTY_ONE for c in left):
+            left = sorted(rng.sample(extra, 4 - n_laid))
+        if view.opponent_said_go and any(count_now + COUNT_VALUES[r] <= THIRTY_ONE
+                                         for r in left):
             continue
-        if any(c.value <= go.room for go in gos for c in [*left, *his_laid[go.laid_before:]]):
+        if any(COUNT_VALUES[r] <= go.room for go in gos
+               for r in [*left, *his_ranks[go.laid_before:]]):
             continue
-        weight *= _play_chance(lays, six, keep, view.starter)
+        weight *= _play_chance(lays, six, left, starter)
         if weight > 0:
-            ranks = tuple(sorted(int(c.rank) for c in left))
-            out[ranks] = out.get(ranks, 0.0) + weight
+            key = tuple(left)
+            out[key] = out.get(key, 0.0) + weight
     total = sum(out.values())
     return {ranks: w / total for ranks, w in out.items()} if total else {}
 
 
-def _play_chance(lays: Sequence[_Lay], six: Sequence[Card], keep: Sequence[Card],
-                 starter: Card) -> float:
-    """The chance the opponent, holding ``keep`` of ``six``, laid the cards he did."""
+def _play_chance(lays: Sequence[_Lay], six: Ranks, left: Sequence[int], starter: int) -> float:
+    """The chance the opponent, dealt ``six`` (ranks) and holding ``left`` of them now,
+    laid the cards he did."""
     unseen = [0] + [4] * 13
-    for card in (*six, starter):
-        unseen[card.rank] -= 1
-    held = sorted(int(c.rank) for c in keep)
+    for rank in (*six, starter):
+        unseen[rank] -= 1
+    held = sorted([*left, *(lay.rank for lay in lays)])
     chance = 1.0
     for lay in lays:
         room = THIRTY_ONE - sum(COUNT_VALUES[r] for r in lay.pile)
@@ -215,3 +223,23 @@ def _play_chance(lays: Sequence[_Lay], six: Sequence[Card], keep: Sequence[Card]
             chance *= (1 - PLAY_SLIP) * (choice == lay.rank) + PLAY_SLIP / len(options)
         held.remove(lay.rank)
     return chance
+
+
+@lru_cache(maxsize=100_000)
+def _strong_keep(six: Ranks, dealer: bool) -> Ranks:
+    """The ranks a strong player keeps of six (sorted ranks): the best hand, crib and
+    play together, as :func:`cribbage_edu.strategy.discard.best_discard` with the pegging
+    column weighs them, but by ranks alone (a flush or his nobs seldom decides a keep;
+    leaving suits out lets one answer serve every deal of the same ranks)."""
+    parts = keep_rank_points(six)
+    table = crib_values(dealer)
+    pegs = peg_values(dealer=dealer)
+    sign = 1.0 if dealer else -1.0
+    best, best_keep = -1e9, SPLITS[0][0]
+    for n, (keep, (i, j)) in enumerate(SPLITS):
+        w, x, y, z = (six[k] for k in keep)
+        net = (parts[n][0] / UNSEEN_STARTERS + sign * table[crib_slot(six[i], six[j], False)]
+               + pegs[w, x, y, z].net)
+        if net > best + 1e-12:
+            best, best_keep = net, keep
+    return tuple(six[k] for k in best_keep)
