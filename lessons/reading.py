@@ -299,7 +299,7 @@ def read_exercise(number: int, dealer_six: str, *, starter: CardLike, lead: Card
         form=lambda guess: None if guess in fits else
             "choose one of your cards: " + " ".join(c.symbol for c in fits),
         explain=lambda guess: "what does the lead say pone still holds?",
-        solution=lambda: print_read(options, len(hands)),
+        solution=lambda: print_read(options, len(hands)), praise=why,
         question=question_html("Pone, who plays like an expert, led. You are the dealer.",
                                ("your cards", keep), ("starter", [Card.parse(str(starter))]),
                                ("pone led", [Card.parse(str(lead))]))), options
