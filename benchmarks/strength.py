@@ -34,12 +34,15 @@ share of the games (estimate a long match's time from a small one first).
 from __future__ import annotations
 
 import argparse
+import hashlib
+import json
 import os
 import random
 import time
 from collections.abc import Sequence
 from concurrent.futures import Executor, ProcessPoolExecutor
-from typing import Any
+from pathlib import Path
+from typing import IO, Any
 
 from cribbage_edu.rules.drive import play_out
 from cribbage_edu.rules.events import EventKind
@@ -109,28 +112,90 @@ def _duel_batch(tasks: Sequence[tuple[int, int, str, str, int, int, str]]
 
 
 def duel(n: int, seed: int, executor: Executor | None, first: str, second: str, hands: int,
-         reads: int, peer_python: str) -> list[dict[str, Any]]:
-    """``n`` seeded games, ``first`` (seat 0) against ``second``, with progress lines."""
+         reads: int, peer_python: str, records_path: Path | None = None) -> list[dict[str, Any]]:
+    """``n`` seeded games, ``first`` (seat 0) against ``second``, with progress lines.
+    With ``records_path`` each game's record is appended to that file as it is played, and
+    the games it already holds are not played again (a long match can stop and go on in
+    another session, if the engine's code is the same: see :func:`_open_records`)."""
     seeds = random.Random(seed)
     tasks = [(i, seeds.getrandbits(63), first, second, hands, reads, peer_python)
              for i in range(n)]
-    return _play_batches(_duel_batch, tasks, executor, first, every=200)
+    done: dict[int, dict[str, Any]] = {}
+    sink = None
+    if records_path is not None:
+        header = {"seed": seed, "first": first, "second": second, "hands": hands,
+                  "reads": reads, "engine": engine_fingerprint()}
+        done, sink = _open_records(records_path, header)
+        done = {i: r for i, r in done.items() if i < n}
+        tasks = [t for t in tasks if t[0] not in done]
+        if done:
+            print(f"  {len(done)} games read back from {records_path}", flush=True)
+    try:
+        played = _play_batches(_duel_batch, tasks, executor, first, every=200,
+                               sink=sink, before=list(done.values()))
+    finally:
+        if sink is not None:
+            sink.close()
+    return sorted([*done.values(), *played], key=lambda r: r["index"])
+
+
+def engine_fingerprint() -> str:
+    """A digest of the engine's code and data (every ``.py`` and ``.json`` file of the
+    ``cribbage_edu`` package): two runs with the same digest played with the same players."""
+    import cribbage_edu
+
+    root = Path(cribbage_edu.__file__).parent
+    digest = hashlib.sha256()
+    for path in sorted([*root.rglob("*.py"), *root.rglob("*.json")]):
+        digest.update(path.relative_to(root).as_posix().encode())
+        digest.update(path.read_bytes())
+    return digest.hexdigest()[:16]
+
+
+def _open_records(path: Path, header: dict[str, Any]) -> tuple[dict[int, dict[str, Any]], IO[str]]:
+    """The records already in ``path`` (by game index) and the file open to append more.
+    The first line is the match's header; a file made by another match or another engine
+    is refused, naming the difference."""
+    done: dict[int, dict[str, Any]] = {}
+    if path.exists() and path.stat().st_size:
+        lines = path.read_text("utf-8").splitlines()
+        found = json.loads(lines[0])
+        if found != header:
+            diff = {k: (found.get(k), v) for k, v in header.items() if found.get(k) != v}
+            raise SystemExit(f"{path} holds another match (its value, this run's): {diff}; "
+                             f"name a new file")
+        for line in lines[1:]:
+            if line.strip():
+                record = json.loads(line)
+                done[record["index"]] = record
+        sink = path.open("a", encoding="utf-8")
+    else:
+        sink = path.open("w", encoding="utf-8")
+        sink.write(json.dumps(header) + "\n")
+        sink.flush()
+    return done, sink
 
 
 def _play_batches(batch: Any, tasks: Sequence[Any], executor: Executor | None, name: str,
-                  every: int) -> list[dict[str, Any]]:
+                  every: int, sink: IO[str] | None = None,
+                  before: Sequence[dict[str, Any]] = ()) -> list[dict[str, Any]]:
     """Play ``tasks`` in batches with ``batch`` (in this process or on ``executor``),
-    printing the win rate of seat 0 (``name``) every ``every`` games."""
+    printing the win rate of seat 0 (``name``) every ``every`` games (counting the records
+    ``before``, played earlier), and writing each record to ``sink`` as a line of JSON."""
     batches = [tasks[i:i + BATCH] for i in range(0, len(tasks), BATCH)]
     parts = map(batch, batches) if executor is None else executor.map(batch, batches)
     records: list[dict[str, Any]] = []
     start = time.perf_counter()
     for part in parts:
         records.extend(part)
+        if sink is not None:
+            sink.writelines(json.dumps(r) + "\n" for r in part)
+            sink.flush()
         if len(records) % every == 0 or len(records) == len(tasks):
-            wins = sum(r["winner"] == 0 for r in records)
-            low, high = wilson_interval(wins, len(records))
-            print(f"  {len(records)} games: {name} {wins / len(records):.1%} (95% CI "
+            wins = sum(r["winner"] == 0 for r in (*before, *records))
+            n = len(before) + len(records)
+            low, high = wilson_interval(wins, n)
+            print(f"  {n} games: {name} {wins / n:.1%} (95% CI "
                   f"{low:.1%} to {high:.1%}; {time.perf_counter() - start:.0f} s)", flush=True)
     return records
 
@@ -161,7 +226,7 @@ def _record(game: Game, index: int) -> dict[str, Any]:
                 and abs(a - b) <= CLOSE_GAP):
             close = win_probability(a, b, dealer=deal_dealer == 0)
             break
-    return {"winner": result.winner, "whole_deals": max(0, last - 1),
+    return {"index": index, "winner": result.winner, "whole_deals": max(0, last - 1),
             "points": {f"{p}|{r}|{s}": v for (p, r, s), v in points.items()},
             "close": close}
 
@@ -225,6 +290,9 @@ def main() -> None:
                         help="the player to set against CribbageSim (--only peer)")
     parser.add_argument("--peer-python", default="/tmp/peer312/bin/python",
                         help="the Python 3.12 that has cribbagesim 1.0.2 installed")
+    parser.add_argument("--records", type=Path,
+                        help="append each game of a duel to this JSON-lines file, and go on "
+                             "from the games it holds (a long match over several sittings)")
     parser.add_argument("--part", choices=("both", "pegging", "endgame"), default="both",
                         help="an ablation: the master with only its pegging-aware throw, or "
                              "only its play for the game near the end (default both)")
@@ -240,7 +308,7 @@ def main() -> None:
             n = max(2, round(games * args.scale))
             start = time.perf_counter()
             records = duel(n, args.seed, executor, first, second, args.hands,
-                           args.reads, args.peer_python)
+                           args.reads, args.peer_python, args.records)
             names = (first, "cribbagesim" if second == "peer" else second)
             duel_lines = report_master(records, names, goal)
             print("\n".join(duel_lines[1:]))

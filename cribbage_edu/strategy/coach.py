@@ -52,7 +52,10 @@ cards. What it leaves out:
   guess later on;
 - the opponent's hand is taken to be any four of the unseen cards alike; a real
   opponent kept the cards he liked (his throw is not read), and the cards he has laid
-  say something of those he holds (his choices are not read either);
+  say something of those he holds (his choices are not read either). The judge leaves
+  them out so that a verdict rests only on the cards in front of the learner; the
+  computer player :class:`CoachPlayer` reads them
+  (:mod:`cribbage_edu.strategy.reading`);
 - the score is ignored unless ``scores`` are given and the game is within
   :data:`REACH` points of home; then each card is also weighed by the chance to win,
   with both playing to win: pegging out wins at once; after the play the show comes in

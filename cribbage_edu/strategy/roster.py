@@ -11,7 +11,8 @@ ask :func:`make_player` for a player by the name a learner types.
 - ``master``: the expert whose throw also counts what the kept cards peg, and who plays
   for the game rather than for points near the end (:mod:`cribbage_edu.strategy.master`);
 - ``coach``: throws and lays by the coach's judge: the master's throw, and the card
-  with the best whole rest of the play (:mod:`cribbage_edu.strategy.coach`).
+  with the best whole rest of the play over the hands the opponent's throw and cards
+  leave him (:mod:`cribbage_edu.strategy.coach`, :mod:`cribbage_edu.strategy.reading`).
 
 >>> PLAYER_NAMES
 ('random', 'greedy', 'expert', 'master', 'coach')
