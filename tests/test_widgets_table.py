@@ -867,3 +867,21 @@ def test_after_each_action_the_focus_moves_to_the_next_control() -> None:
     assert practice.focused is practice.next_button
     practice.focused.click()
     assert practice.focused is not None and practice.focused is not practice.next_button
+
+
+def test_the_help_line_says_what_the_options_ask() -> None:
+    """The line under the title tells the learner what this table asks of them: counting
+    by hand (and, with muggins, that missed points go to the computer, not lost), saying
+    go themselves, pegging their own play points; nothing when nothing is asked."""
+    def help_words(table: GameTable) -> str:
+        return re.sub("<[^>]+>", "", table.help_line.value)
+
+    plain = help_words(GameTable(seed=3))
+    assert "press Claim" in plain and "points you miss are lost" in plain
+    assert "say go" not in plain and "Peg" not in plain
+    strict = help_words(GameTable(seed=3, muggins=True, say_go=True, claim_play=True))
+    assert "go to the computer (muggins)" in strict and "are lost" not in strict
+    assert "you say go yourself" in strict and "press Peg" in strict
+    assert help_words(GameTable(seed=3, manual_count=False)) == ""
+    assert "press Go when no card fits" in help_words(GameTable(seed=3, manual_count=False,
+                                                                say_go=True))

@@ -745,6 +745,33 @@ class GameTable(_Table):
             "missed, and you count again: your second claim scores as claimed, and points "
             "you miss are lost). After each deal, Next says the show score by score, "
             "lighting the cards; Show all says it at once.")
+    HELP_MUGGINS = ("You count your own hand and crib: type the points and press Claim (or "
+                    "Enter); each claim is judged at once, and points you miss go to the "
+                    "computer (muggins). After each deal, Next says the show score by "
+                    "score, lighting the cards; Show all says it at once.")
+    HELP_SAY_GO = ("In the play you say go yourself: press Go when no card fits; a card past "
+                   "31, or Go while a card fits, is refused and counted as a slip.")
+    HELP_CLAIM_PLAY = ("You peg your own play points: after each card you lay (and each "
+                       "go), type its points and press Peg (0 for none).")
+
+    @classmethod
+    def help_text(cls, *, manual_count: bool, muggins: bool, say_go: bool,
+                  claim_play: bool) -> str:
+        """The line under the table's title: what the chosen options ask of the learner.
+
+        >>> GameTable.help_text(manual_count=False, muggins=False, say_go=True,
+        ...                     claim_play=False)[:49]
+        'In the play you say go yourself: press Go when no'
+        """
+        parts = []
+        if manual_count:
+            parts.append(cls.HELP_MUGGINS if muggins else cls.HELP)
+        if say_go:
+            parts.append(cls.HELP_SAY_GO)
+        if claim_play:
+            parts.append(cls.HELP_CLAIM_PLAY
+                         + (" Points you miss go to the computer." if muggins else ""))
+        return " ".join(parts)
 
     RUN_TO = "play a whole game against the computer"
 
@@ -767,9 +794,11 @@ class GameTable(_Table):
         self._paused = False
         self._paused_after = 0
         self.board = BoardWidget(self._seed, target=target, names=NAMES, controls=False)
+        help_text = self.help_text(manual_count=manual_count, muggins=muggins,
+                                   say_go=say_go, claim_play=claim_play)
         self.help_line = w.HTML(
-            f"<div style='font-size:small;color:#444'>{escape(self.HELP)}</div>"
-            if manual_count else "")
+            f"<div style='font-size:small;color:#444'>{escape(help_text)}</div>"
+            if help_text else "")
         self.throw_button = w.Button(description="Throw two", button_style="primary",
                                      tooltip="lay the two selected cards in the crib")
         self.throw_button.add_class("cribbage-throw")
