@@ -743,12 +743,12 @@ class GameTable(_Table):
     HELP = ("You count your own hand and crib: type the points and press Claim (or "
             "Enter); the computer judges your claim (a wrong first claim is told what it "
             "missed, and you count again: your second claim scores as claimed, and points "
-            "you miss are lost). After each deal, Next says the show score by score, "
-            "lighting the cards; Show all says it at once.")
+            "you miss are lost).")
     HELP_MUGGINS = ("You count your own hand and crib: type the points and press Claim (or "
                     "Enter); each claim is judged at once, and points you miss go to the "
-                    "computer (muggins). After each deal, Next says the show score by "
-                    "score, lighting the cards; Show all says it at once.")
+                    "computer (muggins).")
+    HELP_SHOW = ("After each deal, Next says the show score by score, lighting the cards; "
+                 "Show all says it at once.")
     HELP_SAY_GO = ("In the play you say go yourself: press Go when no card fits; a card past "
                    "31, or Go while a card fits, is refused and counted as a slip.")
     HELP_CLAIM_PLAY = ("You peg your own play points: after each card you lay (and each "
@@ -765,7 +765,7 @@ class GameTable(_Table):
         """
         parts = []
         if manual_count:
-            parts.append(cls.HELP_MUGGINS if muggins else cls.HELP)
+            parts += [cls.HELP_MUGGINS if muggins else cls.HELP, cls.HELP_SHOW]
         if say_go:
             parts.append(cls.HELP_SAY_GO)
         if claim_play:
