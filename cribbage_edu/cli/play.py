@@ -567,9 +567,11 @@ def add_play(subparsers: Subparsers) -> None:
     parser.add_argument("--seed", type=int, default=None, metavar="N",
                         help="the seed of the shuffles: the same seed, the same game")
     parser.add_argument("--opponent", choices=PLAYER_NAMES, default="expert",
-                        help="the computer player: random, greedy, expert, or master (the "
+                        help="the computer player: random, greedy, expert, master (the "
                              "expert who also counts the play in its throw and plays for "
-                             "the game near the end); default expert")
+                             "the game near the end) or coach (the master who lays each "
+                             "card by the coach's judge, reading your hand from your "
+                             "throw and cards); default expert")
     parser.add_argument("--target", type=int, choices=TARGETS, default=TARGETS[0],
                         help="play to 121 (default) or 61")
     parser.add_argument("--name", default="Player", help="your name in the game")

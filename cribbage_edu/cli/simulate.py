@@ -52,8 +52,8 @@ def add_simulate(subparsers: Subparsers) -> None:
     """Declare ``cribbage-edu simulate`` (see :mod:`cribbage_edu.cli`)."""
     parser = subparsers.add_parser(
         "simulate", help="play many games between computer players and sum them up",
-        description="Play N games between two computer players (random, greedy, expert or "
-                    "master) "
+        description="Play N games between two computer players (random, greedy, expert, "
+                    "master or coach) "
                     "with the first deal alternating, and print win rates with 95% "
                     "confidence intervals, points per deal by source for dealer and "
                     "pone, game length and skunks. The same seed gives the same games. "
@@ -65,7 +65,7 @@ def add_simulate(subparsers: Subparsers) -> None:
                         help="the master seed (default 1)")
     parser.add_argument("--players", nargs=2, default=["expert", "greedy"],
                         choices=PLAYER_NAMES, metavar=("A", "B"),
-                        help="the two players: random, greedy, expert or master "
+                        help="the two players: random, greedy, expert, master or coach "
                              "(default expert greedy)")
     parser.add_argument("--target", type=int, choices=TARGETS, default=TARGETS[0],
                         help="play to 121 (default) or 61")

@@ -99,15 +99,12 @@ def _history(view: PlayerView) -> tuple[list[_Lay], list[_Go]]:
     """The opponent's decisions in this deal's play, from the log the reader saw."""
     me, him = view.player, 1 - view.player
     events = [e for e in view.events if e.deal == view.deal]
-    scores = list(view.scores)
+    scores = list(view.scores)  # taken back to the start of the play
+    started = False
     for event in events:
-        if event.player is not None and event.points:
+        started = started or event.kind is EventKind.LAY
+        if started and event.player is not None and event.points:
             scores[event.player] -= event.points
-    for event in events:
-        if event.kind is EventKind.LAY:
-            break
-        if event.player is not None and event.points:
-            scores[event.player] += event.points
     lays: list[_Lay] = []
     gos: list[_Go] = []
     pile: list[int] = []
