@@ -254,12 +254,13 @@ def report_master(records: list[dict[str, Any]],
              f"{high:.1%}); goal: {aim}: {verdict}"]
     deals = sum(r["whole_deals"] for r in records)
     lines.append(f"points per whole deal ({deals} deals; each player deals about half)")
-    lines.append(f"  {'':17}" + "".join(f"{s:>9}" for s in (*SOURCES, "total")))
+    width = max(17, *(len(name) + len(" as dealer") for name in names))
+    lines.append(f"  {'':{width}}" + "".join(f"{s:>9}" for s in (*SOURCES, "total")))
     for p, name in enumerate(names):
         for role in ("dealer", "pone"):
             values = [sum(r["points"][f"{p}|{role}|{s}"] for r in records) / (deals / 2)
                       for s in SOURCES]
-            lines.append(f"  {name + ' as ' + role:17}"
+            lines.append(f"  {name + ' as ' + role:{width}}"
                          + "".join(f"{v:9.2f}" for v in (*values, sum(values))))
     close = [r for r in records if r["close"] is not None]
     if close:
