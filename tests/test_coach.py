@@ -445,6 +445,25 @@ def test_a_five_lead_is_named_as_the_worst_lead() -> None:
     assert by_card[Card.parse("5C")].answer > by_card[verdict.best].answer
 
 
+def test_a_lead_from_a_pair_is_named() -> None:
+    # pone holds A 4 4 K: if the dealer pairs a four led, her other four makes a pair royal
+    # for 6, so he should not pair it; an ace led he can pair for 2 with nothing to fear
+    verdict = judge_card("AC 4D 4H KD", "AC", starter="2C", seen="2S 6H", dealer=False)
+    assert verdict.best.rank == Card.parse("4D").rank
+    assert verdict.sentence.startswith(f"lead from a pair: if he pairs {verdict.best.symbol}")
+    by_card = {o.card: o for o in verdict.options}
+    assert by_card[Card.parse("AC")].answer > by_card[verdict.best].answer
+
+
+def test_every_card_reason_reads_on_from_the_grade() -> None:
+    # the table prints "Inaccuracy (0.9 points lost): <reason>": each reason goes on in
+    # lower case, as the course's sentences do
+    game = play_out(Game(seed=12), [make_player("greedy", 12), make_player("expert", 17)])
+    reasons = [d.reason for d in review(game, seat=0).decisions if d.kind is not
+               DecisionKind.COUNT]
+    assert reasons and all(r[0].islower() or r[0].isdigit() for r in reasons), reasons
+
+
 def test_a_plain_comparison_when_no_principle_fits() -> None:
     verdict = judge_throw("3D 4H JC KS 9D 7C", "4H KS", dealer=False)
     assert verdict.sentence.startswith("throwing 9♦ K♠ nets")

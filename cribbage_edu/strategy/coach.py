@@ -1143,6 +1143,10 @@ def _answer_reason(position: CardPosition, mine: CardOption, top: CardOption) ->
         if mine.card.value > 4 and top.card.value <= 4:
             return (f"a lead under five leaves no fifteen: no one card makes 15 with "
                     f"{top.card.symbol} ({answers})")
+    if (not position.pile and _held(position, top.card) > 1
+            and _held(position, mine.card) == 1):
+        return (f"lead from a pair: if he pairs {top.card.symbol}, your other one makes a "
+                f"pair royal for 6 ({answers})")
     if count in (5, 21) and top_count not in (5, 21):
         aim = "fifteen" if count == 5 else "31"
         return (f"you left the count at {count}: any ten-card makes {aim} ({answers})")
@@ -1153,7 +1157,12 @@ def _answer_reason(position: CardPosition, mine: CardOption, top: CardOption) ->
         top_gap = abs(int(top.card.rank) - int(last.rank))
         if 0 < gap <= 2 and not 0 < top_gap <= 2:
             return f"{mine.card.symbol} plays on a run: his answer can make one ({answers})"
-    return answers[0].upper() + answers[1:]
+    return f"the reply decides: {answers}"
+
+
+def _held(position: CardPosition, card: Card) -> int:
+    """How many cards of ``card``'s rank the hand holds."""
+    return sum(c.rank == card.rank for c in position.hand)
 
 
 # --- the count -----------------------------------------------------------------------------
