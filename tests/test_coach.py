@@ -10,7 +10,7 @@ import json
 
 import pytest
 
-from cribbage_edu import Card, Game, judge_card, judge_count, judge_throw, review
+from cribbage_edu import Card, Game, Hand, judge_card, judge_count, judge_throw, review
 from cribbage_edu.coach import card_chances
 from cribbage_edu.rules.drive import drive, play_out
 from cribbage_edu.rules.errors import (
@@ -464,9 +464,19 @@ def test_every_card_reason_reads_on_from_the_grade() -> None:
     assert reasons and all(r[0].islower() or r[0].isdigit() for r in reasons), reasons
 
 
-def test_a_plain_comparison_when_no_principle_fits() -> None:
-    verdict = judge_throw("3D 4H JC KS 9D 7C", "4H KS", dealer=False)
-    assert verdict.sentence.startswith("throwing 9♦ K♠ nets")
+def test_two_columns_are_named_when_neither_is_half_the_loss() -> None:
+    # pone throws 9-10 from A A 5 9 10 K. Against 10-K it loses in the hand (A A 5 9 holds
+    # two fifteens) and in the crib (touching cards start runs), neither by half the loss
+    verdict = judge_throw("AC AH 5D 9H 10D KS", "9H 10D", dealer=False)
+    by_throw = {frozenset(o.discard): o for o in verdict.options}
+    mine, best = by_throw[frozenset(verdict.chosen)], by_throw[frozenset(verdict.best)]
+    assert verdict.best == Hand("10D KS")
+    hand, crib = best.hand - mine.hand, mine.crib - best.crib
+    assert 0 < hand < verdict.loss / 2 and 0 < crib < verdict.loss / 2
+    assert verdict.sentence.startswith(
+        f"the hand and the crib together: A♣ A♥ 5♦ 9♥ averages {best.hand:.2f} in hand, "
+        f"yours {mine.hand:.2f}, and your 9-10 (touching cards: they start runs) gives the "
+        f"dealer {mine.crib:.1f} in his crib, 10-K {best.crib:.1f}; throwing 10♦ K♠ nets")
 
 
 def test_a_card_of_the_best_rank_is_the_best_card() -> None:

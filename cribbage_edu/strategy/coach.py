@@ -563,8 +563,9 @@ def _run_ranks(cards: Iterable[Card]) -> set[int]:
 
 def _throw_sentence(mine: ThrowOption, best: ThrowOption, top: ThrowOption, dealer: bool,
                     loss: float, chance_loss: float | None) -> str:
-    """The reason in one sentence: a principle only when its column is what separates
-    the choice from the best one (at least half the loss), else a plain comparison."""
+    """The reason in one sentence: a principle when its column (hand, crib or play) is
+    what separates the choice from the best one (at least half the loss), else the two
+    columns that do, each with its numbers."""
     if chance_loss is not None:
         assert mine.chance is not None and best.chance is not None
         if mine is best or chance_loss < 1e-9:
@@ -587,7 +588,11 @@ def _throw_sentence(mine: ThrowOption, best: ThrowOption, top: ThrowOption, deal
     compare = (f"throwing {top.discard.symbols} nets {top.net(dealer):.2f}, yours "
                f"{mine.net(dealer):.2f}: {top.net(dealer) - mine.net(dealer):.2f} better")
     if parts[main] < loss / 2:
-        return compare
+        # the columns add up to the loss, so the next one is more than the rest
+        second = max((k for k in parts if k != main), key=lambda k: parts[k])
+        return (f"the {main} and the {second} together: "
+                f"{_column_phrase(main, mine, top, dealer)}, and "
+                f"{_column_phrase(second, mine, top, dealer)}; {compare}")
     if main == "crib":
         if not dealer:
             heat = _heat(mine.discard)
@@ -626,6 +631,24 @@ def _throw_sentence(mine: ThrowOption, best: ThrowOption, top: ThrowOption, deal
     return (f"in the play, {top.keep.symbols} nets {top.pegging:+.2f} and yours "
             f"{mine.pegging:+.2f} (the pegging table, ± about "
             f"{max(top.pegging_error, mine.pegging_error):.1f}); {compare}")
+
+
+def _column_phrase(column: str, mine: ThrowOption, top: ThrowOption, dealer: bool) -> str:
+    """What one column (hand, crib or play) says of the best throw against yours, with
+    the crib principle the throw shows when the two throws differ in it."""
+    if column == "hand":
+        return f"{top.keep.symbols} averages {top.hand:.2f} in hand, yours {mine.hand:.2f}"
+    if column == "play":
+        return f"in the play {top.keep.symbols} nets {top.pegging:+.2f}, yours {mine.pegging:+.2f}"
+    hot, cold = (top, mine) if dealer else (mine, top)
+    heat = _heat(hot.discard)
+    why = (f" ({heat}: {_CRIB_REASONS[heat]})"
+           if heat is not None and heat != _heat(cold.discard) else "")
+    if dealer:
+        return (f"{_pair_name(top.discard)}{why} averages {top.crib:.1f} in your crib, your "
+                f"{_pair_name(mine.discard)} {mine.crib:.1f}")
+    return (f"your {_pair_name(mine.discard)}{why} gives the dealer {mine.crib:.1f} in his "
+            f"crib, {_pair_name(top.discard)} {top.crib:.1f}")
 
 
 # --- the card -------------------------------------------------------------------------------
