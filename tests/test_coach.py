@@ -450,7 +450,7 @@ def test_a_lead_from_a_pair_is_named() -> None:
     # for 6, so he should not pair it; an ace led he can pair for 2 with nothing to fear
     verdict = judge_card("AC 4D 4H KD", "AC", starter="2C", seen="2S 6H", dealer=False)
     assert verdict.best.rank == Card.parse("4D").rank
-    assert verdict.sentence.startswith(f"lead from a pair: if he pairs {verdict.best.symbol}")
+    assert verdict.sentence.startswith(f"the pair trap: if he pairs {verdict.best.symbol}")
     by_card = {o.card: o for o in verdict.options}
     assert by_card[Card.parse("AC")].answer > by_card[verdict.best].answer
 
@@ -462,6 +462,26 @@ def test_every_card_reason_reads_on_from_the_grade() -> None:
     reasons = [d.reason for d in review(game, seat=0).decisions if d.kind is not
                DecisionKind.COUNT]
     assert reasons and all(r[0].islower() or r[0].isdigit() for r in reasons), reasons
+
+
+def test_a_count_near_31_is_named_with_the_cards_that_fit() -> None:
+    # the dealer holds 6 7 9 at a count of 20 against two cards: the 9 makes 29, where only
+    # an ace or a two fits; the 7 makes 27, where any card of 4 or less does
+    verdict = judge_card("6H 7S 9D", "7S", starter="4D", pile="JH 2H 8C", seen="5S 9H",
+                         dealer=True, opponent_cards=2)
+    assert verdict.best == Card.parse("9D") and verdict.loss > INACCURACY
+    assert verdict.sentence.startswith("near 31 few cards fit: at 29 only an ace or a two fits "
+                                       "him, at 27 cards of 4 or less fit; 9♦ nets")
+
+
+def test_after_his_go_the_reason_is_the_order_of_your_cards() -> None:
+    # at 22 after his go the dealer holds A 2 7: the 2 then the 7 make 31 for 2, where the
+    # ace first (23, then the 7 to 30) gets only the go for 1. Nothing of his can follow, so
+    # neither "few cards fit" nor "a low card wins the go" is the reason
+    verdict = judge_card("AS 2D 7S", "AS", starter="4D", pile="JH 4H 8C", seen="5S 9H",
+                         dealer=True, opponent_cards=2, opponent_go=True)
+    assert verdict.best == Card.parse("2D") and verdict.loss == pytest.approx(1.0)
+    assert verdict.sentence.startswith("after his go you lay on alone, and the order decides")
 
 
 def test_two_columns_are_named_when_neither_is_half_the_loss() -> None:

@@ -148,6 +148,9 @@ CHANCE_MISTAKE = 0.03
 """Chance to win lost from which a choice is a mistake."""
 CHANCE_BLUNDER = 0.08
 """Chance to win lost from which a choice is a blunder."""
+_NEAR_31 = 5
+"""Room left under 31 from which a card's reason may be that few cards fit (aces to fives:
+20 of the 52 cards)."""
 REACH = ENDGAME
 """Points from home (for either player) within which the chance to win is judged: the
 master's :data:`cribbage_edu.strategy.master.ENDGAME`, about two deals' worth for pone."""
@@ -1141,11 +1144,25 @@ def _card_sentence(position: CardPosition, mine: CardOption, best: CardOption, t
         return f"take the points: {top.card.symbol} pegs {top.now} now ({said}); {compare}"
     if main == "answer":
         return _answer_reason(position, mine, top) + f"; {compare}"
+    if position.opponent_go:
+        return (f"after his go you lay on alone, and the order decides: 31 scores 2, the go "
+                f"1; {compare}")
     if (mine.card.value < 5 and top.card.value > mine.card.value
             and mine.card.value == min(c.value for c in position.hand)):
         return (f"keep a low card for the end of a series, where it wins the go: "
                 f"{compare}")
+    room, my_room = (THIRTY_ONE - position.count - c.value for c in (top.card, mine.card))
+    if 0 < room <= _NEAR_31 and my_room > room and position.opponent_cards:
+        yours = (f", at {THIRTY_ONE - my_room} {_fits(my_room)}" if my_room <= _NEAR_31
+                 else "")
+        return (f"near 31 few cards fit: at {THIRTY_ONE - room} only {_fits(room)} him"
+                f"{yours}; {compare}")
     return f"the rest of the play decides: {compare}"
+
+
+def _fits(room: int) -> str:
+    """The cards that fit under 31 with ``room`` left, in words."""
+    return {1: "an ace fits", 2: "an ace or a two fits"}.get(room, f"cards of {room} or less fit")
 
 
 def _said(pile: Sequence[Card], card: Card) -> str:
@@ -1168,7 +1185,7 @@ def _answer_reason(position: CardPosition, mine: CardOption, top: CardOption) ->
                     f"{top.card.symbol} ({answers})")
     if (not position.pile and _held(position, top.card) > 1
             and _held(position, mine.card) == 1):
-        return (f"lead from a pair: if he pairs {top.card.symbol}, your other one makes a "
+        return (f"the pair trap: if he pairs {top.card.symbol}, your other one makes a "
                 f"pair royal for 6 ({answers})")
     if count in (5, 21) and top_count not in (5, 21):
         aim = "fifteen" if count == 5 else "31"
