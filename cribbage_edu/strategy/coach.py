@@ -609,12 +609,11 @@ def _throw_sentence(mine: ThrowOption, best: ThrowOption, top: ThrowOption, deal
                     f"dealer's crib; {_pair_name(top.discard)} gives him {top.crib:.1f}, "
                     f"and {compare}")
         heat = _heat(top.discard)
-        if heat is not None and heat != _heat(mine.discard):
-            return (f"feed your own crib: {_pair_name(top.discard)} ({heat}: "
-                    f"{_CRIB_REASONS[heat]}) averages about {top.crib:.1f} points in your "
-                    f"crib against {mine.crib:.1f} for {_pair_name(mine.discard)}; {compare}")
-        return (f"{_pair_name(top.discard)} averages {top.crib:.1f} in your own crib, your "
-                f"{_pair_name(mine.discard)} {mine.crib:.1f}; {compare}")
+        why = (f" ({heat}: {_CRIB_REASONS[heat]})"
+               if heat is not None and heat != _heat(mine.discard) else "")
+        return (f"feed your own crib: {_pair_name(top.discard)}{why} averages about "
+                f"{top.crib:.1f} points in your crib against {mine.crib:.1f} for "
+                f"{_pair_name(mine.discard)}; {compare}")
     if main == "hand":
         before_top, before_mine = (points_before_starter(top.keep),
                                    points_before_starter(mine.keep))
