@@ -7,9 +7,13 @@ browser until the kernel has answered the one before. So "15" typed fast, then E
 reached the kernel as the value "1", then Enter, then the value "15": the answer was
 judged as 1. Here the Enter carries the text in the box as it is when the key is
 pressed, and the kernel takes that text as the box's value before anything else reads
-it. Between Enters the value is sent when the learner leaves the box (a click on a
-button beside it, Tab), never key by key, so no change is ever held back behind
-another: a click on Claim, which leaves the box first, finds the text typed.
+it. Between Enters the text is sent when the learner leaves the box (a click on a
+button beside it, Tab), never key by key, and as a message of its own rather than a
+value change: a change is held back while the kernel is busy with the message before
+it, so "2" typed just after a peg, then Peg clicked, could reach the kernel after the
+click, which would peg the 6 still in the box (a browser test on a busy machine once saw
+the second peg go wrong). A message is never held back, and the click, which leaves the
+box first, comes after it and finds the text typed.
 
 The view is a few lines of JavaScript run by anywidget (:pypi:`anywidget`), which
 JupyterLab, Voila and the notebook all load; the box looks like ipywidgets' own.
@@ -55,7 +59,7 @@ function render({ model, el }) {
   const commit = () => {
     if (model.get("value") !== input.value) {
       model.set("value", input.value);
-      model.save_changes();
+      model.send({ event: "value", value: input.value });  // never held back: see above
     }
   };
   input.addEventListener("change", commit);
@@ -98,9 +102,13 @@ class AnswerBox(anywidget.AnyWidget):
         self._enter.append(callback)
 
     def _message(self, _: Any, content: dict[str, Any], buffers: Any) -> None:
-        if isinstance(content, dict) and content.get("event") == "submit":
-            text = content.get("value")
+        if not isinstance(content, dict):
+            return
+        text = content.get("value")
+        if content.get("event") == "submit":
             self.submit(text if isinstance(text, str) else None)
+        elif content.get("event") == "value" and isinstance(text, str):
+            self.value = text  # the learner left the box: its text, no Enter
 
     def submit(self, text: str | None = None) -> None:
         """Do what Enter does: take ``text`` (when given) as the box's value, then call
