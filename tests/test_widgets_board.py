@@ -122,13 +122,10 @@ def test_the_text_typed_reaches_the_kernel_as_a_message_when_the_learner_leaves_
     # a message of its own, so a click right after it cannot overtake it
     board = BoardWidget(seed=7)
     for typed, pegs in (("6", (0, 6)), ("2", (6, 8))):
-        board.points_box._handle_custom_msg({"event": "value", "value": typed}, [])
+        board.points_box.leave(typed)
         assert board.points_box.value == typed
         board.peg_button.click()
         assert board.value.pegs[0] == pegs
-    board.points_box._handle_custom_msg({"event": "value", "value": 3}, [])  # not text
-    board.points_box._handle_custom_msg(["value", "3"], [])
-    assert board.points_box.value == "2"
 
 
 def test_random_scores_come_from_the_seed() -> None:

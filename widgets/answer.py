@@ -108,7 +108,7 @@ class AnswerBox(anywidget.AnyWidget):
         if content.get("event") == "submit":
             self.submit(text if isinstance(text, str) else None)
         elif content.get("event") == "value" and isinstance(text, str):
-            self.value = text  # the learner left the box: its text, no Enter
+            self.leave(text)
 
     def submit(self, text: str | None = None) -> None:
         """Do what Enter does: take ``text`` (when given) as the box's value, then call
@@ -117,6 +117,11 @@ class AnswerBox(anywidget.AnyWidget):
             self.value = text
         for callback in self._enter:
             callback()
+
+    def leave(self, text: str) -> None:
+        """Do what the learner's leaving the box does (a click beside it, Tab): take
+        ``text``, the text in the box, as its value, with no Enter."""
+        self.value = text
 
     def press_enter(self) -> None:
         """Do what pressing Enter does with the text in the box (for a test or a script)."""
