@@ -282,7 +282,7 @@ def test_bad_positions_are_named(args: tuple[object, object], message: str) -> N
 
 
 def test_only_games_to_121_and_61() -> None:
-    with pytest.raises(IllegalActionError, match="121 and 61, not 100"):
+    with pytest.raises(IllegalActionError, match="target is 121 or 61, not 100"):
         win_probability(0, 0, dealer=True, target=100)
     with pytest.raises(IllegalActionError, match="from 0 to 60, not 61"):
         win_probability(61, 0, dealer=True, target=61)

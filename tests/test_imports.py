@@ -225,6 +225,41 @@ def test_a_room_imports_only_the_rooms_below_it(module: str) -> None:
     assert bad == [], f"{module} ({room}) may import only from {sorted(allowed)}"
 
 
+COACH = f"{PACKAGE}.strategy.coach"
+COACH_LAYERS = ("grades", "position", "phrases", "model", "throw", "card", "count", "view",
+                "player", "review")
+"""The coach's modules, each one job, in the order they stand: each imports only those
+before it (the grades at the bottom, the review on top), and the package's
+``__init__`` gathers their public names."""
+
+THE_MODELS_OWN = (f"{PACKAGE}.strategy.pegsolver", f"{PACKAGE}.strategy.discard",
+                  f"{PACKAGE}.strategy.master", f"{PACKAGE}.tables")
+"""What the judge's model asks (the solvers, the advisor, the master's chances, the
+shipped tables): only the coach's ``model`` module imports them, so the model of the game
+lives in one place and another can be put in its stead."""
+
+
+def test_the_coach_is_a_room_of_its_own_in_layers() -> None:
+    inside = sorted(m for m in MODULES if m.startswith(COACH + "."))
+    assert inside == sorted(f"{COACH}.{name}" for name in COACH_LAYERS)
+    for at, name in enumerate(COACH_LAYERS):
+        below = {f"{COACH}.{other}" for other in COACH_LAYERS[:at]}
+        reached = {t for t in edges(f"{COACH}.{name}") if t.startswith(COACH)}
+        assert reached <= below, f"{COACH}.{name} imports {sorted(reached - below)}"
+
+
+def test_only_the_coachs_model_asks_the_solvers_and_the_tables() -> None:
+    askers = sorted(m for m in MODULES if m.startswith(COACH) and any(
+        t == own or t.startswith(own + ".") for t in edges(m) for own in THE_MODELS_OWN))
+    assert askers == [f"{COACH}.model"]
+
+
+@pytest.mark.parametrize("name", COACH_LAYERS)
+def test_each_module_of_the_coach_is_short(name: str) -> None:
+    """One job a module: under about 400 lines each (the coach was one file of 1,631)."""
+    assert len(MODULES[f"{COACH}.{name}"].read_text("utf-8").splitlines()) <= 400
+
+
 def test_nothing_a_learner_runs_imports_the_generators() -> None:
     """The models make the shipped tables; only ``scripts/`` (and tests) run them."""
     users = sorted(m for m in MODULES if room_of(m) != "models"

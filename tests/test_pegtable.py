@@ -118,7 +118,7 @@ def test_suits_and_order_do_not_matter(keep: object) -> None:
 
 @pytest.mark.parametrize(("keep", "message"), [
     ("5H 5C 5S", "a kept hand has 4 cards, got 3"),
-    ("5H 5H 5S 6D", "cannot hold a card twice"),
+    ("5H 5H 5S 6D", "holds 5H twice"),
     ([5, 5, 5, 5, 5], "a kept hand has 4 cards, got 5"),
     ([0, 5, 6, 7], "ranks run from 1 (ace) to 13 (king)"),
     ([5, 5, 5, 5.0], "four cards or four ranks"),

@@ -97,7 +97,7 @@ def test_bad_discards_are_asked_again_with_the_reason() -> None:
     assert "must lay away two cards, not 3" in out
     assert "there is no card 9" in out
     assert "cannot lay away KH: not in hand" in out
-    assert "cannot lay away 2C twice" in out
+    assert "throw '2C 2C' holds 2C twice" in out
     assert out.count("try again") == 5
     assert [str(c) for c in game.view(0).discards] == ["2C", "9H"]
 

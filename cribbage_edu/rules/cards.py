@@ -22,10 +22,11 @@ from collections.abc import Iterable, Iterator
 from enum import IntEnum
 from typing import ClassVar
 
+from .checks import no_card_twice
 from .errors import CardParseError, IllegalHandError
 
 __all__ = ["COUNT_VALUES", "FIFTEEN", "FULL_DECK", "THIRTY_ONE", "Card", "CardLike", "Deck",
-           "Hand", "Rank", "Suit",
+           "Hand", "Rank", "Suit", "checked_card", "checked_cards", "distinct_cards",
            "parse_cards"]
 
 
@@ -351,11 +352,47 @@ def distinct_cards(cards: str | Iterable[CardLike], count: int | None, what: str
     if count is not None and len(hand) != count:
         raise IllegalHandError(
             f"{what} must have {count} cards, got {len(hand)}: '{hand}'")
-    if len(set(hand)) != len(hand):
-        seen: set[Card] = set()
-        twice = [c for c in hand if c in seen or seen.add(c)]  # type: ignore[func-returns-value]
-        raise IllegalHandError(f"{what} '{hand}' holds {twice[0]} twice")
+    no_card_twice(hand, what)
     return hand
+
+
+def checked_cards(value: object, what: str) -> Hand:
+    """Cards handed to the engine as an argument, checked once: text such as ``'5H JS'``,
+    one :class:`Card`, or a list or tuple of cards or card texts (a :class:`Hand` is a
+    tuple), none twice. Anything else (a number, bytes, a dict, whose keys would be read,
+    a set, which has no order) is an ``IllegalHandError`` naming ``what``.
+
+    >>> checked_cards(["5H", Card.parse("JS")], "the hand")
+    Hand('5H JS')
+    >>> checked_cards({"5H": 1}, "the throw")
+    Traceback (most recent call last):
+      ...
+    cribbage_edu.IllegalHandError: the throw must be cards, such as '5H JS', not {'5H': 1}
+    """
+    if not isinstance(value, str | Card | list | tuple):
+        raise IllegalHandError(f"{what} must be cards, such as '5H JS', not {value!r}")
+    try:
+        cards = parse_cards(value)
+    except TypeError:
+        raise IllegalHandError(f"{what} must be cards, such as '5H JS', not {value!r}") from None
+    no_card_twice(cards, what)
+    return cards
+
+
+def checked_card(value: object, what: str) -> Card:
+    """One card handed to the engine: as :func:`checked_cards`, exactly one.
+
+    >>> checked_card("10h", "the starter")
+    Card.parse('10H')
+    >>> checked_card("5H 6H", "the starter")
+    Traceback (most recent call last):
+      ...
+    cribbage_edu.IllegalHandError: the starter is one card, got 2: '5H 6H'
+    """
+    cards = checked_cards(value, what)
+    if len(cards) != 1:
+        raise IllegalHandError(f"{what} is one card, got {len(cards)}: '{cards}'")
+    return cards[0]
 
 
 class Deck:

@@ -18,11 +18,12 @@ cribbage_edu.IllegalActionError: there is no player 1.0: a seat is a whole numbe
 from __future__ import annotations
 
 import operator
-from collections.abc import Sequence
+from collections.abc import Hashable, Sequence
 
-from .errors import IllegalActionError, OutOfTurnError
+from .errors import IllegalActionError, IllegalHandError, OutOfTurnError
 
-__all__ = ["MAX_DIGITS", "SEATS", "flag", "seat", "two_names", "typed_points", "whole_number"]
+__all__ = ["MAX_DIGITS", "SEATS", "apart", "flag", "no_card_twice", "seat", "two_names",
+           "two_scores", "typed_points", "whole_number"]
 
 SEATS = (0, 1)
 """The two seats at the table. Every part of the engine numbers players this way:
@@ -157,3 +158,62 @@ def two_names(value: object, what: str = "names") -> tuple[str, str]:
             or not all(isinstance(name, str) for name in value)):
         raise IllegalActionError(f"{what} must be two names, one a player, not {value!r}")
     return (value[0], value[1])
+
+
+def two_scores(value: object, target: int, what: str) -> tuple[int, int]:
+    """``value`` as two scores of a game to ``target``: a list or tuple of two whole
+    numbers, each from 0 to one under the target (a score on the target has won). Text,
+    bytes (``b"ab"`` is no pair of scores 97 and 98), a bool, a float, one number or
+    three are refused with ``IllegalActionError`` naming ``what`` and quoting the value.
+
+    >>> two_scores([110, 115], 121, "scores")
+    (110, 115)
+    >>> two_scores(b"ab", 121, "scores")  # doctest: +ELLIPSIS
+    Traceback (most recent call last):
+      ...
+    cribbage_edu.IllegalActionError: scores must be two whole numbers from 0 to 120 ..., not b'ab'
+    """
+    if isinstance(value, list | tuple) and len(value) == 2:
+        first, second = (_as_int(x) for x in value)
+        if (first is not None and second is not None and 0 <= first < target
+                and 0 <= second < target):
+            return first, second
+    raise IllegalActionError(f"{what} must be two whole numbers from 0 to {target - 1} (a "
+                             f"game to {target}), not {value!r}")
+
+
+def no_card_twice(cards: Sequence[Hashable], what: str) -> None:
+    """The one check that ``cards`` (named ``what`` in the error) hold no card twice:
+    else ``IllegalHandError`` naming the first card seen again.
+
+    >>> from cribbage_edu.rules.cards import Hand
+    >>> no_card_twice(Hand("5H 5C"), "the hand")
+    >>> no_card_twice(Hand("5H JS 5H"), "the hand")
+    Traceback (most recent call last):
+      ...
+    cribbage_edu.IllegalHandError: the hand '5H JS 5H' holds 5H twice
+    """
+    seen: set[Hashable] = set()
+    for card in cards:
+        if card in seen:
+            held = " ".join(str(c) for c in cards)
+            raise IllegalHandError(f"{what} '{held}' holds {card} twice")
+        seen.add(card)
+
+
+def apart(groups: Sequence[tuple[str, Sequence[Hashable]]]) -> None:
+    """No card in two of the named ``groups`` (each a name and its cards): else
+    ``IllegalHandError`` naming the card and both places.
+
+    >>> from cribbage_edu.rules.cards import Hand
+    >>> apart([("the hand", Hand("5H 7D")), ("the pile", Hand("7D"))])
+    Traceback (most recent call last):
+      ...
+    cribbage_edu.IllegalHandError: 7D cannot be both in the hand and in the pile
+    """
+    where: dict[Hashable, str] = {}
+    for what, cards in groups:
+        for card in cards:
+            if card in where:
+                raise IllegalHandError(f"{card} cannot be both in {where[card]} and in {what}")
+            where[card] = what

@@ -48,8 +48,8 @@ from pathlib import Path
 from typing import Any, TypeVar
 
 from .board import GAME_HOLE, Board, Skunk, skunk_kind
-from .cards import FULL_DECK, Card, CardLike, Deck, Hand, Rank, parse_cards
-from .checks import seat, whole_number
+from .cards import FULL_DECK, Card, CardLike, Deck, Hand, Rank, distinct_cards, parse_cards
+from .checks import flag, no_card_twice, seat, two_names, two_scores, whole_number
 from .errors import (
     CribbageError,
     IllegalActionError,
@@ -60,7 +60,7 @@ from .errors import (
 )
 from .events import Action, ActionKind, Event, EventKind, Phase, Source
 from .misses import count_misses, diagnose
-from .options import GameOptions, manual_flags
+from .options import GameOptions, game_target, manual_flags
 from .pegging import MOST_PLAY_POINTS, PegJudgement, Play, PlayEvent, judge_peg
 from .saves import (
     CLAIMS_LOOKED_AT_AGAIN,
@@ -75,12 +75,12 @@ from .saves import (
     write_save_file,
 )
 from .scoring import (
-    BEST_HAND,
     HandScore,
     Judgement,
     Kind,
     ScoreItem,
     Verdict,
+    claimed_points,
     judge_claim,
     score_hand,
 )
@@ -353,6 +353,30 @@ class PlayerView:
     _events: list[Event]  # the log this player sees, shared, read up to _n_events
     _n_events: int
 
+    @classmethod
+    def for_throw(cls, six: str | Iterable[CardLike], *, dealer: bool,
+                  scores: Sequence[int] = (0, 0), target: int = GAME_HOLE,
+                  names: Sequence[str] = ("you", "the opponent")) -> PlayerView:
+        """Seat 0's view of a deal about to be thrown from, with no game behind it: its
+        ``six`` cards, whether it is the ``dealer``, the board (``scores``, seat 0's
+        first) and the ``target``; the opponent holds six, nothing is laid or shown, and
+        the log is empty. What a judge of a throw hands a player that decides from a
+        view. Every argument is checked, as :class:`Game` checks its own.
+
+        >>> view = PlayerView.for_throw("5H 5C 6D JS QH 2C", dealer=True, scores=(100, 95))
+        >>> view.phase, view.is_dealer, view.opponent_cards, view.scores, view.events
+        (<Phase.DISCARD: 'discard'>, True, 6, (100, 95), ())
+        """
+        hand = distinct_cards(six, 6, "the six cards")
+        is_dealer = flag(dealer, "dealer")
+        goal = game_target(target)
+        board = two_scores(scores, goal, "scores")
+        return cls(player=0, names=two_names(names), phase=Phase.DISCARD, deal=1,
+                   dealer=0 if is_dealer else 1, scores=board, target=goal, hand=hand,
+                   kept=Hand(), discards=Hand(), starter=None, count=0, pile=Hand(),
+                   laid=(), opponent_cards=6, opponent_said_go=False, shown=(), turn=None,
+                   legal=(), _events=[], _n_events=0)
+
     @property
     def is_dealer(self) -> bool:
         return self.dealer == self.player
@@ -430,7 +454,8 @@ class Game:
         self.first_dealer = first_dealer
         self.names: tuple[str, str] = _names(names)
         self._stacked: list[tuple[Card, ...]] = _stacked_decks(decks)
-        self.start_scores: tuple[int, int] = _start_scores(scores, self.options.target)
+        self.start_scores: tuple[int, int] = two_scores(scores, self.options.target,
+                                                        "starting scores")
         self._claims_stand = False  # True replaying a save of version 1 or 2 (no second look)
         self._reset_state()
 
@@ -826,8 +851,7 @@ class Game:
         if len(pair) != 2:
             raise IllegalHandError(f"{name} must lay away two cards, not {len(pair)}: "
                                    f"'{pair}'")
-        if pair[0] is pair[1]:
-            raise IllegalHandError(f"{name} cannot lay away {pair[0]} twice")
+        no_card_twice(pair, f"{name}'s throw")
         for card in pair:
             if card not in self._hands[player]:
                 raise IllegalPlayError(f"{name} cannot lay away {card}: not in hand "
@@ -909,20 +933,18 @@ class Game:
         due = self._unpegged[0].player
         if player != due:
             raise OutOfTurnError(f"{name} cannot peg now: {self.names[due]} pegs first")
-        return self._take_points(
-            ActionKind.PEG, player, points, MOST_PLAY_POINTS, self._do_peg,
-            f"{name} pegs {points!r}: the play's points are a whole number, 0 to "
-            f"{MOST_PLAY_POINTS}")
-
-    def _take_points(self, kind: ActionKind, player: int, points: object, most: int,
-                     judge: Callable[[int, int], _Said], refused: str) -> _Said:
-        """A claim of ``points`` (0 to ``most``, else ``refused`` is raised and nothing
-        changes) by ``player``, recorded as an action of ``kind`` and judged by
-        ``judge``: the one way a claim in the show and a peg in the play are taken."""
         try:
-            number = whole_number(points, "points", 0, most)
+            number = whole_number(points, "points", 0, MOST_PLAY_POINTS)
         except IllegalActionError:
-            raise IllegalActionError(refused) from None
+            raise IllegalActionError(f"{name} pegs {points!r}: the play's points are a "
+                                     f"whole number, 0 to {MOST_PLAY_POINTS}") from None
+        return self._take_points(ActionKind.PEG, player, number, self._do_peg)
+
+    def _take_points(self, kind: ActionKind, player: int, number: int,
+                     judge: Callable[[int, int], _Said]) -> _Said:
+        """A claim of ``number`` points (checked) by ``player``, recorded as an action of
+        ``kind`` and judged by ``judge``: the one way a claim in the show and a peg in the
+        play are taken."""
         result: list[_Said] = []
         self._record(Action(kind, player, (), number),
                      lambda: result.append(judge(player, number)))
@@ -962,10 +984,8 @@ class Game:
             raise OutOfTurnError(f"{self.names[player]} cannot claim points now: "
                                  f"{self._waiting_for()} counts "
                                  f"{self._whose(owner, source)}")
-        return self._take_points(
-            ActionKind.CLAIM, player, points, BEST_HAND, self._do_claim,
-            f"{self.names[player]} cannot claim {points!r}: a hand or crib scores a whole "
-            f"number from 0 to {BEST_HAND}")
+        number = claimed_points(points, self.names[player])
+        return self._take_points(ActionKind.CLAIM, player, number, self._do_claim)
 
     @property
     def held_claim(self) -> Claim | None:
@@ -1394,24 +1414,6 @@ class Game:
         from ..render import view_html
 
         return view_html(self.view(0))
-
-
-def _start_scores(scores: Sequence[int], target: int) -> tuple[int, int]:
-    """Where the pegs start: two whole numbers under the target (ints or numpy integers).
-
-    >>> _start_scores((110, 115), 121)
-    (110, 115)
-    """
-    start = tuple(scores)
-    try:
-        if len(start) != 2:
-            raise IllegalActionError("two are needed")
-        a, b = (whole_number(x, "a score", 0, target - 1) for x in start)
-    except IllegalActionError:
-        raise IllegalActionError(
-            f"starting scores {start!r} must be two whole numbers from 0 to {target - 1} "
-            f"(a game to {target})") from None
-    return a, b
 
 
 MAX_NAME = 40

@@ -35,10 +35,33 @@ from .board import GAME_HOLE, SHORT_GAME_HOLE, skunk_lines
 from .checks import flag, whole_number
 from .errors import IllegalActionError
 
-__all__ = ["MAX_GAMES_FOR_A_SKUNK", "TARGETS", "GameOptions", "manual_flags"]
+__all__ = ["MAX_GAMES_FOR_A_SKUNK", "TARGETS", "GameOptions", "game_target", "manual_flags"]
 
 TARGETS = (GAME_HOLE, SHORT_GAME_HOLE)
 """The game hole of the standard game and of the short game."""
+
+
+def game_target(value: object) -> int:
+    """The one check of a game's target: 121 or 61, as an int (or a numpy integer), never
+    a bool, a float or text; else ``IllegalActionError`` quoting the value. (It lives
+    beside :data:`TARGETS`: :mod:`.checks` sits below the board that holds the game holes.)
+
+    >>> game_target(61)
+    61
+    >>> game_target(100)
+    Traceback (most recent call last):
+      ...
+    cribbage_edu.IllegalActionError: a game's target is 121 or 61, not 100
+    """
+    try:
+        number: int | None = whole_number(value, "target", 0)
+    except IllegalActionError:
+        number = None
+    if number not in TARGETS:
+        raise IllegalActionError(f"a game's target is {GAME_HOLE} or {SHORT_GAME_HOLE}, not "
+                                 f"{value!r}")
+    assert number is not None
+    return number
 
 MAX_GAMES_FOR_A_SKUNK = 10
 """The most games a skunk may be agreed to count for (tables use 2, 3 or 4)."""
@@ -113,15 +136,8 @@ class GameOptions:
                    manual_count=manual_flags(manual_count), muggins=muggins, win_value=2)
 
     def __post_init__(self) -> None:
-        try:
-            target: int | None = whole_number(self.target, "target", 0)
-        except IllegalActionError:
-            target = None
-        if target not in TARGETS:
-            raise IllegalActionError(
-                f"a game is played to 121 or 61: the target cannot be {self.target!r}")
         checked = {
-            "target": target,
+            "target": game_target(self.target),
             "skunk": flag(self.skunk, "skunk"),
             "skunk_value": whole_number(self.skunk_value, "skunk_value", 1,
                                         MAX_GAMES_FOR_A_SKUNK),

@@ -32,7 +32,7 @@ from dataclasses import dataclass
 from typing import Any, NamedTuple
 
 from .cards import COUNT_VALUES, FIFTEEN, THIRTY_ONE, Card, CardLike, Hand, parse_cards
-from .checks import seat
+from .checks import no_card_twice, seat
 from .errors import IllegalHandError, IllegalPlayError, OutOfTurnError
 from .events import EventKind
 from .scoring import PAIR_WORDS, Kind, ScoreItem, Verdict, spoken_number
@@ -177,8 +177,7 @@ def score_play(cards_since_reset: str | Iterable[CardLike]) -> PlayScore:
     pile = parse_cards(cards_since_reset)
     if not pile:
         raise IllegalPlayError("score_play needs at least one card laid")
-    if len(set(pile)) != len(pile):
-        raise IllegalHandError(f"the cards laid '{pile}' hold a card twice")
+    no_card_twice(pile, "the pile")
     count = sum(c.value for c in pile)
     if count > THIRTY_ONE:
         raise IllegalPlayError(

@@ -26,11 +26,11 @@ from operator import itemgetter
 from typing import Any, NamedTuple
 
 from .cards import COUNT_VALUES, FIFTEEN, Card, CardLike, Hand, Rank, parse_cards
-from .checks import flag
-from .errors import IllegalHandError
+from .checks import flag, no_card_twice, whole_number
+from .errors import IllegalActionError, IllegalHandError
 
 __all__ = ["BEST_HAND", "PAIR_WORDS", "SHOW_KINDS", "HandScore", "Judgement", "Kind",
-           "ScoreItem", "Verdict",
+           "ScoreItem", "Verdict", "claimed_points",
            "judge_claim", "rank_points", "score_hand", "spoken_number"]
 
 
@@ -377,9 +377,8 @@ def _read_show(hand: str | Iterable[CardLike], starter: CardLike) -> tuple[Hand,
     turned = Card.parse(starter)
     if len(cards) != 4:
         raise IllegalHandError(f"a hand or crib has 4 cards, got {len(cards)}: '{cards}'")
-    if len({*cards, turned}) != 5:
-        if len(set(cards)) != 4:
-            raise IllegalHandError(f"the hand '{cards}' holds a card twice")
+    no_card_twice(cards, "the hand")
+    if turned in cards:
         raise IllegalHandError(f"the starter {turned} is also in the hand '{cards}'")
     return cards, turned
 
@@ -481,6 +480,27 @@ class Judgement(NamedTuple):
         return text + f"; it scores the {self.claimed} claimed: the {self.gap} missed are lost"
 
 
+def claimed_points(value: object, who: str = "") -> int:
+    """The one check of a claim in the show: a whole number of points from 0 to
+    :data:`BEST_HAND` (an int or a numpy integer; never a bool, a float such as ``2.0``
+    or NaN, text such as ``"6"``, or ``None``), else ``IllegalActionError`` quoting it,
+    with the claimer's name ``who`` if given.
+
+    >>> claimed_points(8)
+    8
+    >>> claimed_points(-1, "Ann")  # doctest: +ELLIPSIS
+    Traceback (most recent call last):
+      ...
+    cribbage_edu.IllegalActionError: Ann cannot claim -1: a hand or crib scores a whole number ...
+    """
+    try:
+        return whole_number(value, "a claim", 0, BEST_HAND)
+    except IllegalActionError:
+        start = f"{who} cannot" if who else "cannot"
+        raise IllegalActionError(f"{start} claim {value!r}: a hand or crib scores a whole "
+                                 f"number from 0 to {BEST_HAND}") from None
+
+
 def judge_claim(claimed: int, score: HandScore, *, muggins: bool = False) -> Judgement:
     """The one judge of a claim that stands (the game's count by hand and the counting
     quiz): right, over or under. A claim scores what was claimed, as at a table, with
@@ -496,7 +516,20 @@ def judge_claim(claimed: int, score: HandScore, *, muggins: bool = False) -> Jud
     (<Verdict.UNDER: 'under'>, 6, 0)
     >>> judge_claim(10, score)[2:]
     (<Verdict.OVER: 'over'>, 8, 0)
+
+    A claim that is no number of points, a score that is not a hand's and a muggins
+    that is not a flag are refused, and nothing is judged:
+
+    >>> judge_claim(-1, score, muggins=True)  # doctest: +ELLIPSIS
+    Traceback (most recent call last):
+      ...
+    cribbage_edu.IllegalActionError: cannot claim -1: a hand or crib scores ... from 0 to 29
     """
+    claimed = claimed_points(claimed)
+    if not isinstance(score, HandScore):
+        raise IllegalActionError(f"a claim is judged against a HandScore (score_hand's), "
+                                 f"not {score!r}")
+    muggins = flag(muggins, "muggins")
     actual = score.total
     verdict = Verdict.of(claimed, actual)
     if verdict is Verdict.UNDER:

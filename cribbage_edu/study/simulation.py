@@ -45,7 +45,7 @@ from ..rules.drive import play_out
 from ..rules.errors import IllegalActionError
 from ..rules.events import SOURCES, EventKind
 from ..rules.game import Game, Source
-from ..rules.options import TARGETS
+from ..rules.options import game_target
 from ..stats import wilson_interval
 from ..strategy.roster import make_player
 from .workers import stay_with_parent
@@ -285,8 +285,7 @@ def _check(n_games: int, players: Sequence[str], target: int) -> tuple[str, str]
         make_player(name)  # an unknown name fails here, before any work is sent
     if isinstance(n_games, bool) or not isinstance(n_games, int) or n_games < 0:
         raise IllegalActionError(f"cannot play {n_games!r} games")
-    if target not in TARGETS:
-        raise IllegalActionError(f"a game is played to 121 or 61, not {target!r}")
+    game_target(target)
     return names[0], names[1]
 
 

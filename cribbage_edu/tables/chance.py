@@ -68,9 +68,9 @@ from typing import TYPE_CHECKING, Any
 
 from ..rules.board import GAME_HOLE
 from ..rules.checks import flag, seat, whole_number
-from ..rules.errors import IllegalActionError
 from ..rules.events import EventKind
 from ..rules.options import TARGETS as GAME_TARGETS
+from ..rules.options import game_target
 
 if TYPE_CHECKING:
     from ..rules.game import Game
@@ -192,9 +192,7 @@ def win_table(target: int = GAME_HOLE) -> WinTable:
     >>> round(win_table().chance(0, 0, dealer=False), 3)
     0.443
     """
-    if isinstance(target, bool) or target not in TARGETS:
-        raise IllegalActionError(f"the table covers games to 121 and 61, not {target!r}")
-    return _table(int(target))
+    return _table(game_target(target))
 
 
 @cache

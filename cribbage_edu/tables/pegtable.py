@@ -50,7 +50,7 @@ from types import MappingProxyType
 from typing import Any
 
 from ..rules.cards import Card, CardLike, Rank, parse_cards
-from ..rules.checks import flag
+from ..rules.checks import flag, no_card_twice
 from ..rules.errors import IllegalHandError
 from ..stats import half_width
 
@@ -98,8 +98,7 @@ def _ranks(keep: str | Iterable[CardLike] | Iterable[int]) -> Ranks:
         cards = parse_cards([x for x in items if isinstance(x, str | Card)])
         if len(cards) != len(items):
             raise IllegalHandError(f"a kept hand is four cards or four ranks, not {keep!r}")
-        if len(set(cards)) != len(cards):
-            raise IllegalHandError(f"a kept hand cannot hold a card twice: '{cards}'")
+        no_card_twice(cards, "the kept hand")
         ranks = [int(c.rank) for c in cards]
     if len(ranks) != 4:
         raise IllegalHandError(f"a kept hand has 4 cards, got {len(ranks)}: {keep!r}")

@@ -1,0 +1,222 @@
+"""The judge of a card in the play: the verdict on one card laid (:class:`CardVerdict`,
+:func:`judge_card`) and its reason in one sentence, in the words of lesson 13; near home,
+each card's chance to win (:func:`card_chances`). What each card is worth is the model's
+(:func:`.model.card_options`).
+
+>>> verdict = judge_card("5C 3D 9H KS", "5C", starter="QD", seen="2S 8C", dealer=False)
+>>> verdict.grade, verdict.best
+(<Grade.MISTAKE: 'mistake'>, Card.parse('3D'))
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Sequence
+from dataclasses import dataclass, field
+from typing import Any
+
+from ...rules.board import GAME_HOLE
+from ...rules.cards import THIRTY_ONE, Card, CardLike, checked_card
+from ...rules.checks import whole_number
+from ...rules.errors import IllegalActionError, IllegalPlayError
+from .grades import INACCURACY, DecisionKind, Grade, grade_of
+from .model import kinds_count, mean_error, position_options, rank_chances
+from .phrases import NEAR_31, answer_reason, cards_that_fit, percent, spoken_play
+from .position import CardOption, CardPosition, card_position
+
+__all__ = ["CardVerdict", "card_chances", "judge_card", "judge_position"]
+
+
+@dataclass(frozen=True, slots=True)
+class CardVerdict:
+    """The judge's word on a card laid (see :func:`judge_card`): the ``position`` it was
+    laid from (a :class:`CardPosition`), the ``chosen`` card, the ``best``, the ``loss``
+    in points against the card worth most with its 95% ``loss_error``, the
+    ``chance_loss`` (``None`` unless judged), the ``grade``, the ``sentence``, every
+    option best first, and how the opponent's hands were weighed: ``hands`` kinds of
+    hand, all of them (``exact``) or a sample."""
+
+    position: CardPosition
+    chosen: Card
+    best: Card
+    loss: float
+    loss_error: float
+    chance_loss: float | None
+    grade: Grade
+    sentence: str
+    options: tuple[CardOption, ...]
+    hands: int
+    exact: bool
+    kind: DecisionKind = field(default=DecisionKind.CARD, init=False)
+
+    @property
+    def why(self) -> str:
+        """The numbers behind the verdict: each card's columns, best first."""
+        how = (f"all {self.hands} kinds of hand the opponent could hold, each by its weight"
+               if self.exact else f"a sample of {self.hands} kinds of hand the opponent "
+               f"could hold, spread over them all (± is the 95% interval)")
+        lines = [f"each card, best first: net points to the end of the play, both playing "
+                 f"their best, over {how}:"]
+        for option in self.options:
+            mark = "  <- yours" if option.card == self.chosen else ""
+            lines.append(f"  {option.row()}{mark}")
+        return "\n".join(lines)
+
+    def retry(self, card: CardLike) -> CardVerdict:
+        """Judge another card from the same position."""
+        return judge_position(self.position, checked_card(card, "the card"))
+
+    def to_dict(self) -> dict[str, Any]:
+        return {"kind": str(self.kind), "position": self.position.to_dict(),
+                "chosen": str(self.chosen),
+                "best": str(self.best), "loss": self.loss, "loss_error": self.loss_error,
+                "chance_loss": self.chance_loss, "grade": str(self.grade),
+                "sentence": self.sentence, "hands": self.hands, "exact": self.exact,
+                "options": [o.to_dict() for o in self.options]}
+
+    def __str__(self) -> str:
+        return f"{self.grade}: {self.sentence}"
+
+
+def judge_card(hand: str | Iterable[CardLike], card: CardLike, *, starter: CardLike,
+               pile: str | Iterable[CardLike] = (), seen: str | Iterable[CardLike] = (),
+               dealer: bool, scores: Sequence[int] | None = None, target: int = GAME_HOLE,
+               opponent_cards: int | None = None, opponent_go: bool = False,
+               kept: str | Iterable[CardLike] | None = None) -> CardVerdict:
+    """Judge laying ``card`` from ``hand`` (the cards you still hold) in the play.
+
+    ``pile`` is the cards laid since the count was last reset, oldest first; ``seen``
+    every other card you have seen (your two thrown cards, the cards of earlier series).
+    ``opponent_cards`` is how many cards the opponent still holds (by default: as many
+    as you if you are pone, one fewer if you deal, as when nobody has said go);
+    ``opponent_go`` that he said go in this series (so none of his cards fits);
+    ``kept`` your four kept cards (for the show, when the chance to win is judged).
+
+    The last cards: the count is 24 and the opponent has laid all his. The 7 makes 31
+    for 2 and the 3 is then the last card (1): 3 in all. The 3 first makes 27; the 7 no
+    longer fits, so the 3 takes a go (1) and the 7, led alone, the last card (1): 2.
+
+    >>> v = judge_card("7D 3C", "3C", starter="2H", pile="KS QH 4C", dealer=True,
+    ...                opponent_cards=0)
+    >>> v.best, [(o.card.symbol, o.value) for o in v.options], v.loss, v.grade
+    (Card.parse('7D'), [('7♦', 3.0), ('3♣', 2.0)], 1.0, <Grade.INACCURACY: 'inaccuracy'>)
+    >>> print(v.sentence.replace("; ", ";\\n"))
+    take the points: 7♦ pegs 2 now (thirty-one for two);
+    7♦ nets +3.00 to the end of the play, 3♣ +2.00
+
+    Bad input is refused with a clear error, and nothing changes:
+
+    >>> judge_card("4C KD", "5D", starter="2H", dealer=True)
+    Traceback (most recent call last):
+      ...
+    cribbage_edu.IllegalPlayError: cannot lay 5D: not in the hand '4C KD'
+    """
+    position = card_position(hand, starter, pile, seen, dealer, scores, target, opponent_cards,
+                         opponent_go, kept)
+    laid = checked_card(card, "the card")
+    return judge_position(position, laid)
+
+
+def judge_position(position: CardPosition, laid: Card) -> CardVerdict:
+    if laid not in position.hand:
+        raise IllegalPlayError(f"cannot lay {laid}: not in the hand '{position.hand}'")
+    count = position.count
+    if count + laid.value > THIRTY_ONE:
+        raise IllegalPlayError(f"cannot lay {laid}: count is {count}, {count} + {laid.value} "
+                               f"> 31")
+    options, values, weights, exact = position_options(position)
+    mine = next(o for o in options if o.card == laid)
+    top = max(options, key=lambda o: (o.value, -int(o.card.rank)))
+    best = options[0]
+    if best.card.rank == laid.rank:  # a card of the best rank is the best: name the one laid
+        best = mine
+    if top.card.rank == laid.rank:
+        top = mine
+    loss = max(0.0, top.value - mine.value)
+    diffs = [a - b for a, b in zip(values[int(top.card.rank)], values[int(laid.rank)],
+                                   strict=True)]
+    _, loss_error = mean_error(diffs, weights, exact)
+    chance_loss = None
+    if best.chance is not None and mine.chance is not None:
+        chance_loss = max(0.0, best.chance - mine.chance)
+    sentence = _card_sentence(position, mine, best, top, loss, chance_loss)
+    return CardVerdict(position, laid, best.card, round(loss, 6), round(loss_error, 6), chance_loss,
+                       grade_of(loss, chance_loss), sentence, tuple(options), len(weights),
+                       exact)
+
+
+def _card_sentence(position: CardPosition, mine: CardOption, best: CardOption, top: CardOption,
+                   loss: float, chance_loss: float | None) -> str:
+    """The reason in one sentence, in the words of lesson 13: a principle only when the
+    numbers show it is what separates the card from the best one."""
+    if chance_loss is not None:
+        assert mine.chance is not None and best.chance is not None
+        if chance_loss < 1e-9 or mine.card.rank == best.card.rank:
+            return (f"the best card for the game: {mine.card.symbol} leaves you a chance to "
+                    f"win of {percent(mine.chance)}")
+        return (f"near home the chance to win decides: {best.card.symbol} leaves you "
+                f"{percent(best.chance)}, {mine.card.symbol} {percent(mine.chance)} (to the "
+                f"end of the "
+                f"play they net {best.value:+.2f} and {mine.value:+.2f})")
+    net = f"nets {mine.value:+.2f} to the end of the play"
+    if mine.card.rank == top.card.rank or loss < 1e-9:
+        return f"the best card: {mine.card.symbol} {net}"
+    compare = (f"{top.card.symbol} nets {top.value:+.2f} to the end of the play, "
+               f"{mine.card.symbol} {mine.value:+.2f}")
+    if loss < INACCURACY:
+        return (f"close to the best: {compare} "
+                f"({round(top.value, 2) - round(mine.value, 2):.2f} less)")
+    parts = {"now": float(top.now - mine.now), "answer": mine.answer - top.answer}
+    parts["rest"] = loss - parts["now"] - parts["answer"]
+    main = max(parts, key=lambda k: parts[k])
+    if parts[main] < loss / 2:
+        return compare
+    if main == "now":
+        said = spoken_play(position.pile, top.card)
+        return f"take the points: {top.card.symbol} pegs {top.now} now ({said}); {compare}"
+    if main == "answer":
+        return answer_reason(position, mine, top) + f"; {compare}"
+    if position.opponent_go:
+        return (f"after his go you lay on alone, and the order decides: 31 scores 2, the go "
+                f"1; {compare}")
+    if (mine.card.value < 5 and top.card.value > mine.card.value
+            and mine.card.value == min(c.value for c in position.hand)):
+        return (f"keep a low card for the end of a series, where it wins the go: "
+                f"{compare}")
+    room, my_room = (THIRTY_ONE - position.count - c.value for c in (top.card, mine.card))
+    if 0 < room <= NEAR_31 and my_room > room and position.opponent_cards:
+        yours = (f", at {THIRTY_ONE - my_room} {cards_that_fit(my_room)}" if my_room <= NEAR_31
+                 else "")
+        return (f"near 31 few cards fit: at {THIRTY_ONE - room} only {cards_that_fit(room)} him"
+                f"{yours}; {compare}")
+    return f"the rest of the play decides: {compare}"
+
+
+def card_chances(verdict: CardVerdict, *, hands: int | None = None
+                 ) -> dict[Card, float] | None:
+    """Near home, each card's chance to win in ``verdict``'s position, best first, weighed
+    over every kind of hand the opponent could hold (``hands=None``: exact within the
+    judge's model, slower than the judge's own sample at a first lead), or over at most
+    ``hands`` of them (a systematic sample past that); ``None`` when the verdict judged no
+    chance (far from home, or no ``scores``).
+
+    >>> v = judge_card("3D 3S 7D 8S", "3D", starter="JH", pile="6D", dealer=True,
+    ...                scores=(119, 110))
+    >>> {card.symbol: round(chance, 3) for card, chance in card_chances(v).items()}
+    {'7♦': 0.961, '8♠': 0.955, '3♦': 0.859, '3♠': 0.859}
+    >>> card_chances(judge_card("7D 3C", "3C", starter="2H", dealer=True)) is None
+    True
+    """
+    if not isinstance(verdict, CardVerdict):
+        raise IllegalActionError(f"card_chances takes a CardVerdict, not {verdict!r}")
+    limit = None if hands is None else whole_number(hands, "hands", 1)
+    position = verdict.position
+    if verdict.chance_loss is None or position.scores is None:
+        return None
+    if limit is None:
+        limit = kinds_count(position.unseen_ranks(), position.opponent_cards)
+    mine = tuple(sorted(int(card.rank) for card in position.hand))
+    pile = [int(card.rank) for card in position.pile]
+    ranks = sorted({int(option.card.rank) for option in verdict.options})
+    by_rank = rank_chances(position, mine, pile, ranks, limit)
+    order = sorted(verdict.options, key=lambda o: (-by_rank[int(o.card.rank)], -o.value, o.card))
+    return {option.card: by_rank[int(option.card.rank)] for option in order}

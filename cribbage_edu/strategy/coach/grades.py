@@ -1,0 +1,132 @@
+"""How good a choice was: the grades, the lines between them, and what the coach says.
+
+A verdict's grade comes from its loss against the best choice: in points (under
+:data:`INACCURACY`, 0.5, ``good``; from 0.5 an ``inaccuracy``; from :data:`MISTAKE`, 1.5, a
+``mistake``; from :data:`BLUNDER`, 3.0, a ``blunder``), or, where the chance to win is
+judged, in the chance lost (from :data:`CHANCE_INACCURACY`, 1%, :data:`CHANCE_MISTAKE`, 3%,
+and :data:`CHANCE_BLUNDER`, 8%).
+
+>>> grade_of(1.0, None), grade_of(1.0, 0.05)
+(<Grade.INACCURACY: 'inaccuracy'>, <Grade.MISTAKE: 'mistake'>)
+"""
+
+from __future__ import annotations
+
+from enum import StrEnum
+
+from ...rules.errors import IllegalActionError
+
+__all__ = [
+    "BLUNDER",
+    "CHANCE_BLUNDER",
+    "CHANCE_INACCURACY",
+    "CHANCE_MISTAKE",
+    "INACCURACY",
+    "MISTAKE",
+    "CoachMode",
+    "DecisionKind",
+    "Grade",
+    "grade_of",
+]
+
+INACCURACY = 0.5
+"""Points lost from which a choice is an inaccuracy (under it: good)."""
+MISTAKE = 1.5
+"""Points lost from which a choice is a mistake."""
+BLUNDER = 3.0
+"""Points lost from which a choice is a blunder."""
+CHANCE_INACCURACY = 0.01
+"""Chance to win lost from which a choice is an inaccuracy, when the chance is judged."""
+CHANCE_MISTAKE = 0.03
+"""Chance to win lost from which a choice is a mistake."""
+CHANCE_BLUNDER = 0.08
+"""Chance to win lost from which a choice is a blunder."""
+
+
+class Grade(StrEnum):
+    """How good a choice was, from the points (or the chance) it loses against the best."""
+
+    GOOD = "good"
+    INACCURACY = "inaccuracy"
+    MISTAKE = "mistake"
+    BLUNDER = "blunder"
+
+    @classmethod
+    def of_points(cls, loss: float) -> Grade:
+        """The grade of a loss in points.
+
+        >>> [Grade.of_points(x).value for x in (0.0, 0.5, 1.5, 3.0)]
+        ['good', 'inaccuracy', 'mistake', 'blunder']
+        """
+        return cls._of(loss, (INACCURACY, MISTAKE, BLUNDER))
+
+    @classmethod
+    def of_chance(cls, loss: float) -> Grade:
+        """The grade of a loss in the chance to win (0 to 1).
+
+        >>> [Grade.of_chance(x).value for x in (0.005, 0.01, 0.05, 0.2)]
+        ['good', 'inaccuracy', 'mistake', 'blunder']
+        """
+        return cls._of(loss, (CHANCE_INACCURACY, CHANCE_MISTAKE, CHANCE_BLUNDER))
+
+    @classmethod
+    def _of(cls, loss: float, steps: tuple[float, float, float]) -> Grade:
+        loss += 1e-9  # a loss printed as 0.50 is graded as 0.50
+        if loss >= steps[2]:
+            return cls.BLUNDER
+        if loss >= steps[1]:
+            return cls.MISTAKE
+        if loss >= steps[0]:
+            return cls.INACCURACY
+        return cls.GOOD
+
+
+class CoachMode(StrEnum):
+    """What the coach says at a table (the widgets' ``coach=``, the terminal's
+    ``--coach``): nothing, the decisions that lose at least a mistake's worth (the
+    default), or a verdict on every decision."""
+
+    OFF = "off"
+    MISTAKES = "mistakes"
+    EVERY = "every"
+
+    @classmethod
+    def check(cls, value: object) -> CoachMode:
+        """``value`` as a mode: one of the three words exactly (no other spelling).
+
+        >>> CoachMode.check("every")
+        <CoachMode.EVERY: 'every'>
+        >>> CoachMode.check("no")
+        Traceback (most recent call last):
+          ...
+        cribbage_edu.IllegalActionError: coach is 'off', 'mistakes' or 'every', not 'no'
+        """
+        if isinstance(value, str):
+            for mode in cls:
+                if value == mode.value:
+                    return mode
+        raise IllegalActionError(f"coach is 'off', 'mistakes' or 'every', not {value!r}")
+
+    def speaks(self, grade: Grade) -> bool:
+        """Whether the coach says a verdict of this grade.
+
+        >>> CoachMode.MISTAKES.speaks(Grade.INACCURACY), CoachMode.EVERY.speaks(Grade.GOOD)
+        (False, True)
+        """
+        if self is CoachMode.EVERY:
+            return True
+        return self is CoachMode.MISTAKES and grade in (Grade.MISTAKE, Grade.BLUNDER)
+
+
+class DecisionKind(StrEnum):
+    """What a decision was: a throw to the crib, a card in the play, a count in the show."""
+
+    THROW = "throw"
+    CARD = "card"
+    COUNT = "count"
+
+
+def grade_of(loss: float, chance_loss: float | None) -> Grade:
+    """The grade of a choice: by the chance to win lost where it is judged (not
+    ``None``), else by the points lost."""
+    return Grade.of_points(loss) if chance_loss is None else Grade.of_chance(chance_loss)

@@ -1,0 +1,135 @@
+"""The coach's words: a chance in words, a throw by its ranks, what makes two cards good
+for a crib, and the principles of the play that a card's reason names (lessons 12 and 13).
+
+>>> from cribbage_edu.rules.cards import Hand
+>>> percent(0.2), pair_name(Hand("KS 5H"))
+('20%', '5-K')
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Sequence
+from typing import Any
+
+from ...rules.cards import FIFTEEN, Card, Rank
+from ...rules.pegging import score_play
+from .position import CardOption, CardPosition
+
+__all__ = [
+    "CRIB_REASONS",
+    "HOT_PAIRS",
+    "NEAR_31",
+    "answer_reason",
+    "card_pairs",
+    "cards_that_fit",
+    "crib_heat",
+    "pair_name",
+    "percent",
+    "rank_held",
+    "run_ranks",
+    "spoken_play",
+]
+
+NEAR_31 = 5
+"""Room left under 31 from which a card's reason may be that few cards fit (aces to fives:
+20 of the 52 cards)."""
+
+
+def percent(chance: float) -> str:
+    """A chance to win in words, never a bare 0% or 100% (the table cannot be that sure).
+
+    >>> percent(0.2), percent(0.001), percent(0.9999)
+    ('20%', 'under 1%', 'over 99%')
+    """
+    if chance < 0.005:
+        return "under 1%"
+    if chance >= 0.995:
+        return "over 99%"
+    return f"{chance:.0%}"
+
+
+def pair_name(cards: Iterable[Card]) -> str:
+    """Two cards by rank, as players name a throw: ``'2-3'``, ``'5-K'``."""
+    return "-".join(c.rank.symbol for c in sorted(cards))
+
+
+HOT_PAIRS: tuple[tuple[str, Any], ...] = (
+    ("a pair of fives", lambda a, b: a.rank == b.rank == Rank.FIVE),
+    ("a throw with a five", lambda a, b: Rank.FIVE in (a.rank, b.rank)),
+    ("a pair", lambda a, b: a.rank == b.rank),
+    ("cards that make fifteen", lambda a, b: a.value + b.value == FIFTEEN),
+    ("cards that add to five", lambda a, b: a.value + b.value == 5),
+    ("touching cards", lambda a, b: abs(int(a.rank) - int(b.rank)) == 1),
+    ("cards one apart", lambda a, b: abs(int(a.rank) - int(b.rank)) == 2),
+)
+"""What makes two cards good for a crib, hottest first (lesson 12's heat, in words)."""
+
+CRIB_REASONS = {
+    "a pair of fives": "fives make fifteen with every ten-card",
+    "a throw with a five": "a five makes fifteen with every ten-card",
+    "a pair": "a pair scores 2 before anything is added",
+    "cards that make fifteen": "they score 2 before anything is added",
+    "cards that add to five": "any ten-card makes fifteen with them",
+    "touching cards": "they start runs",
+    "cards one apart": "one card between them makes a run",
+}
+
+
+def crib_heat(pair: Sequence[Card]) -> str | None:
+    """The first crib principle these two cards show (hottest first), or ``None``."""
+    a, b = pair
+    return next((name for name, test in HOT_PAIRS if test(a, b)), None)
+
+
+def card_pairs(cards: Sequence[Card]) -> list[tuple[Card, Card]]:
+    return [(a, b) for i, a in enumerate(cards) for b in cards[i + 1:]]
+
+
+def run_ranks(cards: Iterable[Card]) -> set[int]:
+    ranks = {int(c.rank) for c in cards}
+    return {r for r in ranks if r + 1 in ranks and r + 2 in ranks}
+
+
+def cards_that_fit(room: int) -> str:
+    """The cards that fit under 31 with ``room`` left, in words."""
+    return {1: "an ace fits", 2: "an ace or a two fits"}.get(room, f"cards of {room} or less fit")
+
+
+def spoken_play(pile: Sequence[Card], card: Card) -> str:
+    return str(score_play([*pile, card]))
+
+
+def answer_reason(position: CardPosition, mine: CardOption, top: CardOption) -> str:
+    """Why the opponent's answer pegs more after your card than after the best one."""
+    count = position.count + mine.card.value
+    answers = (f"his best answer pegs {mine.answer:.2f} on average after "
+               f"{mine.card.symbol}, {top.answer:.2f} after {top.card.symbol}")
+    last = position.pile[-1] if position.pile else None
+    top_count = position.count + top.card.value
+    if not position.pile:
+        if mine.card.value == 5:
+            return (f"a five is the worst lead: every ten-card makes fifteen on it "
+                    f"({answers})")
+        if mine.card.value > 4 and top.card.value <= 4:
+            return (f"a lead under five leaves no fifteen: no one card makes 15 with "
+                    f"{top.card.symbol} ({answers})")
+    if (not position.pile and rank_held(position, top.card) > 1
+            and rank_held(position, mine.card) == 1):
+        return (f"the pair trap: if he pairs {top.card.symbol}, your other one makes a "
+                f"pair royal for 6 ({answers})")
+    if count in (5, 21) and top_count not in (5, 21):
+        aim = "fifteen" if count == 5 else "31"
+        return (f"you left the count at {count}: any ten-card makes {aim} ({answers})")
+    if last is not None and mine.card.rank == last.rank and top.card.rank != last.rank:
+        return f"pairing invites a pair royal for 6 ({answers})"
+    if last is not None:
+        gap = abs(int(mine.card.rank) - int(last.rank))
+        top_gap = abs(int(top.card.rank) - int(last.rank))
+        if 0 < gap <= 2 and not 0 < top_gap <= 2:
+            return f"{mine.card.symbol} plays on a run: his answer can make one ({answers})"
+    return f"the reply decides: {answers}"
+
+
+def rank_held(position: CardPosition, card: Card) -> int:
+    """How many cards of ``card``'s rank the hand holds."""
+    return sum(c.rank == card.rank for c in position.hand)

@@ -1,0 +1,174 @@
+"""What a judge is given and what it answers for each card: a position in the play
+(:class:`CardPosition`), checked once as it is made (:func:`card_position`), or read from
+a player's view of a game (:func:`view_position`); and one card's columns
+(:class:`CardOption`).
+
+>>> position = card_position("7D 3C", "2H", "KS QH 4C", "", True, None, 121, 0, False, None)
+>>> position.count, [str(card) for card in position.legal]
+(24, ['7D', '3C'])
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any
+
+from ...rules.cards import FULL_DECK, THIRTY_ONE, Card, Hand, checked_card, checked_cards
+from ...rules.checks import apart, flag, two_scores, whole_number
+from ...rules.errors import IllegalActionError, IllegalHandError, IllegalPlayError
+from ...rules.events import Phase
+from ...rules.game import PlayerView
+from ...rules.options import game_target
+
+__all__ = ["CardOption", "CardPosition", "card_position", "judged_scores", "view_position"]
+
+
+def judged_scores(value: object, target: int) -> tuple[int, int] | None:
+    """``None`` (the score left out), or the board as (your score, the opponent's), each
+    from 0 to one under the ``target``."""
+    if value is None:
+        return None
+    return two_scores(value, target, "scores (yours, the opponent's)")
+
+
+@dataclass(frozen=True, slots=True)
+class CardOption:
+    """One card you may lay, with its columns: what it pegs ``now``, what the
+    opponent's best ``answer`` pegs at once (on average), and the ``value``: the net
+    points of the whole rest of the play from this card on (yours less the opponent's,
+    on average), with its 95% ``error`` (0 when every hand was weighed), and the
+    ``chance`` to win when it is judged."""
+
+    card: Card
+    now: int
+    answer: float
+    value: float
+    error: float
+    chance: float | None = None
+
+    def row(self) -> str:
+        text = (f"{self.card.symbol}: pegs {self.now} now, the answer {self.answer:.2f}, the "
+                f"whole rest of the play {self.value:+.2f}")
+        if self.error:
+            text += f" (± {self.error:.2f})"
+        if self.chance is not None:
+            text += f"; chance to win {self.chance:.1%}"
+        return text
+
+    def to_dict(self) -> dict[str, Any]:
+        return {"card": str(self.card), "now": self.now, "answer": self.answer,
+                "value": self.value, "error": self.error, "chance": self.chance}
+
+
+@dataclass(frozen=True, slots=True)
+class CardPosition:
+    """A position in the play, as a card is judged from it (checked by
+    :func:`card_position`): your ``hand``, the ``starter``, the ``pile`` since the count was
+    reset, the other cards ``seen``, whether you are the ``dealer``, the ``scores`` (yours,
+    the opponent's; or ``None``), the ``target``, how many cards the opponent holds
+    (``opponent_cards``), whether he said go in this series (``opponent_go``), and your
+    four ``kept`` cards if known. A table's "try again" reopens it."""
+
+    hand: Hand
+    starter: Card
+    pile: Hand
+    seen: Hand
+    dealer: bool
+    scores: tuple[int, int] | None
+    target: int
+    opponent_cards: int
+    opponent_go: bool
+    kept: Hand | None
+
+    @property
+    def count(self) -> int:
+        return sum(c.value for c in self.pile)
+
+    @property
+    def legal(self) -> list[Card]:
+        return [c for c in self.hand if self.count + c.value <= THIRTY_ONE]
+
+    def to_dict(self) -> dict[str, Any]:
+        return {"hand": [str(c) for c in self.hand], "starter": str(self.starter),
+                "pile": [str(c) for c in self.pile], "seen": [str(c) for c in self.seen],
+                "dealer": self.dealer,
+                "scores": None if self.scores is None else list(self.scores),
+                "target": self.target, "opponent_cards": self.opponent_cards,
+                "opponent_go": self.opponent_go,
+                "kept": None if self.kept is None else [str(c) for c in self.kept]}
+
+    def unseen_ranks(self) -> list[int]:
+        """The ranks of the cards the player has not seen, one entry a card: those the
+        opponent may hold (after a go, only cards that do not fit)."""
+        known = {*self.hand, self.starter, *self.pile, *self.seen}
+        room = THIRTY_ONE - self.count
+        return [int(c.rank) for c in FULL_DECK if c not in known
+                and (not self.opponent_go or c.value > room)]
+
+
+def card_position(hand: object, starter: object, pile: object, seen: object, dealer: object,
+                  scores: object, target: object, opponent_cards: object,
+                  opponent_go: object, kept: object) -> CardPosition:
+    """The position a card is judged from, every argument checked (those of
+    :func:`~cribbage_edu.strategy.coach.judge_card`, in its order; ``opponent_cards`` may be
+    ``None``, ``kept`` too): a position the rules cannot reach is refused with an error of
+    the engine's family that names what is wrong, and nothing is judged."""
+    held = checked_cards(hand, "the hand")
+    if not 1 <= len(held) <= 4:
+        raise IllegalHandError(f"a hand in the play holds 1 to 4 cards, got {len(held)}: "
+                               f"'{held}'")
+    turned = checked_card(starter, "the starter")
+    laid = checked_cards(pile, "the pile")
+    known = checked_cards(seen, "the seen cards")
+    mine = None if kept is None else checked_cards(kept, "the kept hand")
+    apart([("the hand", held), ("the starter", (turned,)), ("the pile", laid),
+           ("the seen cards", known)])
+    count = sum(c.value for c in laid)
+    if count > THIRTY_ONE:
+        raise IllegalPlayError(f"the pile '{laid}' counts {count}: a count never passes 31")
+    if count == THIRTY_ONE:
+        raise IllegalPlayError(f"the pile '{laid}' counts 31: the count has gone back to 0, "
+                               f"so the pile is empty")
+    if mine is not None:
+        if len(mine) != 4:
+            raise IllegalHandError(f"the kept hand is 4 cards, got {len(mine)}: '{mine}'")
+        missing = [c for c in held if c not in mine]
+        if missing:
+            raise IllegalHandError(f"{missing[0]} is in the hand but not in the kept hand "
+                                   f"'{mine}'")
+        if turned in mine:
+            raise IllegalHandError(f"the starter {turned} cannot be in the kept hand '{mine}'")
+    is_dealer = flag(dealer, "dealer")
+    goal = game_target(target)
+    board = judged_scores(scores, goal)
+    go = flag(opponent_go, "opponent_go")
+    if opponent_cards is None:
+        # no go so far: pone has laid as many cards as the dealer, or one more
+        left = len(held) if not is_dealer else len(held) - 1
+        # a count reset by a go breaks the alternation; the caller says so then
+        left = max(0, left)
+    else:
+        left = whole_number(opponent_cards, "opponent_cards", 0, 4)
+    position = CardPosition(held, turned, laid, known, is_dealer, board, goal, left, go, mine)
+    unseen = position.unseen_ranks()
+    if left > len(unseen):
+        why = " that do not fit (he said go)" if go else ""
+        raise IllegalHandError(f"the opponent cannot hold {left} cards: only {len(unseen)} "
+                               f"unseen cards{why} are left")
+    if go and left == 0:
+        raise IllegalActionError("an opponent with no cards does not say go")
+    return position
+
+
+def view_position(view: PlayerView) -> CardPosition:
+    """The position of a player's ``view`` in the play, with the cards seen and the
+    opponent's cards filled in from it."""
+    if view.phase is not Phase.PLAY or view.starter is None:
+        raise IllegalActionError(f"there is no card to judge: the game is in the {view.phase}")
+    laid = [card for _, card in view.laid]
+    seen = [c for c in (*view.discards, *laid) if c not in view.pile]
+    me = view.player
+    scores = (view.scores[me], view.scores[1 - me])
+    return card_position(view.hand, view.starter, view.pile, seen, view.is_dealer, scores,
+                         view.target, view.opponent_cards, view.opponent_said_go,
+                         view.kept or None)
