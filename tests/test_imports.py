@@ -209,9 +209,18 @@ def room_of(module: str) -> str | None:
     return parts[1] if len(parts) > 1 and parts[1] in ROOMS_BELOW else None
 
 
+OUTSIDE_THE_ROOMS = {
+    PACKAGE: "the names most used, at the top, each imported when first asked for",
+    f"{PACKAGE}.__main__": "python -m cribbage_edu",
+    f"{PACKAGE}.coach": "the coach by the name the course gives it: a door onto "
+                        "strategy.coach, nothing of its own",
+}
+"""The engine's modules that live in no room, each with its reason."""
+
+
 def test_every_engine_module_lives_in_a_room() -> None:
     loose = sorted(m for m in MODULES if is_engine(m) and room_of(m) is None
-                   and m not in (PACKAGE, f"{PACKAGE}.__main__"))
+                   and m not in OUTSIDE_THE_ROOMS)
     assert loose == []
 
 
@@ -258,6 +267,45 @@ def test_only_the_coachs_model_asks_the_solvers_and_the_tables() -> None:
 def test_each_module_of_the_coach_is_short(name: str) -> None:
     """One job a module: under about 400 lines each (the coach was one file of 1,631)."""
     assert len(MODULES[f"{COACH}.{name}"].read_text("utf-8").splitlines()) <= 400
+
+
+def test_the_cards_load_without_the_strategy() -> None:
+    """The top of the package imports lazily: the cards load the rules they need, never
+    the strategy, the tables or the study (each in a fresh interpreter)."""
+    import subprocess
+    import sys
+
+    code = ("import sys, cribbage_edu.rules.cards; "
+            "print(' '.join(sorted(m for m in sys.modules if m.startswith('cribbage_edu'))))")
+    loaded = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True,
+                            check=True, cwd=ROOT).stdout.split()
+    assert f"{PACKAGE}.rules.cards" in loaded
+    assert [m for m in loaded if room_of(m) not in (None, "rules")] == []
+    assert not any(m.startswith(f"{PACKAGE}.strategy") for m in loaded)
+
+
+def test_every_name_at_the_top_is_its_homes_and_mypy_sees_it() -> None:
+    """Each name of ``cribbage_edu.__all__`` is found (lazily) and is the very object of
+    the module it lives in; the ``TYPE_CHECKING`` block that shows mypy the names imports
+    each from the same home."""
+    import importlib
+
+    import cribbage_edu
+
+    tree = ast.parse(MODULES[PACKAGE].read_text("utf-8"))
+    block = next(node for node in tree.body
+                 if isinstance(node, ast.If) and _type_checking_only(node))
+    typed = {alias.name: f"{PACKAGE}.{node.module}" for node in block.body
+             if isinstance(node, ast.ImportFrom) for alias in node.names}
+    assert set(typed) == set(cribbage_edu.__all__) - {"__version__", "coach"}
+    for name, home in typed.items():
+        assert getattr(cribbage_edu, name) is getattr(importlib.import_module(home), name)
+    assert set(cribbage_edu.__all__) <= set(dir(cribbage_edu))
+    import cribbage_edu.coach
+
+    assert cribbage_edu.coach.judge_card is cribbage_edu.strategy.coach.judge_card
+    with pytest.raises(AttributeError, match="no attribute 'judge_nothing'"):
+        cribbage_edu.judge_nothing  # noqa: B018
 
 
 def test_nothing_a_learner_runs_imports_the_generators() -> None:
