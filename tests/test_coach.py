@@ -10,8 +10,19 @@ import json
 
 import pytest
 
-from cribbage_edu import Card, Game, Hand, judge_card, judge_count, judge_throw, review
+from cribbage_edu import (
+    Card,
+    Game,
+    GameOptions,
+    Hand,
+    Phase,
+    judge_card,
+    judge_count,
+    judge_throw,
+    review,
+)
 from cribbage_edu.coach import card_chances
+from cribbage_edu.rules.board import GAME_HOLE
 from cribbage_edu.rules.drive import drive, play_out
 from cribbage_edu.rules.errors import (
     CribbageError,
@@ -20,19 +31,22 @@ from cribbage_edu.rules.errors import (
     IllegalPlayError,
     OutOfTurnError,
 )
-from cribbage_edu.rules.game import stack_deck
+from cribbage_edu.rules.game import stack_deck, stacked_game
 from cribbage_edu.rules.scoring import Verdict, score_hand
 from cribbage_edu.strategy.coach import (
     BLUNDER,
     INACCURACY,
     MISTAKE,
+    CardPosition,
     CardVerdict,
     CoachPlayer,
     DecisionKind,
     Grade,
     ThrowVerdict,
     judge_view,
+    verdict_line,
 )
+from cribbage_edu.strategy.coach.card import judge_position
 from cribbage_edu.strategy.players import ExpertPlayer
 from cribbage_edu.strategy.roster import PLAYER_NAMES, make_player
 from cribbage_edu.tables.cribtable import crib_ev
@@ -113,39 +127,64 @@ def test_the_throw_near_home_weighs_the_chance_to_win() -> None:
 
 
 def test_the_last_cards_worked_by_hand() -> None:
-    # count 24, the opponent has laid all his cards: the 7 makes 31 (2) and the 3 is the
-    # last card (1): 3; the 3 first (27) takes the go (1) and the 7 the last card (1): 2
-    verdict = judge_card("7D 3C", "3C", starter="2H", pile="KS QH 4C", dealer=True,
-                         opponent_cards=0)
-    assert [(o.card, o.value) for o in verdict.options] == [(Card.parse("7D"), 3.0),
-                                                            (Card.parse("3C"), 2.0)]
-    assert verdict.loss == 1.0 and verdict.grade is Grade.INACCURACY and verdict.exact
+    # Pone (seat 0) led K, the dealer Q, pone 8 (28): the dealer holds Q 5 7 and says go;
+    # pone's 3 makes 31. The dealer leads the Q, pone lays his last card, the 5 (15).
+    # The dealer's 5 pairs it (2) and the 7 is the last card (1): 3. The 7 first (22)
+    # pegs nothing, and the 5 then only the last card (1): 1.
+    game = stacked_game("KH 8S 3D 5H 6D 6H", "QC QD 5C 7D 2C 9C", "AS")
+    game.discard(0, "6D 6H"), game.discard(1, "2C 9C"), game.advance()
+    game.play(0, "KH"), game.play(1, "QC"), game.play(0, "8S"), game.go(1)
+    game.play(0, "3D"), game.play(1, "QD"), game.play(0, "5H")
+    verdict = judge_card("5C 7D", "7D", starter="AS", pile="QD 5H",
+                         seen="2C 9C KH QC 8S 3D", dealer=True, opponent_cards=0)
+    assert [(o.card, o.value) for o in verdict.options] == [(Card.parse("5C"), 3.0),
+                                                            (Card.parse("7D"), 1.0)]
+    assert verdict.loss == 2.0 and verdict.grade is Grade.MISTAKE and verdict.exact
+    # the same position, read from the game's own view
+    from_view = judge_view(game.view(1), "7D")
+    assert isinstance(from_view, CardVerdict)
+    assert from_view.options == verdict.options and from_view.position.kept is not None
 
 
 def test_a_thirty_one_on_the_last_card() -> None:
-    # 10 + 10 + 7 = 27: the 4 makes 31 for 2, and no last card on top of it
-    verdict = judge_card("4C", "4C", starter="2H", pile="KS QH 7C", dealer=False,
-                         opponent_cards=0)
+    # Seven cards in one series: A A 2 2 3 3 9 make 21, and pone has none left. The
+    # dealer's 10 makes 31 for 2, and no last card on top of it
+    verdict = judge_card("10H", "10H", starter="KD", pile="AH AD 2C 2S 3H 3D 9C",
+                         dealer=True, opponent_cards=0)
     assert verdict.options[0].value == 2.0 and verdict.loss == 0.0
+
+
+def _judged_knowing_his_hand(hand: str, card: str, *, starter: str, pile: str, his: str,
+                             dealer: bool) -> CardVerdict:
+    """The judge's model where every card but the opponent's ``his`` is seen: a position
+    no deal shows (judge_card refuses it: see below), made as a CardPosition and judged,
+    to check the model's play-out against a hand worked by hand."""
+    known = {*Hand(hand), *Hand(pile), Card.parse(starter), *Hand(his)}
+    seen = Hand(c for c in _deck() if c not in known)
+    position = CardPosition(Hand(hand), Card.parse(starter), Hand(pile), seen, dealer, None,
+                            GAME_HOLE, len(Hand(his)), False, None)
+    return judge_position(position, Card.parse(card))
 
 
 def test_a_forced_go_with_the_opponent_known_to_hold_a_nine() -> None:
     # Every unseen card but one nine is seen: the opponent's last card is that nine.
     # Count 25 (10 10 5): only the 3 fits; go for me (1); he leads the 9, my 10 is the last
     # card (1): net 2.
-    hand, pile, starter = "3C 10D", "10S 10H 5C", "2H"
-    held = {"3C", "10D", "10S", "10H", "5C", "2H", "9S"}
-    every = [str(c) for c in _deck() if str(c) not in held]
-    verdict = judge_card(hand, "3C", starter=starter, pile=pile, seen=" ".join(every),
-                         dealer=True, opponent_cards=1)
+    verdict = _judged_knowing_his_hand("3C 10D", "3C", starter="2H", pile="10S 10H 5C",
+                                       his="9S", dealer=True)
     assert verdict.exact and verdict.hands == 1
     assert verdict.options[0].value == 2.0
+    # no deal shows so many cards: judge_card refuses the position
+    with pytest.raises(IllegalHandError, match="45 cards seen besides the pile"):
+        judge_card("3C 10D", "3C", starter="2H", pile="10S 10H 5C", dealer=True,
+                   seen=verdict.position.seen, opponent_cards=1)
 
 
 def test_after_his_go_only_cards_that_do_not_fit_are_his() -> None:
-    # count 28 and he said go: he holds only cards worth 4 or more; my 3 makes 31 for 2
-    verdict = judge_card("3C 2D", "2D", starter="AH", pile="10S 10H 8C", dealer=True,
-                         opponent_cards=1, opponent_go=True)
+    # pone led 10, the dealer 10, pone 4, the dealer 4: 28, and pone said go: he holds
+    # only cards worth 4 or more; my 3 makes 31 for 2
+    verdict = judge_card("3C 2D", "2D", starter="AH", pile="10S 10H 4C 4D", dealer=True,
+                         opponent_cards=2, opponent_go=True)
     by_card = {o.card: o for o in verdict.options}
     # the 3: 31 for 2, then my 2 and his card in a new series: at least ...
     assert by_card[Card.parse("3C")].now == 2
@@ -154,13 +193,11 @@ def test_after_his_go_only_cards_that_do_not_fit_are_his() -> None:
 
 
 def test_the_dealer_pairs_a_lead_that_is_his_only_card() -> None:
-    # Pone led a 7; the dealer holds 7 and K; pone holds one card. Every card left unseen
-    # but the last 7 is seen, so pone's card is that 7. Pairing (2) lets pone's 7 make a
-    # pair royal (6): the king (17) is better, and then the 7 ...
-    held = {"7H", "7C", "KD", "2H", "7S"}
-    seen = [str(c) for c in _deck() if str(c) not in held | {"7D"}]
-    verdict = judge_card("7C KD", "7C", starter="2H", pile="7H", seen=" ".join(seen),
-                         dealer=True, opponent_cards=1)
+    # Pone led a 7; the dealer holds 7 and K; pone holds one card, the last 7 (the model
+    # told every other card). Pairing (2) lets pone's 7 make a pair royal (6): the king
+    # (17) is better, and then the 7 ...
+    verdict = _judged_knowing_his_hand("7C KD", "7C", starter="2H", pile="7H", his="7D",
+                                       dealer=True)
     by_card = {o.card: o.value for o in verdict.options}
     # 7: pair 2 (14); his 7 pair royal 6 (21); my K: 31 for 2; net 2 - 6 + 2 = -2
     # K: 17; his 7: 24, nothing; my 7: 31 and a pair: 4. Net +4 - 0 = 4
@@ -171,7 +208,8 @@ def test_the_dealer_pairs_a_lead_that_is_his_only_card() -> None:
 
 
 def test_leaving_twenty_one_names_the_principle() -> None:
-    verdict = judge_card("6S KD", "6S", starter="2C", pile="8H 7C", dealer=False)
+    # pone led A, the dealer 2, pone 4, the dealer 8: 15. The 6 leaves 21, the king 25
+    verdict = judge_card("6S KD", "6S", starter="2C", pile="AH 2D 4S 8C", dealer=False)
     assert verdict.chosen == Card.parse("6S")
     if verdict.grade is not Grade.GOOD and "count at 21" in verdict.sentence:
         assert "any ten-card makes 31" in verdict.sentence
@@ -215,8 +253,8 @@ def test_the_card_near_home_weighs_the_chance() -> None:
 def test_the_chance_of_each_card_over_every_hand() -> None:
     # the dealer, on 119, needs 2; pone led the 6: the 9 makes fifteen for 2 and wins at
     # once, whatever pone holds; the 4 makes 10 and pegs nothing
-    verdict = judge_card("9C 4D", "4D", starter="KH", pile="6S", seen="2C 3D", dealer=True,
-                         scores=(119, 100), kept="9C 4D 2H 7C")
+    verdict = judge_card("9C 4D", "4D", starter="KH", pile="6S", seen="2C 3D 2H 7C",
+                         dealer=True, scores=(119, 100), kept="9C 4D 2H 7C")
     chances = card_chances(verdict)
     assert chances is not None and list(chances) == [Card.parse("9C"), Card.parse("4D")]
     assert chances[Card.parse("9C")] == 1.0 > chances[Card.parse("4D")]
@@ -243,7 +281,9 @@ def test_the_chances_take_a_card_verdict() -> None:
 
 # --- bad input -------------------------------------------------------------------------------
 
-GOOD = {"hand": "7D 3C", "card": "3C", "starter": "2H", "pile": "KS QH 4C", "dealer": True}
+GOOD = {"hand": "7D 3C", "card": "3C", "starter": "2H", "pile": "KS AC 9H 2C AD",
+        "dealer": True}
+"""A position a deal reaches: pone laid K, 9, A and the dealer A, 2 (23)."""
 
 
 @pytest.mark.parametrize("change, error, words", [
@@ -275,6 +315,26 @@ GOOD = {"hand": "7D 3C", "card": "3C", "starter": "2H", "pile": "KS QH 4C", "dea
     ({"kept": "7D 3C"}, IllegalHandError, "kept hand is 4 cards"),
     ({"kept": "8D 9C 10H JS"}, IllegalHandError, "not in the kept hand"),
     ({"starter": "XX"}, CribbageError, "XX"),
+    ({"hand": {"7D": 1, "3C": 2}}, IllegalHandError, "must be cards"),
+    ({"pile": {"KS", "AC"}}, IllegalHandError, "the pile must be cards"),
+    # positions no deal reaches: more cards than a deal holds or shows
+    ({"hand": "7D", "card": "7D", "opponent_cards": 4}, IllegalPlayError,
+     "holds 5 cards, but only 3 have been laid"),
+    ({"hand": "7D 3C 5H 6S", "pile": "KS 9C QH", "dealer": False}, IllegalPlayError,
+     "holds 3 cards, but only 0 have been laid"),
+    ({"seen": "AS 2S 3S 4S 5S 6S 8S 9S 10S JS"}, IllegalHandError,
+     "10 cards seen besides the pile: a deal shows you at most your 2 thrown and the 0"),
+    ({"pile": "KS AC", "seen": "9H 2C AD 4H 5H 6H"}, IllegalHandError, "6 cards seen"),
+    # ... a pile the order of the play cannot make
+    ({"hand": "7D 3C 5H 6S", "pile": "KS 9C QH", "dealer": False, "opponent_cards": 1},
+     IllegalPlayError, "no play reaches your turn as pone holding 4 with the opponent "
+     "holding 1"),
+    ({"hand": "7D 3C 5H 6S", "pile": "", "opponent_cards": 4}, IllegalPlayError,
+     "no play reaches your turn as dealer holding 4"),
+    ({"opponent_go": True}, IllegalPlayError, "after his go"),
+    # ... kept cards neither held nor laid
+    ({"kept": "7D 3C 5H 6S"}, IllegalHandError,
+     "5H of the kept hand '7D 3C 5H 6S' is neither in the hand nor laid"),
 ])
 def test_judge_card_refuses_bad_input(change: dict[str, object], error: type[Exception],
                                       words: str) -> None:
@@ -297,6 +357,11 @@ def test_judge_card_refuses_bad_input(change: dict[str, object], error: type[Exc
     ("5H 5C 6D JS QH 2C", "2C 6D", {"scores": (61, 2), "target": 61}, IllegalActionError,
      "from 0 to 60"),
     ("5H 5C 6D JS QH 2C", "2C 6D", {"target": True}, IllegalActionError, "target"),
+    ("5H 5C 6D JS QH 2C", {"2C": 1, "6D": 2}, {}, IllegalHandError,
+     "the throw must be cards, such as '5H JS', not {'2C': 1, '6D': 2}"),
+    (dict.fromkeys(["5H", "5C", "6D", "JS", "QH", "2C"]), "2C 6D", {}, IllegalHandError,
+     "the six cards must be cards"),
+    ("5H 5C 6D JS QH 2C", b"2C 6D", {}, IllegalHandError, "must be cards"),
 ])
 def test_judge_throw_refuses_bad_input(six: str, thrown: str, kwargs: dict[str, object],
                                        error: type[Exception], words: str) -> None:
@@ -305,11 +370,30 @@ def test_judge_throw_refuses_bad_input(six: str, thrown: str, kwargs: dict[str, 
         judge_throw(six, thrown, **args)  # type: ignore[arg-type]
 
 
+def test_a_position_a_deal_reaches_is_accepted_with_its_kept_cards() -> None:
+    # the dealer laid A and 2 of his kept 7 3 A 2, in the pile with pone's K 9 A
+    verdict = judge_card(**GOOD, kept="7D 3C AC 2C")  # type: ignore[arg-type]
+    assert verdict.position.kept is not None and verdict.chosen == Card.parse("3C")
+    # a pile that is his go and then his own card: refused even where the kept cards
+    # say which were the dealer's
+    with pytest.raises(IllegalPlayError, match="2 of them yours"):
+        judge_card(**{**GOOD, "opponent_go": True}, kept="7D 3C AC 2C")  # type: ignore[arg-type]
+
+
+@pytest.mark.parametrize("bad", [None, "Mistake", 3, {"grade": "good"}])
+def test_the_table_line_takes_a_verdict(bad: object) -> None:
+    with pytest.raises(IllegalActionError, match="verdict_line takes a ThrowVerdict or a "
+                                                 "CardVerdict"):
+        verdict_line(bad)  # type: ignore[arg-type]
+    with pytest.raises(IllegalActionError, match="judge_view takes a PlayerView"):
+        judge_view(bad, "5H")  # type: ignore[arg-type]
+
+
 def test_a_judge_changes_nothing_it_is_given() -> None:
-    hand = [Card.parse("7D"), Card.parse("3C")]
-    pile = [Card.parse("KS"), Card.parse("QH"), Card.parse("4C")]
-    judge_card(hand, "3C", starter="2H", pile=pile, dealer=True, opponent_cards=0)
-    assert hand == [Card.parse("7D"), Card.parse("3C")] and len(pile) == 3
+    hand = [Card.parse("5C"), Card.parse("7D")]
+    pile = [Card.parse("QD"), Card.parse("5H")]
+    judge_card(hand, "7D", starter="AS", pile=pile, dealer=True, opponent_cards=0)
+    assert hand == [Card.parse("5C"), Card.parse("7D")] and len(pile) == 2
 
 
 # --- the count -------------------------------------------------------------------------------
@@ -320,6 +404,47 @@ def test_judge_count_is_the_engines_claim_judge() -> None:
     judged = judge_count(6, score, muggins=True)
     assert judged.verdict is Verdict.UNDER and judged.awarded == 6 and judged.taken == 2
     assert judge_count(8, score).verdict is Verdict.RIGHT
+
+
+@pytest.mark.parametrize("claimed", [-1, 30, 2.0, True, False, float("nan"), "6", None,
+                                     8.5, [8]])
+def test_a_claim_is_a_whole_number_of_points_from_0_to_29(claimed: object) -> None:
+    # 5H 5C 6D JS with 6C is 8 (fifteen four and two pairs). -1 once scored -1 and gave
+    # the opponent 9 under muggins
+    score = score_hand("5H 5C 6D JS", "6C")
+    with pytest.raises(IllegalActionError,
+                       match=r"cannot claim .*: a hand or crib scores a whole number from 0 "
+                             r"to 29"):
+        judge_count(claimed, score, muggins=True)  # type: ignore[arg-type]
+
+
+@pytest.mark.parametrize("score", [8, "8", None, Verdict.RIGHT])
+def test_a_claim_is_judged_against_a_hand_score(score: object) -> None:
+    with pytest.raises(IllegalActionError, match="judged against a HandScore"):
+        judge_count(8, score)  # type: ignore[arg-type]
+
+
+@pytest.mark.parametrize("muggins", ["no", 1, None, 0.0])
+def test_muggins_is_a_flag(muggins: object) -> None:
+    with pytest.raises(IllegalActionError, match="muggins is True or False"):
+        judge_count(8, score_hand("5H 5C 6D JS", "6C"), muggins=muggins)  # type: ignore[arg-type]
+
+
+@pytest.mark.parametrize("claimed", [-1, 2.0, True, float("nan"), "6", None, 30])
+def test_the_games_own_claim_is_checked_the_same_way(claimed: object) -> None:
+    game = stacked_game("5H 5C 6D JS KH QD", "AC 2D 3H 4S 9C 8D", "6C",
+                        options=GameOptions(manual_count=(True, False)))
+    game.discard(0, "KH QD"), game.discard(1, "9C 8D"), game.advance()
+    while game.phase is Phase.PLAY:
+        turn = game.turn
+        assert turn is not None
+        fits = game.legal_cards(turn)
+        game.play(turn, fits[0]) if fits else game.go(turn)
+    actions = len(game.actions)
+    with pytest.raises(IllegalActionError, match=r"player 0 cannot claim .*: a hand or crib "
+                                                 r"scores a whole number from 0 to 29"):
+        game.claim(0, claimed)  # type: ignore[arg-type]
+    assert len(game.actions) == actions and game.held_claim is None
 
 
 # --- a view, the review, the player ------------------------------------------------------------
@@ -480,12 +605,18 @@ def test_a_count_near_31_is_named_with_the_cards_that_fit() -> None:
 
 
 def test_after_his_go_the_reason_is_the_order_of_your_cards() -> None:
-    # at 22 after his go the dealer holds A 2 7: the 2 then the 7 make 31 for 2, where the
-    # ace first (23, then the 7 to 30) gets only the go for 1. Nothing of his can follow, so
-    # neither "few cards fit" nor "a low card wins the go" is the reason
-    verdict = judge_card("AS 2D 7S", "AS", starter="4D", pile="JH 4H 8C", seen="5S 9H",
-                         dealer=True, opponent_cards=2, opponent_go=True)
-    assert verdict.best == Card.parse("2D") and verdict.loss == pytest.approx(1.0)
+    # Pone led K, the dealer 2, pone 9, the dealer A: 22, and pone says go (he holds two
+    # ten-cards). The dealer holds 5 and 6, and one of them cannot follow the other.
+    # The 6 first (28): the 5 does not fit, the go is his (1); pone leads a ten-card, the 5
+    # makes fifteen (2), pone's last card (1): net +2. The 5 first (27): the go (1), then
+    # the 6 on pone's ten-card (16) pegs nothing, pone's last card (1): net 0. Neither card
+    # pegs now nor lets pone answer: the order of his own cards decides.
+    verdict = judge_card("5D 6H", "5D", starter="3C", pile="KH 2C 9S AD", seen="7H 8H",
+                         dealer=True, opponent_cards=2, opponent_go=True,
+                         kept="5D 6H 2C AD")
+    assert [(o.card, o.value) for o in verdict.options] == [(Card.parse("6H"), 2.0),
+                                                            (Card.parse("5D"), 0.0)]
+    assert verdict.exact and verdict.loss == 2.0 and verdict.grade is Grade.MISTAKE
     assert verdict.sentence.startswith("after his go you lay on alone, and the order decides")
 
 

@@ -91,27 +91,34 @@ def judge_card(hand: str | Iterable[CardLike], card: CardLike, *, starter: CardL
     ``opponent_go`` that he said go in this series (so none of his cards fits);
     ``kept`` your four kept cards (for the show, when the chance to win is judged).
 
-    The last cards: the count is 24 and the opponent has laid all his. The 7 makes 31
-    for 2 and the 3 is then the last card (1): 3 in all. The 3 first makes 27; the 7 no
-    longer fits, so the 3 takes a go (1) and the 7, led alone, the last card (1): 2.
+    The last cards: pone has laid all his, the last two of them his 3 (31 for him after
+    the dealer's go at 28) and his 5 on the dealer's queen. The dealer holds 5 and 7: the
+    5 pairs his (2) and the 7 is the last card (1), 3 in all; the 7 first (22) pegs
+    nothing and leaves the 5 only the last card (1).
 
-    >>> v = judge_card("7D 3C", "3C", starter="2H", pile="KS QH 4C", dealer=True,
-    ...                opponent_cards=0)
+    >>> v = judge_card("5C 7D", "7D", starter="AS", pile="QD 5H",
+    ...                seen="2C 9C KH QC 8S 3D", dealer=True, opponent_cards=0)
     >>> v.best, [(o.card.symbol, o.value) for o in v.options], v.loss, v.grade
-    (Card.parse('7D'), [('7♦', 3.0), ('3♣', 2.0)], 1.0, <Grade.INACCURACY: 'inaccuracy'>)
+    (Card.parse('5C'), [('5♣', 3.0), ('7♦', 1.0)], 2.0, <Grade.MISTAKE: 'mistake'>)
     >>> print(v.sentence.replace("; ", ";\\n"))
-    take the points: 7♦ pegs 2 now (thirty-one for two);
-    7♦ nets +3.00 to the end of the play, 3♣ +2.00
+    take the points: 5♣ pegs 2 now (pair for two);
+    5♣ nets +3.00 to the end of the play, 7♦ +1.00
 
-    Bad input is refused with a clear error, and nothing changes:
+    Bad input, and a position no deal reaches (the cards, the order of the play), is
+    refused with a clear error, and nothing changes:
 
     >>> judge_card("4C KD", "5D", starter="2H", dealer=True)
     Traceback (most recent call last):
       ...
     cribbage_edu.IllegalPlayError: cannot lay 5D: not in the hand '4C KD'
+    >>> judge_card("4C KD 5H 6S", "4C", starter="2H", pile="9S 10D 3C", dealer=False,
+    ...            opponent_cards=1)  # doctest: +ELLIPSIS
+    Traceback (most recent call last):
+      ...
+    cribbage_edu.IllegalPlayError: no play reaches your turn as pone holding 4 with the ...
     """
-    position = card_position(hand, starter, pile, seen, dealer, scores, target, opponent_cards,
-                         opponent_go, kept)
+    position = card_position(hand, starter, pile, seen, dealer, scores, target,
+                             opponent_cards, opponent_go, kept)
     laid = checked_card(card, "the card")
     return judge_position(position, laid)
 

@@ -50,9 +50,10 @@ cards. What it leaves out:
   :data:`CHANCE_HANDS` of them when there are more.
 
 >>> from cribbage_edu.strategy.coach.position import card_position
->>> position = card_position("7D 3C", "2H", "KS QH 4C", "", True, None, 121, 0, False, None)
+>>> position = card_position("5C 7D", "AS", "QD 5H", "2C 9C KH QC 8S 3D", True, None,
+...                          121, 0, False, None)
 >>> [(option.card.symbol, option.value) for option in card_options(position)[0]]
-[('7♦', 3.0), ('3♣', 2.0)]
+[('5♣', 3.0), ('7♦', 1.0)]
 """
 
 from __future__ import annotations

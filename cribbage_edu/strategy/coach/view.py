@@ -7,6 +7,7 @@ from __future__ import annotations
 from collections.abc import Iterable
 
 from ...rules.cards import CardLike, checked_card
+from ...rules.errors import IllegalActionError
 from ...rules.events import Phase
 from ...rules.game import PlayerView
 from .card import CardVerdict, judge_position
@@ -27,6 +28,9 @@ def judge_view(view: PlayerView, choice: str | Iterable[CardLike]) -> ThrowVerdi
     >>> judge_view(game.view(1), "6H KS").grade
     <Grade.GOOD: 'good'>
     """
+    if not isinstance(view, PlayerView):
+        raise IllegalActionError(f"judge_view takes a PlayerView (game.view(seat)), not "
+                                 f"{view!r}")
     me = view.player
     if view.phase is Phase.DISCARD:
         return judge_throw(view.hand, choice, dealer=view.is_dealer,
@@ -42,10 +46,14 @@ def verdict_line(verdict: ThrowVerdict | CardVerdict) -> str:
     ... # doctest: +ELLIPSIS
     Right: the best throw: keep 5♣ 5♥ J♠ Q♥ (hand 12.70 + crib 3.76 ...)
     >>> from cribbage_edu.strategy.coach.card import judge_card
-    >>> print(verdict_line(judge_card("7D 3C", "3C", starter="2H", pile="KS QH 4C",
-    ...                               dealer=True, opponent_cards=0))[:62])
-    Inaccuracy (1.0 point lost): take the points: 7♦ pegs 2 now (t
+    >>> print(verdict_line(judge_card("5C 7D", "7D", starter="AS", pile="QD 5H",
+    ...                               seen="2C 9C KH QC 8S 3D", dealer=True,
+    ...                               opponent_cards=0))[:60])
+    Mistake (2.0 points lost): take the points: 5♣ pegs 2 now (p
     """
+    if not isinstance(verdict, ThrowVerdict | CardVerdict):
+        raise IllegalActionError(f"verdict_line takes a ThrowVerdict or a CardVerdict, not "
+                                 f"{verdict!r}")
     if verdict.chance_loss is not None:
         if verdict.chance_loss < 1e-9:
             return f"Right: {verdict.sentence}"
