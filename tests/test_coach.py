@@ -430,16 +430,23 @@ def test_muggins_is_a_flag(muggins: object) -> None:
         judge_count(8, score_hand("5H 5C 6D JS", "6C"), muggins=muggins)  # type: ignore[arg-type]
 
 
-@pytest.mark.parametrize("claimed", [-1, 2.0, True, float("nan"), "6", None, 30])
-def test_the_games_own_claim_is_checked_the_same_way(claimed: object) -> None:
+def at_the_count(*, muggins: bool = False) -> Game:
+    """A deal played out to the count, where player 0 (pone) counts by hand 5H 5C 6D JS
+    with the 6C turned: fifteen two, fifteen four and two pairs, 8."""
     game = stacked_game("5H 5C 6D JS KH QD", "AC 2D 3H 4S 9C 8D", "6C",
-                        options=GameOptions(manual_count=(True, False)))
+                        options=GameOptions(manual_count=(True, False), muggins=muggins))
     game.discard(0, "KH QD"), game.discard(1, "9C 8D"), game.advance()
     while game.phase is Phase.PLAY:
         turn = game.turn
         assert turn is not None
         fits = game.legal_cards(turn)
         game.play(turn, fits[0]) if fits else game.go(turn)
+    return game
+
+
+@pytest.mark.parametrize("claimed", [-1, 2.0, True, float("nan"), "6", None, 30])
+def test_the_games_own_claim_is_checked_the_same_way(claimed: object) -> None:
+    game = at_the_count()
     actions = len(game.actions)
     with pytest.raises(IllegalActionError, match=r"player 0 cannot claim .*: a hand or crib "
                                                  r"scores a whole number from 0 to 29"):
@@ -523,6 +530,45 @@ def test_review_of_an_unfinished_game_with_counts_by_hand() -> None:
     if actual:
         # under muggins the points missed are lost and go to the opponent: net twice them
         assert counts[0].grade is not Grade.GOOD and counts[0].loss == 2 * actual
+
+
+def _counted(claims: list[int], *, muggins: bool) -> list[tuple[str, float, Grade]]:
+    """Player 0 counts his hand by hand (:func:`at_the_count`), claiming ``claims`` in
+    turn: the review's count decisions as (claimed, points lost, grade)."""
+    game = at_the_count(muggins=muggins)
+    for points in claims:
+        game.claim(0, points)
+    return [(d.chosen, d.loss, d.grade) for d in review(game, 0).decisions
+            if d.kind is DecisionKind.COUNT]
+
+
+@pytest.mark.parametrize("claims, muggins, charged", [
+    # without muggins a wrong first claim is looked at again: it costs nothing, and the
+    # claim that stands is charged what it scores
+    ([6, 8], False, [("6", 0.0, Grade.GOOD), ("8", 0.0, Grade.GOOD)]),
+    ([6, 6], False, [("6", 0.0, Grade.GOOD), ("6", 2.0, Grade.MISTAKE)]),
+    ([7, 7], False, [("7", 0.0, Grade.GOOD), ("7", 1.0, Grade.INACCURACY)]),
+    # an over-claim scores the 8 the cards hold: nothing lost, good by the stated lines
+    ([10, 10], False, [("10", 0.0, Grade.GOOD), ("10", 0.0, Grade.GOOD)]),
+    ([10], True, [("10", 0.0, Grade.GOOD)]),
+    # under muggins the first claim stands: 6 scored, and the 2 missed go to the
+    # opponent, a swing of 4 (a blunder); 7 a swing of 2 (a mistake)
+    ([6], True, [("6", 4.0, Grade.BLUNDER)]),
+    ([7], True, [("7", 2.0, Grade.MISTAKE)]),
+    ([8], True, [("8", 0.0, Grade.GOOD)]),
+])
+def test_the_review_charges_a_count_what_the_rules_cost(
+        claims: list[int], muggins: bool, charged: list[tuple[str, float, Grade]]) -> None:
+    assert _counted(claims, muggins=muggins) == charged
+
+
+def test_a_count_looked_at_again_says_so() -> None:
+    game = at_the_count()
+    game.claim(0, 6), game.claim(0, 8)
+    first, second = (d for d in review(game, 0).decisions if d.kind is DecisionKind.COUNT)
+    assert first.reason.startswith("under: it scores 8, and the claim was not taken")
+    assert "fifteen" in first.reason and second.reason.startswith("right: 8")
+    assert review(game, 0).totals()[DecisionKind.COUNT] == (2, 0.0)
 
 
 def test_review_refuses_a_bad_seat_and_a_bad_game() -> None:

@@ -14,12 +14,11 @@ from typing import Any
 from ...rules.checks import seat as check_seat
 from ...rules.checks import whole_number
 from ...rules.errors import IllegalActionError
-from ...rules.events import ActionKind, Source
-from ...rules.game import Game
+from ...rules.events import ActionKind
+from ...rules.game import Claim, Game
 from ...rules.misses import diagnose
-from ...rules.scoring import Judgement, Verdict, score_hand
+from ...rules.scoring import Judgement, Verdict
 from .card import CardVerdict
-from .count import judge_count
 from .grades import DecisionKind, Grade
 from .throw import ThrowVerdict
 from .view import judge_view
@@ -155,21 +154,33 @@ class Review:
                 f"{head}</tr></thead><tbody>{''.join(rows)}</tbody></table>")
 
 
-def _count_decision(game: Game, claimed: int, deal: int, index: int) -> Decision:
-    shown = game.next_show()
-    assert shown is not None and game.starter is not None
-    _, source, cards = shown
-    score = score_hand(cards, game.starter, crib=source is Source.CRIB)
-    judged = judge_count(claimed, score, muggins=game.options.muggins)
-    lost = float(score.total - judged.awarded + judged.taken)
+def _count_decision(claim: Claim, deal: int, index: int) -> Decision:
+    """A count claimed by hand, charged what the rules made it cost (RULES.md and
+    :meth:`~cribbage_edu.rules.game.Game.claim`): a wrong first claim that is looked at
+    again (no muggins) costs nothing, the second claim is the one that scores; a claim
+    that stands under the count loses the points missed, and under muggins the opponent
+    takes them too (the net, as every judge counts: twice the gap); an over-claim scores
+    the points the cards hold, and loses none. Graded from the points lost by the lines
+    every decision is graded by."""
+    score, judged = claim.score, claim.judgement
+    total = score.total
+    lost = 0.0 if claim.again else float(total - claim.awarded + claim.muggins)
+    said = diagnose(claim.claimed, score)
     if judged.verdict is Verdict.RIGHT:
-        grade, reason = Grade.GOOD, f"right: {score.total} ({score})"
+        reason = f"right: {total} ({score})"
+    elif claim.again:
+        reason = (f"{judged.verdict}: it scores {total}, and the claim was not taken: "
+                  f"counted again, nothing lost; {said}")
+    elif judged.verdict is Verdict.OVER:
+        reason = f"over: it scores {total}, all the cards hold, so nothing is lost; {said}"
+    elif not lost:  # a game saved before the second look scored an under-claim in full
+        reason = f"under: it scores {total}, and the game scored it in full; {said}"
     else:
-        grade = max(Grade.INACCURACY, Grade.of_points(lost),
-                    key=lambda g: list(Grade).index(g))
-        reason = f"{judged.verdict}: it scores {score.total}; {diagnose(claimed, score)}"
-    return Decision(deal, DecisionKind.COUNT, index, str(claimed), str(score.total), lost,
-                    None, grade, reason, judged)
+        taken = ", and the opponent takes them (muggins)" if claim.muggins else ""
+        reason = (f"under: it scores {total}: the {judged.gap} missed are lost{taken}; "
+                  f"{said}")
+    return Decision(deal, DecisionKind.COUNT, index, str(claim.claimed), str(total), lost,
+                    None, Grade.of_points(lost), reason, judged)
 
 
 def review(game: Game, seat: int = 0, *,
@@ -207,7 +218,10 @@ def review(game: Game, seat: int = 0, *,
                 verdict = given.get(index) or judge_view(twin.view(who), action.cards)
                 decisions.append(_decision(verdict, deal, index))
             elif action.kind is ActionKind.CLAIM and action.points is not None:
-                decisions.append(_count_decision(twin, action.points, deal, index))
+                # the claim is made again on the replay, which says what it scored
+                decisions.append(_count_decision(twin.claim(who, action.points), deal,
+                                                 index))
+                continue
         twin.apply(action)
     return Review(who, game.names, tuple(decisions), game.is_over)
 
