@@ -43,6 +43,21 @@ def test_a_right_answer_builds_the_streak_and_shows_the_count() -> None:
     assert "streak 1" in quiz.streak_label.value
 
 
+@pytest.mark.parametrize("typed", ["30", "121", "999"])
+def test_a_count_no_hand_can_score_is_refused_and_costs_no_try(typed: str) -> None:
+    # no hand or crib scores over 29 (RULES.md): the engine's claim check refuses it, and
+    # the answer is asked for again, the try kept
+    quiz = CountingQuiz(seed=7, tries=1)
+    quiz.pose("4S 5S 6S 6D", "KC")  # 14
+    quiz.total_box.value = typed
+    quiz.check_button.click()
+    assert quiz.value.message == (f"Cannot claim {typed}: a hand or crib scores a whole "
+                                  f"number from 0 to 29")
+    assert quiz.value.correct is None and quiz.value.streak == 0
+    quiz.answer(14)
+    assert quiz.value.correct is True
+
+
 def test_over_and_under_are_named_and_reset_the_streak() -> None:
     quiz = CountingQuiz(seed=7, tries=1)
     quiz.pose("4S 5S 6S 6D", "KC")  # 15s: 4-5-6 twice + 5-K = 6; pair 2; double run 6 -> 14

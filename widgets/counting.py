@@ -15,12 +15,14 @@ from dataclasses import dataclass
 import ipywidgets as w  # type: ignore[import-untyped]
 
 from cribbage_edu.rules.cards import Card, Deck, Hand
+from cribbage_edu.rules.errors import IllegalActionError
 from cribbage_edu.rules.misses import FIFTEENS_AND_PAIRS, count_misses, diagnose
 from cribbage_edu.rules.scoring import (
     SHOW_KINDS,
     HandScore,
     Kind,
     Verdict,
+    claimed_points,
     judge_claim,
     score_hand,
 )
@@ -239,6 +241,11 @@ class CountingQuiz(StaticPicture, w.VBox):  # type: ignore[misc]
         total = read_points(self.total_box.value, "total", 12)
         if isinstance(total, str):
             self.message.warn(total.replace("first, like 12", "first, then press Check"))
+            return
+        try:
+            claimed_points(total)  # the engine's one check of a claim: 0 to 29
+        except IllegalActionError as exc:
+            self.message.warn(f"{str(exc)[:1].upper()}{str(exc)[1:]}")
             return
         by_kind: dict[Kind, int] = {}
         if self._by_kind:
