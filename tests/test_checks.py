@@ -14,6 +14,7 @@ from cribbage_edu import (
     Deck,
     Game,
     GameOptions,
+    Play,
     PlayerView,
     advise,
     judge_card,
@@ -64,6 +65,7 @@ TWICE: dict[str, tuple[Callable[[], object], str]] = {
                     "the six cards '5H 5H 6D JS QH 2C'"),
     "judge_card": (lambda: judge_card("5H 2C 5H", "2C", starter="QD", dealer=False),
                    "the hand '5H 2C 5H'"),
+    "Play": (lambda: Play("5H 2C 5H", "3D 4D 6D"), "pone's hand '5H 2C 5H'"),
 }
 """Every place cards are given that may not hold a card twice, with what it calls them."""
 

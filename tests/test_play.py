@@ -280,8 +280,8 @@ def test_nothing_after_the_end() -> None:
 
 
 @pytest.mark.parametrize(("pone", "dealer", "quoted"), [
-    ("KH QH", "KH 2C", "share or repeat"),
-    ("KH KH", "2C 3C", "share or repeat"),
+    ("KH QH", "KH 2C", "KH cannot be both in pone's hand and in the dealer's hand"),
+    ("KH KH", "2C 3C", "pone's hand 'KH KH' holds KH twice"),
     ("KH QH 2C", "JS 5D", "alike in size"),
     ("KH QH 2C 3C 4C", "JS 5D 6D 7D 8D", "up to 4 cards"),
 ])

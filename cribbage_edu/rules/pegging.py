@@ -32,7 +32,7 @@ from dataclasses import dataclass
 from typing import Any, NamedTuple
 
 from .cards import COUNT_VALUES, FIFTEEN, THIRTY_ONE, Card, CardLike, Hand, parse_cards
-from .checks import no_card_twice, seat
+from .checks import apart, no_card_twice, seat
 from .errors import IllegalHandError, IllegalPlayError, OutOfTurnError
 from .events import EventKind
 from .scoring import PAIR_WORDS, Kind, ScoreItem, Verdict, spoken_number
@@ -247,10 +247,9 @@ class Play:
                  names: Sequence[str] = ("pone", "dealer"), dealer: int = DEALER) -> None:
         pone = parse_cards(pone_hand)
         dealer_cards = parse_cards(dealer_hand)
-        both = [*pone, *dealer_cards]
-        if len(set(both)) != len(both):
-            raise IllegalHandError(
-                f"the hands '{pone}' and '{dealer_cards}' share or repeat a card")
+        no_card_twice(pone, "pone's hand")
+        no_card_twice(dealer_cards, "the dealer's hand")
+        apart([("pone's hand", pone), ("the dealer's hand", dealer_cards)])
         if len(pone) != len(dealer_cards) or len(pone) > 4:
             raise IllegalHandError(
                 f"the play needs two hands of up to 4 cards each, alike in size: "
@@ -267,7 +266,7 @@ class Play:
         self._turn = self.pone
         self._said_go: set[int] = set()
         self._last: int | None = None
-        self._over = not both
+        self._over = not pone  # the hands are alike in size
         self._events: list[PlayEvent] = []
         self._scores = [0, 0]
 
