@@ -277,8 +277,12 @@ class Exercise:
         ...
         AssertionError: Exercise 1: not answered
         """
+        from cribbage_edu.cli.marking import NotPlain  # an answer handed in as code
+
         if guess is ...:
             raise AssertionError(f"Exercise {self.number}: {NOT_ANSWERED}")
+        if isinstance(guess, NotPlain):
+            raise AssertionError(f"Exercise {self.number}: {guess.reason}")
         kind, message = self._judge(guess)
         if kind != "right":
             raise AssertionError(message)

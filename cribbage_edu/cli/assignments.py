@@ -206,6 +206,11 @@ def assessment_notebook(guide: str) -> dict[str, Any]:
         "language_info": {"name": "python"}}, "nbformat": 4, "nbformat_minor": 5}
 
 
+MARKING_STEP = "cribbage_edu.cli.marking.PlainAnswers"
+"""autograde's first sanitising step, before nbgrader's own: the hand-in made the course's
+notebook with only its answers' plain values (:class:`~cribbage_edu.cli.marking.PlainAnswers`)."""
+
+
 def _course_settings(course: Path, exchange: Path) -> str:
     return "\n".join([
         "# Written by `cribbage-edu assignments`: the nbgrader course of cribbage-edu.",
@@ -217,6 +222,11 @@ def _course_settings(course: Path, exchange: Path) -> str:
         "c.ClearSolutions.enabled = False",
         "# the lessons open looking right before they are run: keep their stored outputs",
         "c.ClearOutput.enabled = False",
+        "# what is marked is the course's own notebook with each answer's plain value from the",
+        "# hand-in, read and never run (cribbage_edu.cli.marking); then nbgrader's own steps",
+        "from nbgrader.converters import Autograde",
+        f"c.Autograde.sanitize_preprocessors = [{MARKING_STEP!r}, *Autograde.class_traits()[",
+        "    'sanitize_preprocessors'].default()]",
         "c.Execute.timeout = 300",
         "c.Autograde.create_student = True",
         "# every server of the hub runs as one Unix user: a submission's owner says nothing",
