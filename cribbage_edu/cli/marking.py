@@ -218,8 +218,8 @@ def _written(value: Any) -> str:
         return "..."
     if isinstance(value, Fraction):
         return f"Fraction({value.numerator}, {value.denominator})"
-    if isinstance(value, float) and not math.isfinite(value):
-        return f"float({str(value)!r})"
+    if isinstance(value, float) and not math.isfinite(value):  # as a student writes them
+        return "(1e999 - 1e999)" if math.isnan(value) else "1e999" if value > 0 else "-1e999"
     if isinstance(value, tuple):
         inside = ", ".join(_written(v) for v in value)
         return f"({inside},)" if len(value) == 1 else f"({inside})"
@@ -280,7 +280,7 @@ def marked_notebook(source: dict[str, Any], handed_in: dict[str, Any]) -> dict[s
             answers.setdefault(grade_id, _text(cell))
     cells = []
     for cell in source["cells"]:
-        made = dict(cell, metadata=dict(cell.get("metadata", {})))
+        made = dict(cell, metadata=dict(cell.get("metadata", {})), source=_text(cell))
         if made.get("cell_type") == "code":
             made["outputs"], made["execution_count"] = [], None
         found = _answer_line(_text(cell)) if _nbgrader(cell).get("solution") else None
