@@ -49,7 +49,14 @@ from cribbage_edu.cli.assignments import (
     report_html,
 )
 from cribbage_edu.cli.course import lessons_folder
-from cribbage_edu.cli.marking import NotPlain, answer_source, marked_notebook, read_answer, strays
+from cribbage_edu.cli.marking import (
+    NotPlain,
+    answer_source,
+    answers_only,
+    marked_notebook,
+    read_answer,
+    strays,
+)
 from cribbage_edu.cli.serving import scripts_first
 from cribbage_edu.render.colours import COLOURS
 
@@ -207,6 +214,14 @@ def test_the_marked_notebook_is_the_courses_with_only_the_answers_of_the_hand_in
         else:
             assert made["source"] == text(ours)
         assert made.get("outputs", []) == []
+
+
+def test_every_assignment_the_course_builds_is_marked_by_its_plain_answers() -> None:
+    """The marking step leaves a teacher's own assignment to nbgrader; none of ours."""
+    for path in sorted(LESSONS.glob("[0-9][0-9]_*.ipynb")):
+        assert answers_only(lesson_assignment(lesson(path.name))[0]), path.name
+    assert answers_only(assessment_notebook())
+    assert not answers_only(lesson("00_start_here.ipynb"))  # no answer cell marked as such
 
 
 def test_files_handed_in_beside_the_notebook_are_strays(tmp_path: Path) -> None:

@@ -45,8 +45,8 @@ from typing import Any
 from nbconvert.preprocessors import Preprocessor
 from traitlets import Bool
 
-__all__ = ["NotPlain", "PlainAnswers", "answer_source", "marked_notebook", "read_answer",
-           "strays"]
+__all__ = ["NotPlain", "PlainAnswers", "answer_source", "answers_only", "marked_notebook",
+           "read_answer", "strays"]
 
 KEPT_FILES = ("timestamp.txt",)
 """Files of a hand-in kept though the assignment has none: nbgrader's own record of when
@@ -256,6 +256,23 @@ def _answer_line(source: str) -> tuple[str, int, int] | None:
     return None
 
 
+def answers_only(source: dict[str, Any]) -> bool:
+    """Whether every answer cell (nbgrader's solution cell) of ``source`` asks for one
+    value, ``answer_N = ...``, as the course's assignments do: a teacher's own assignment,
+    with answers of other kinds, is left to nbgrader.
+
+    >>> answers_only({"cells": [{"cell_type": "code", "source": "answer_1 = ...",
+    ...                          "metadata": {"nbgrader": {"solution": True}}}]})
+    True
+    >>> answers_only({"cells": [{"cell_type": "code", "source": "def essay(): ...",
+    ...                          "metadata": {"nbgrader": {"solution": True}}}]})
+    False
+    """
+    answers = [cell for cell in source["cells"] if _nbgrader(cell).get("solution")]
+    return bool(answers) and all(cell.get("cell_type") == "code"
+                                 and _answer_line(_text(cell)) is not None for cell in answers)
+
+
 def marked_notebook(source: dict[str, Any], handed_in: dict[str, Any]) -> dict[str, Any]:
     """The notebook autograde runs: ``source`` (the assignment as the course wrote it,
     hidden tests included) cell for cell, each answer cell's ``...`` replaced by the
@@ -348,6 +365,11 @@ class PlainAnswers(Preprocessor):
                                                 info["assignment"]))
         source = nbformat.read(source_folder / f"{info['notebook']}.ipynb",  # type: ignore[no-untyped-call]
                                as_version=4)
+        if not answers_only(source):
+            self.log.warning("%s is not one of cribbage-edu's assignments (an answer cell "
+                             "that is not `answer_N = ...`): marked by nbgrader's own steps "
+                             "alone", info["notebook"])
+            return nb, resources
         marked = nbformat.from_dict(marked_notebook(source, nb))  # type: ignore[no-untyped-call]
         here = Path(course.format_path(course.autograded_directory, info["student"],
                                        info["assignment"]))
