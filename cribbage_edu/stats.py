@@ -19,7 +19,7 @@ from __future__ import annotations
 import math
 from collections.abc import Sequence
 
-__all__ = ["Z95", "half_width", "mean_interval", "wilson_interval"]
+__all__ = ["Z95", "games_needed", "half_width", "mean_interval", "wilson_interval"]
 
 Z95 = 1.96
 """Standard errors either side of an estimate that make a 95% interval (the normal
@@ -50,6 +50,16 @@ def half_width(sd: float, n: int, z: float = Z95) -> float:
     0.98
     """
     return z * sd / math.sqrt(n)
+
+
+def games_needed(half_width: float, rate: float = 0.5, z: float = Z95) -> int:
+    """How many games make the 95% interval of a win rate near ``rate`` as narrow as
+    ± ``half_width`` (the normal approximation: n = z² p (1 - p) / h², rounded up).
+
+    >>> games_needed(0.01), games_needed(0.03)
+    (9604, 1068)
+    """
+    return math.ceil(z * z * rate * (1 - rate) / (half_width * half_width))
 
 
 def mean_interval(values: Sequence[float], z: float = Z95) -> tuple[float, float, float]:

@@ -139,7 +139,9 @@ class Exercise:
     :meth:`solution`; ``praise`` (text or a function) follows a right answer.
     ``question`` is HTML shown when the exercise itself is displayed (the cards it is
     about). ``accept(guess)``, when given, says which answers count as right (several
-    may: cards the judge cannot tell apart); ``answer`` is then the one shown.
+    may: cards the judge cannot tell apart); ``answer`` is then the one shown. ``name``
+    is what its messages begin with (``Exercise 5`` unless given, as for a practice
+    question that is no exercise).
 
     An answer that is not of the form asked for (text where a number is asked, a word
     that is not one of the ``choices``, or what ``form(guess)`` rejects, with its reason)
@@ -163,8 +165,10 @@ class Exercise:
                  question: str = "",
                  choices: Iterable[Any] | None = None,
                  form: Callable[[Any], str | None] | None = None,
-                 accept: Callable[[Any], bool] | None = None) -> None:
+                 accept: Callable[[Any], bool] | None = None,
+                 name: str = "") -> None:
         self.number = number
+        self.name = name or f"Exercise {number}"
         self.answer = answer
         self.tolerance = tolerance
         self.question = question
@@ -181,10 +185,10 @@ class Exercise:
         self.wrong_tries = 0
 
     def __repr__(self) -> str:
-        return f"Exercise {self.number}"
+        return self.name
 
     def _repr_html_(self) -> str:
-        return self.question or f"<b>Exercise {self.number}</b>"
+        return self.question or f"<b>{escape(self.name)}</b>"
 
     def reset(self) -> None:
         """Forget earlier tries (the next wrong answer is a first try again)."""
@@ -220,7 +224,7 @@ class Exercise:
     def _judge(self, guess: Any) -> tuple[str, str]:
         """What ``guess`` is (``"right"``, ``"wrong"``, or ``"not an answer"``: blank,
         unreadable or of the wrong form) and the first thing :meth:`check` says of it."""
-        head = f"Exercise {self.number}:"
+        head = f"{self.name}:"
         if guess is ...:
             return "not an answer", (f"{head} write your answer in place of ... and run the "
                                      "cell again.")
@@ -277,8 +281,12 @@ class Exercise:
         ...
         AssertionError: Exercise 1: not answered
         """
+        from cribbage_edu.cli.marking import NotPlain  # an answer handed in as code
+
         if guess is ...:
-            raise AssertionError(f"Exercise {self.number}: {NOT_ANSWERED}")
+            raise AssertionError(f"{self.name}: {NOT_ANSWERED}")
+        if isinstance(guess, NotPlain):
+            raise AssertionError(f"{self.name}: {guess.reason}")
         kind, message = self._judge(guess)
         if kind != "right":
             raise AssertionError(message)

@@ -24,7 +24,7 @@ from matplotlib.ticker import PercentFormatter
 
 from cribbage_edu.render import COLOURS
 from cribbage_edu.rules.events import SOURCES, Source
-from cribbage_edu.stats import Z95, half_width, wilson_interval
+from cribbage_edu.stats import Z95, games_needed, half_width, wilson_interval
 from cribbage_edu.study.simulation import GameFigures
 
 __all__ = [
@@ -85,12 +85,6 @@ def normal_interval(successes: int, trials: int, z: float = Z95) -> tuple[float,
     p = successes / trials
     half = half_width(math.sqrt(p * (1 - p)), trials, z)
     return p - half, p + half
-
-
-def games_needed(half_width: float, rate: float = 0.5, z: float = Z95) -> int:
-    """How many games make the 95% interval of a win rate near ``rate`` as narrow as
-    ± ``half_width`` (the normal approximation: n = z² p (1 - p) / h²)."""
-    return math.ceil(z * z * rate * (1 - rate) / (half_width * half_width))
 
 
 def per_deal(games: Sequence[Played], role: str,

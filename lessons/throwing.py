@@ -18,9 +18,10 @@ from __future__ import annotations
 from collections.abc import Callable, Iterable, Sequence
 
 from cribbage_edu import Card, DiscardOption, Hand, advise, parse_cards
-from cribbage_edu.rules.cards import FIFTEEN, CardLike
+from cribbage_edu.rules.cards import CardLike
 from cribbage_edu.stats import mean_interval, wilson_interval
 from cribbage_edu.strategy.discard import discard_table
+from cribbage_edu.strategy.rulebook import HEAT_MARGIN, heat
 from exercises import Exercise, as_cards, question_html
 
 __all__ = [
@@ -195,35 +196,6 @@ def throw_exercise(number: int, six: Cards, *, dealer: bool, text: str = "",
 
 
 # --- rules of thumb, and their price ---------------------------------------------------
-
-def heat(thrown: Cards) -> int:
-    """How good two thrown cards are for a crib, on a scale a player can remember:
-    3 for 5-5 or a 5 with a ten-card; 2 for any other 5, two cards that add to five or to
-    fifteen (A-4, 2-3; 6-9, 7-8), or a pair (but a pair of tens, queens or kings only 1);
-    1 for cards that touch or are one apart; 0 for the rest. Checked against both crib
-    tables over every pair of ranks (``tests/test_lessons.py``): a higher heat never
-    means a lower crib average by more than :data:`HEAT_MARGIN` points.
-
-    >>> [heat(parse_cards(pair)) for pair in ("5H 5C", "5H KD", "7H 8S", "2C 3D", "AH 4S",
-    ...                                       "KC KD", "9C JD", "10D KS")]
-    [3, 3, 2, 2, 2, 1, 1, 0]
-    """
-    a, b = parse_cards(thrown)
-    fives = sum(int(c.rank) == 5 for c in (a, b))
-    if fives == 2 or (fives == 1 and 10 in (a.value, b.value)):
-        return 3
-    pair = a.rank == b.rank
-    if fives or a.value + b.value in (5, FIFTEEN) or (pair and (a.value < 10
-                                                                 or a.rank == 11)):
-        return 2
-    return 1 if pair or abs(int(a.rank) - int(b.rank)) <= 2 else 0
-
-
-HEAT_MARGIN = 0.75
-"""How much lower, at most, the crib average of a throw may be than that of a throw of
-lower heat, in either crib table (measured: 0.50 in your own crib, 0.72 in the
-opponent's)."""
-
 
 def print_heat_by_table() -> None:
     """For each heat, the range of the crib table's averages over the pairs of ranks with

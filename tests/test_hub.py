@@ -1,29 +1,19 @@
-"""``cribbage-edu hub`` and ``cribbage-edu assignments`` without a browser: the class
-list, the passwords (generated, kept, mode 600, never in the configuration), the
-configuration JupyterHub runs with, the Kubernetes values, bad arguments in one line,
-and the nbgrader course built from the lessons (each exercise's hidden test is the
-lesson's own checker). The whole round trip on a running hub is in
+"""``cribbage-edu hub`` without a browser: the class list, the passwords (generated,
+kept, mode 600, never in the configuration), the configuration JupyterHub runs with, the
+Kubernetes values, bad arguments in one line. The nbgrader course and its marking are in
+``tests/test_assignments.py``; the whole round trip on a running hub is in
 ``tests/browser/test_hub.py``."""
 
 from __future__ import annotations
 
 import io
 import json
-import re
 import socket
-from collections import Counter
 from pathlib import Path
 
 import pytest
 
 from cribbage_edu.cli import main
-from cribbage_edu.cli.assignments import (
-    ExerciseResult,
-    assessment_notebook,
-    class_results,
-    lesson_assignment,
-    report_html,
-)
 from cribbage_edu.cli.course import lessons_folder
 from cribbage_edu.cli.hub import (
     TEACHER_PLUGINS,
@@ -163,116 +153,3 @@ def test_the_teacher_plugins_left_out_for_students_are_nbgraders_own() -> None:
     for plugin in TEACHER_PLUGINS:
         assert f'"{plugin}"' in code, plugin
     assert '"@jupyter/nbgrader:assignment-list"' in code  # the students' own stays
-
-
-def lesson(name: str) -> dict[str, object]:
-    notebook: dict[str, object] = json.loads((LESSONS / name).read_text())
-    return notebook
-
-
-def test_each_exercise_is_an_answer_cell_and_a_hidden_test_of_the_lessons_checker() -> None:
-    made, numbers = lesson_assignment(lesson("02_the_starter_fifteens_and_pairs.ipynb"))
-    assert numbers == [1, 2, 3, 4, 5]  # the lesson's five exercises (the guide's answer key)
-    cells = made["cells"]
-    assert isinstance(cells, list)
-    for number in numbers:
-        index = next(i for i, c in enumerate(cells) if c["metadata"].get("nbgrader", {})
-                     .get("grade_id") == f"exercise_{number}_answer")
-        answer, test = cells[index], cells[index + 1]
-        assert answer["metadata"]["nbgrader"]["solution"] is True
-        assert "".join(answer["source"]).startswith(f"answer_{number} = ...")
-        grade = test["metadata"]["nbgrader"]
-        assert grade["grade"] is True and grade["points"] == 1 and grade["locked"] is True
-        assert (f"### BEGIN HIDDEN TESTS\nexercise_{number}.grade(answer_{number})\n"
-                f"### END HIDDEN TESTS") in test["source"]
-    ids = [c["metadata"]["nbgrader"]["grade_id"] for c in cells if c["cell_type"] == "code"]
-    assert len(ids) == len(set(ids))  # nbgrader needs each id once
-    others = [c for c in cells if c["cell_type"] == "code"
-              and not c["metadata"]["nbgrader"]["grade_id"].startswith("exercise_")]
-    assert others and all(c["metadata"]["nbgrader"]["locked"] for c in others)
-
-
-def test_every_lesson_gives_as_many_graded_cells_as_it_has_exercises() -> None:
-    counted = {}
-    for path in sorted(LESSONS.glob("[0-9][0-9]_*.ipynb")):
-        _, numbers = lesson_assignment(lesson(path.name))
-        counted[path.name[:2]] = len(numbers)
-        assert numbers == list(range(1, len(numbers) + 1)), path.name
-    answer_key = (LESSONS / "README.md").read_text().split("### Answer key", 1)[1]
-    key = re.findall(r"^\| (\d\d) \| (\d+) \|", answer_key.split("\n### ", 1)[0],
-                     re.MULTILINE)
-    assert counted == dict(Counter(lesson for lesson, _ in key))
-
-
-def test_the_assessment_is_the_guides_twelve_questions() -> None:
-    guide = (LESSONS / "README.md").read_text()
-    made = assessment_notebook(guide)
-    questions = [c["source"] for c in made["cells"] if c["cell_type"] == "markdown"
-                 and c["source"].startswith("**Question")]
-    assert len(questions) == 12
-    flat = " ".join(guide.split())
-    for n, question in enumerate(questions, 1):  # each is the guide's item, word for word
-        prefix = f"**Question {n}.** "
-        assert question.startswith(prefix)
-        assert f" {n}. {' '.join(question[len(prefix):].split())}" in flat
-    tests = [c["source"] for c in made["cells"]
-             if c["metadata"]["nbgrader"].get("grade")]
-    assert [re.search(r"exercise\[(\d+)\]\.grade\(answer_(\d+)\)", t).groups()  # type: ignore[union-attr]
-            for t in tests] == [(str(n), str(n)) for n in range(1, 13)]
-
-
-def test_the_assessments_checker_marks_the_guides_key_right(
-        tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
-    """The hidden tests, run on the answers of the guide's key, pass; on the wrong
-    answers the guide warns of, they fail with the reason."""
-    import sys
-    from fractions import Fraction
-
-    monkeypatch.syspath_prepend(str(LESSONS))
-    setup = next(c["source"] for c in assessment_notebook(
-        (LESSONS / "README.md").read_text())["cells"] if c["id"] == "setup")
-    space: dict[str, object] = {}
-    exec(compile(setup, "assessment-setup", "exec"), space)
-    checker = space["exercise"]
-    assert isinstance(checker, dict)
-    key = {1: 14, 2: 0, 3: 29, 4: 5, 5: 2, 6: Fraction(3, 46), 7: "2C 6D", 8: 12.61,
-           9: (3, 1), 10: 5, 11: 9604, 12: "dealer"}
-    for number, answer in key.items():
-        checker[number].grade(answer)
-    wrong = {2: (4, "a crib scores a flush only when the starter matches"),
-             5: (3, "31 scores 2 instead of the go's 1, never both"),
-             12: ("pone", "the dealer reaches 121 in the play")}
-    for number, (answer, reason) in wrong.items():
-        with pytest.raises(AssertionError, match=re.escape(reason[1:])):
-            checker[number].grade(answer)
-    with pytest.raises(AssertionError, match="not answered"):
-        checker[1].grade(...)
-    sys.modules.pop("exercises", None)
-
-
-def test_the_class_report_counts_right_wrong_and_blank(tmp_path: Path) -> None:
-    course = tmp_path / "course"
-
-    def autograded(student: str, outputs: list[list[dict[str, object]]]) -> None:
-        folder = course / "autograded" / student / "lesson00"
-        folder.mkdir(parents=True)
-        cells = [{"cell_type": "code", "source": "", "outputs": out,
-                  "metadata": {"nbgrader": {"grade": True, "grade_id": f"exercise_{n}"}}}
-                 for n, out in enumerate(outputs, 1)]
-        (folder / "00_start_here.ipynb").write_text(json.dumps({"cells": cells}))
-
-    def error(message: str) -> list[dict[str, object]]:
-        return [{"output_type": "error", "ename": "AssertionError", "evalue": message}]
-
-    said = "Exercise 1: not yet. You said 6, which is too high. Two each go to the crib."
-    autograded("ada", [[], error("Exercise 2: not answered")])
-    autograded("ben", [error(said), error("Exercise 2: not answered")])
-    autograded("cy", [error(said), []])
-    first, second = class_results(course)
-    assert (first.number, first.right, first.unanswered) == (1, 1, 0)
-    assert first.wrong == Counter({"You said 6, which is too high. Two each go to the crib.": 2})
-    assert (second.right, second.unanswered, sum(second.wrong.values())) == (1, 2, 0)
-    page = report_html([first, second], b"")
-    assert "1 of 3 right" in page and "2 × You said 6" in page
-    assert "1 of 3 right (2 not answered)" in page
-    assert ExerciseResult("x", 1).marked == 0

@@ -640,61 +640,6 @@ def test_the_answer_key_gives_every_exercise_its_checked_answers() -> None:
         assert _said(expected_wrong) == wrong, (lesson, n, wrong)
 
 
-def test_the_final_assessment_key_is_what_the_engine_says(lessons_on_path: object) -> None:
-    """The assessment's new items, answered by hand from the rules, and by the engine."""
-    from many_games import games_needed  # type: ignore[import-not-found]
-    from throwing import heat  # type: ignore[import-not-found]
-
-    from cribbage_edu import FULL_DECK, Play, Rank, advise, parse_cards, score_hand, score_play
-    from cribbage_edu.rules.options import GameOptions
-    from cribbage_edu.strategy.discard import starter_distribution
-
-    play = Play(pone_hand="KH 9C 2S AD", dealer_hand="9D 10S JH QC")
-    for seat, card in ((Play.PONE, "KH"), (Play.DEALER, "9D"), (Play.PONE, "9C")):
-        play.play(seat, card)
-    play.go(Play.DEALER)
-    before = play.scores[Play.PONE]
-    play.play(Play.PONE, "2S")
-    play.play(Play.PONE, "AD")
-    held = parse_cards("5C 5D 8H 9S JC KD")
-    unseen = [c for c in FULL_DECK if c not in set(held)]
-    fives = Fraction(sum(c.rank == Rank.FIVE for c in unseen), len(unseen))
-    by_hand = {   # worked from RULES.md
-        1: "14",     # 4+5+6 twice, the pair of fours, runs 3-4-5-6 twice (4 each)
-        2: "10",     # 5+10, 5+J for each five, the pair of fives; J♠ with a 4♥: no nobs
-        3: "24",     # 7+8 four times, two pairs, four runs of three
-        4: "3",      # 3, 5, 4 are a run of three in any order; the count is 12
-        5: "2",      # 30 scores nothing; 31 scores 2 instead of the go
-        6: "1/23",   # two fives among the 46 unseen
-        7: "9♠ Q♥",  # the advisor's throw with the play, and by the show alone too
-        8: "9.87",   # 227/23: the hand scores 8 now; every starter adds
-        9: "2; 1",   # 2-3 add to five; a pair of kings
-        10: "16",    # 21 + 10 = 31: the sixteen ten-cards
-        11: "1,068",  # 1.96² × 0.25 / 0.03² = 1067.1, up to a whole game
-        12: "3",     # the ACC: a double skunk earns no more than a skunk
-    }
-    key = {
-        1: str(score_hand("3D 4S 4H 5C", "6S").total),
-        2: str(score_hand("5S 5D 10C JS", "4H", crib=True).total),
-        3: str(score_hand("7C 7D 8H 8S", "9C").total),
-        4: str(score_play("3S 5H 4D").total),
-        5: str(play.scores[Play.PONE] - before),
-        6: f"{fives.numerator}/{fives.denominator}",
-        7: " ".join(c.symbol for c in sorted(
-            advise("4C 5H 6D 9S 10C QH", dealer=False, pegging=True)[0].discard)),
-        8: f"{float(starter_distribution('3C 4D 5S 6H', seen='KC QD').expected):.2f}",
-        9: f"{heat('2C 3D')}; {heat('KC KD')}",
-        10: str(sum(1 for c in FULL_DECK if c.value == 31 - 21)),
-        11: f"{games_needed(0.03):,}",
-        12: str(GameOptions.tournament().games_for_skunk[1]),
-    }
-    assert key == by_hand
-    assert advise("4C 5H 6D 9S 10C QH", dealer=False)[0].discard == parse_cards("9S QH")
-    text = guide().split("Key:", 1)[1]
-    for n, answer in key.items():
-        assert f"\n{n}. {answer}" in text, (n, answer)
-
-
 # --- one source for each figure the course repeats ----------------------------------------
 
 DEAL_ROW = re.compile(r"^(dealer|pone)\s+(his heels|pegging|hand|crib|total)\s+(\d+\.\d\d)\b",

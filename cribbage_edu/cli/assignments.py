@@ -6,11 +6,17 @@ hub opens for the teacher): one assignment a lesson (``lesson00`` … ``lesson14
 the lesson's own notebook with its helpers, where every exercise's answer cell (``answer_1
 = ...`` and its check) is an autograded answer and is followed by a hidden test that
 calls the same checker the lesson uses (``exercise_1.grade(answer_1)``): a wrong answer is
-marked wrong with the lesson's reason. Every other code cell is locked (nbgrader restores
-it when grading, so a checker cannot be edited into saying yes). The course guide's final
-assessment is an assignment of its own (``assessment``), whose answer cells say nothing
-until it is marked. Then nbgrader's own commands do the rest (release, collect, autograde,
-export; the README shows them).
+marked wrong with the lesson's reason. Every other code cell is locked. The final
+assessment (:mod:`cribbage_edu.cli.assessment`, the questions the course guide prints) is
+an assignment of its own (``assessment``), whose answer cells say nothing until it is
+marked. Then nbgrader's own commands do the rest (release, collect, autograde, export; the
+README shows them).
+
+What autograde runs is not the hand-in: the course's settings put
+:class:`~cribbage_edu.cli.marking.PlainAnswers` first among autograde's sanitising steps,
+so each hand-in is marked as the course's own notebook with only each answer's plain value
+taken from it (read, never run), in a folder holding only the assignment's files. Nothing
+a student's cells did can reach the hidden tests.
 
 ``cribbage-edu assignments --report`` reads the autograded notebooks and writes
 ``classroom-hub/course/reports/class-report.html``: per exercise how many got it right,
@@ -37,14 +43,15 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from .console import PROG, BadInput, Console, Subparsers, shortened
+from ..render.colours import COLOURS
+from .console import PROG, BadInput, Console, Subparsers, shortened, too_long_name
 from .course import TEACHERS_ONLY, lessons_folder, prepare_course
 from .hub import COURSE_ID, DEFAULT_STATE, course_folder, exchange_folder
 from .serving import scripts_first
 
 __all__ = ["ASSESSMENT", "ExerciseResult", "add_assignments", "assessment_notebook",
            "build_course", "class_results", "exercise_cell", "lesson_assignment",
-           "report_chart", "report_html", "run_assignments"]
+           "question_cell", "report_chart", "report_html", "run_assignments"]
 
 ASSESSMENT = "assessment"
 """The name of the final assessment's assignment."""
@@ -54,14 +61,28 @@ NOT_ANSWERED = "not answered"
 """What the exercises' checker (``lessons/exercises.py``) says of an answer left blank."""
 
 
-def exercise_cell(number: int, checker: str | None = None) -> str:
-    """The source of the hidden test that marks exercise ``number``: the lesson's own
-    checker (``exercise_<number>``, or ``checker``), which raises, with the lesson's
-    reason, on a wrong answer."""
-    checker = checker or f"exercise_{number}"
-    return (f"# Marked when you hand the assignment in, by the exercise's own check.\n"
-            f"### BEGIN HIDDEN TESTS\n{checker}.grade(answer_{number})\n"
-            f"### END HIDDEN TESTS")
+def exercise_cell(number: int) -> str:
+    """The source of the hidden test that marks exercise ``number`` of a lesson: the
+    lesson's own checker (``exercise_<number>``), which raises, with the lesson's reason,
+    on a wrong answer. It runs only in the notebook :mod:`~cribbage_edu.cli.marking`
+    rebuilds from the course's, with the answer's plain value."""
+    return _hidden_test(f"exercise_{number}.grade(answer_{number})")
+
+
+def question_cell(number: int) -> str:
+    """The source of the hidden test that marks question ``number`` of the final
+    assessment, by :func:`cribbage_edu.cli.assessment.mark`.
+
+    >>> print(question_cell(2).splitlines()[-2])
+    mark(2, answer_2)
+    """
+    return _hidden_test("from cribbage_edu.cli.assessment import mark\n"
+                        f"mark({number}, answer_{number})")
+
+
+def _hidden_test(code: str) -> str:
+    return ("# Marked when you hand the assignment in.\n"
+            f"### BEGIN HIDDEN TESTS\n{code}\n### END HIDDEN TESTS")
 
 
 def _nbgrader(cell: dict[str, Any], grade_id: str, *, solution: bool = False,
@@ -115,95 +136,44 @@ def lesson_assignment(notebook: dict[str, Any]) -> tuple[dict[str, Any], list[in
     return made, numbers
 
 
-ASSESSMENT_SETUP = '''\
-# The final assessment's checker: the answers come from the engine, as in the lessons.
-from fractions import Fraction
+def assessment_notebook() -> dict[str, Any]:
+    """The final assessment (:mod:`cribbage_edu.cli.assessment`, the questions the course
+    guide prints) as an nbgrader notebook: for each question its text, an answer cell and
+    a hidden test. Nothing in it says what the answers are.
 
-from cribbage_edu import (FULL_DECK, Board, Play, Rank, advise, parse_cards, score_hand,
-                          score_play, starter_distribution)
-from exercises import Exercise, as_cards, as_numbers, as_word
-from many_games import games_needed
-from throwing import heat
-
-play = Play(pone_hand="10S 7C 4D AH", dealer_hand="KH QD JS 9C")
-for seat, card in ((Play.PONE, "10S"), (Play.DEALER, "KH"), (Play.PONE, "7C")):
-    play.play(seat, card)
-play.go(Play.DEALER)
-before = play.scores[Play.PONE]
-play.play(Play.PONE, "4D")
-unseen = [c for c in FULL_DECK if c not in set(parse_cards("JC 4D 7H 9S QD KC"))]
-makers = {count: sum(1 for c in FULL_DECK if c.value in (15 - count, 31 - count))
-          for count in range(1, 15)}
-board = Board(pegs=((0, 118), (0, 119))).peg(1, 2)
-exercise = {
-    1: Exercise(1, answer=score_hand("4S 5S 6S 6D", "KC").total,
-                misses={12: "a double run of three holds two runs: 3 + 3"}),
-    2: Exercise(2, answer=score_hand("2H 4H 6H 8H", "KC", crib=True).total,
-                misses={4: "a crib scores a flush only when the starter matches too"}),
-    3: Exercise(3, answer=score_hand("5H 5C 5S JD", "5D").total,
-                misses={28: "the jack of the starter's suit is nobs: one more"}),
-    4: Exercise(4, answer=score_play("4S 6H 5D").total,
-                misses={2: "4, 6, 5 is also a run of three, in any order",
-                        3: "the count is 15 as well: two more"}),
-    5: Exercise(5, answer=play.scores[Play.PONE] - before,
-                misses={3: "31 scores 2 instead of the go's 1, never both",
-                        1: "the count reached 31: that scores 2"}),
-    6: Exercise(6, answer=Fraction(sum(c.rank == Rank.JACK for c in unseen), len(unseen)),
-                misses={Fraction(1, 13): "you hold one jack: three of the 46 unseen cards"}),
-    7: Exercise(7, answer=frozenset(advise("5H 5C 6D JS QH 2C", dealer=False)[0].discard),
-                read=as_cards),
-    8: Exercise(8, answer=float(starter_distribution("5H 5C JD 10S", seen="2C 9D").expected),
-                tolerance=0.005),
-    9: Exercise(9, answer=(heat("5H KD"), heat("9C JD")), read=as_numbers),
-    10: Exercise(10, answer=max(makers, key=lambda count: (makers[count], -count)),
-                 misses={11: "a 4 makes 15 from 11, but sixteen ten-cards make it from 5"}),
-    11: Exercise(11, answer=games_needed(0.01)),
-    12: Exercise(12, answer="dealer" if board.winner == 1 else "pone", read=as_word,
-                 misses={"pone": "the dealer reaches 121 in the play, before pone counts: "
-                                 "the game ends at once"}),
-}
-'''
-
-
-def assessment_notebook(guide: str) -> dict[str, Any]:
-    """The course guide's final assessment (its questions, read from ``guide``, the text
-    of ``lessons/README.md``) as an nbgrader notebook: a locked checker, then for each
-    question its text, an answer cell and a hidden test.
-
-    >>> from cribbage_edu.cli.course import lessons_folder
-    >>> made = assessment_notebook((lessons_folder() / "README.md").read_text())
+    >>> made = assessment_notebook()
     >>> sum(1 for c in made["cells"] if c["metadata"]["nbgrader"]["grade"])
     12
     """
-    part = guide.split("### Final assessment", 1)[1].split("\nKey:", 1)[0]
-    questions = re.findall(r"^(\d+)\. (.+?)(?=^\d+\. |\Z)", part, re.MULTILINE | re.DOTALL)
-    if len(questions) != 12:
-        raise BadInput(f"{PROG}: error: the course guide's final assessment has "
-                       f"{len(questions)} questions, not 12")
+    from .assessment import questions
+
     intro = {"cell_type": "markdown", "id": "intro", "metadata": {}, "source": (
         "# The final assessment\n\nTwelve questions from the whole course. Write each "
-        "answer in place of `...` (a number, a fraction such as `Fraction(3, 46)`, cards "
-        "such as `\"5H 5C\"`, two numbers such as `(2, 1)`, or a word in quotes), run the "
-        "cell, save, and hand the assignment in. Nothing tells you whether an answer is "
-        "right until it is marked.")}
+        "answer in place of `...`: a number (`14`), a fraction (`Fraction(3, 46)` or "
+        "`\"3/46\"`), cards in quotes (`\"5H 5C\"`), two numbers in brackets (`(2, 1)`), "
+        "or a word in quotes. Write the answer itself, not code that works it out: only "
+        "the value you write is marked. Run the cell, save, and hand the assignment in. "
+        "Nothing tells you whether an answer is right until it is marked.")}
     _nbgrader(intro, "intro", locked=True)
-    setup = _code_cell(ASSESSMENT_SETUP, "setup")
-    setup["metadata"]["jupyter"] = {"source_hidden": True}
-    _nbgrader(setup, "setup", locked=True)
-    cells = [intro, setup]
-    for number, text in questions:
-        n = int(number)
+    cells: list[dict[str, Any]] = [intro]
+    for q in questions():
+        n = q.number
         question = {"cell_type": "markdown", "id": f"question-{n}", "metadata": {},
-                    "source": f"**Question {n}.** {' '.join(text.split())}"}
+                    "source": f"**Question {n}.** {q.text}"}
         _nbgrader(question, f"question_{n}", locked=True)
         answer = _code_cell(f"answer_{n} = ...", f"answer-{n}")
         _nbgrader(answer, f"exercise_{n}_answer", solution=True)
-        test = _code_cell(exercise_cell(n, f"exercise[{n}]"), f"exercise-{n}-test")
+        test = _code_cell(question_cell(n), f"exercise-{n}-test")
         _nbgrader(test, f"exercise_{n}", grade=True, locked=True, points=1)
         cells += [question, answer, test]
     return {"cells": cells, "metadata": {"kernelspec": {
         "name": "python3", "display_name": "Python 3", "language": "python"},
         "language_info": {"name": "python"}}, "nbformat": 4, "nbformat_minor": 5}
+
+
+MARKING_STEP = "cribbage_edu.cli.marking.PlainAnswers"
+"""autograde's first sanitising step, before nbgrader's own: the hand-in made the course's
+notebook with only its answers' plain values (:class:`~cribbage_edu.cli.marking.PlainAnswers`)."""
 
 
 def _course_settings(course: Path, exchange: Path) -> str:
@@ -217,6 +187,11 @@ def _course_settings(course: Path, exchange: Path) -> str:
         "c.ClearSolutions.enabled = False",
         "# the lessons open looking right before they are run: keep their stored outputs",
         "c.ClearOutput.enabled = False",
+        "# what is marked is the course's own notebook with each answer's plain value from the",
+        "# hand-in, read and never run (cribbage_edu.cli.marking); then nbgrader's own steps",
+        "from nbgrader.converters import Autograde",
+        f"c.Autograde.sanitize_preprocessors = [{MARKING_STEP!r}, *Autograde.class_traits()[",
+        "    'sanitize_preprocessors'].default()]",
         "c.Execute.timeout = 300",
         "c.Autograde.create_student = True",
         "# every server of the hub runs as one Unix user: a submission's owner says nothing",
@@ -244,16 +219,17 @@ def build_course(state: Path, *, lessons: Path | None = None,
         if numbers:
             made.append((f"lesson{found.group(1)}", path, notebook))
     if not only or ASSESSMENT in only:
-        guide = (lessons / "README.md").read_text(encoding="utf-8")
-        made.append((ASSESSMENT, lessons / f"{ASSESSMENT}.ipynb", assessment_notebook(guide)))
+        made.append((ASSESSMENT, lessons / f"{ASSESSMENT}.ipynb", assessment_notebook()))
     names = []
     for name, path, notebook in made:
         source = course / "source" / name
         if source.exists():
             shutil.rmtree(source)
-        prepare_course(source, lessons, leave_out=TEACHERS_ONLY)  # the helpers and data
-        for other in source.glob("*.ipynb"):
-            other.unlink()
+        source.mkdir(parents=True)
+        if name != ASSESSMENT:  # a lesson's helpers and data (the assessment needs none)
+            prepare_course(source, lessons, leave_out=TEACHERS_ONLY)
+            for other in source.glob("*.ipynb"):
+                other.unlink()
         (source / path.name).write_text(json.dumps(notebook, indent=1, ensure_ascii=False)
                                         + "\n", encoding="utf-8")
         names.append(name)
@@ -310,7 +286,7 @@ def class_results(course: Path) -> list[ExerciseResult]:
                 result.right += 1
                 continue
             said = str(errors[0].get("evalue", "")) or str(errors[0].get("ename", "an error"))
-            said = re.sub(r"^Exercise \d+: (not yet\. )?", "", said)
+            said = re.sub(r"^(Exercise|Question) \d+: (not yet\. )?", "", said)
             if said == NOT_ANSWERED:
                 result.unanswered += 1
             else:
@@ -318,37 +294,50 @@ def class_results(course: Path) -> list[ExerciseResult]:
     return sorted(results.values(), key=lambda r: (r.assignment, r.number))
 
 
+MARK_COLOURS = {"right": COLOURS["crib"], "wrong": COLOURS["given"],
+                "not answered": COLOURS["muggins"]}
+"""The class report's colours, from the house palette: its green, red and grey."""
+
+
 def report_chart(results: Sequence[ExerciseResult]) -> Any:
-    """A bar chart: per exercise, the share of the class that got it right.
+    """A bar chart in the house style: per exercise, how many of the class got it right,
+    wrong, or left it blank (the legend under the axis label, laid out apart from it).
 
     >>> fig = report_chart([ExerciseResult("lesson00", 1, right=2, wrong=Counter({"x": 1}))])
     >>> fig.axes[0].get_title()
     'How many got each exercise right'
     """
-    from matplotlib.figure import Figure
     from matplotlib.ticker import MaxNLocator
 
-    labels = [f"{r.assignment} ex {r.number}" for r in results]
-    height = max(2.5, 0.35 * len(results) + 1.2)
-    figure = Figure(figsize=(7, height))
-    axes = figure.subplots()
-    rights = [r.right for r in results]
-    wrongs = [sum(r.wrong.values()) for r in results]
-    blanks = [r.unanswered for r in results]
-    positions = range(len(results))
-    axes.barh(positions, rights, color="#2a7d4f", label="right")
-    axes.barh(positions, wrongs, left=rights, color="#c0392b", label="wrong")
-    axes.barh(positions, blanks, left=[a + b for a, b in zip(rights, wrongs, strict=True)],
-              color="#bbbbbb", label="not answered")
-    axes.set_yticks(list(positions), labels)
-    axes.invert_yaxis()
-    axes.set_xlabel("students")
-    axes.set_title("How many got each exercise right")
-    axes.legend(loc="upper center", bbox_to_anchor=(0.5, -0.12 * 4 / height), ncols=3,
-                frameon=False)
-    axes.xaxis.set_major_locator(MaxNLocator(integer=True))
-    figure.tight_layout()
-    return figure
+    from ..charts.style import house_style, new_figure
+
+    @house_style
+    def draw() -> Any:
+        figure = new_figure(7, max(2.8, 0.35 * len(results) + 1.6))
+        axes = figure.subplots()
+        counts = {"right": [r.right for r in results],
+                  "wrong": [sum(r.wrong.values()) for r in results],
+                  "not answered": [r.unanswered for r in results]}
+        positions = list(range(len(results)))
+        left = [0] * len(results)
+        for kind, values in counts.items():
+            axes.barh(positions, values, left=left, color=MARK_COLOURS[kind], label=kind)
+            left = [a + b for a, b in zip(left, values, strict=True)]
+        axes.set_yticks(positions, [_label(r) for r in results])
+        axes.invert_yaxis()
+        axes.set_xlabel("students")
+        axes.set_title("How many got each exercise right")
+        figure.legend(loc="outside lower center", ncols=3)  # laid out below the label
+        axes.xaxis.set_major_locator(MaxNLocator(integer=True))
+        axes.grid(axis="y", visible=False)
+        return figure
+
+    return draw()
+
+
+def _label(result: ExerciseResult) -> str:
+    kind = "question" if result.assignment == ASSESSMENT else "ex"
+    return f"{result.assignment} {kind} {result.number}"
 
 
 def report_html(results: Sequence[ExerciseResult], chart_png: bytes) -> str:
@@ -423,6 +412,28 @@ def add_assignments(subparsers: Subparsers) -> None:
     parser.set_defaults(run=run_assignments)
 
 
+def state_folder(text: str) -> Path:
+    """The hub's state folder ``--state`` names, checked before anything is made: not
+    empty (which would make the course in the current folder), no name longer than the
+    file system takes, not a file.
+
+    >>> state_folder("")  # doctest: +ELLIPSIS
+    Traceback (most recent call last):
+    ...
+    cribbage_edu.cli.console.BadInput: cribbage-edu: error: --state is empty: ...
+    """
+    if not text.strip():
+        raise BadInput(f"{PROG}: error: --state is empty: name the hub's state folder "
+                       f"(the default is {DEFAULT_STATE})")
+    state = Path(text)
+    too_long = too_long_name(state)
+    if too_long is not None:
+        raise BadInput(f"{PROG}: error: --state {shortened(text)!r}: {too_long}")
+    if state.exists() and not state.is_dir():
+        raise BadInput(f"{PROG}: error: --state {shortened(text)!r} is a file, not a folder")
+    return state
+
+
 def run_assignments(args: argparse.Namespace, console: Console) -> int:
     """Build the course, or write the class report."""
     import importlib.util
@@ -430,10 +441,7 @@ def run_assignments(args: argparse.Namespace, console: Console) -> int:
     if importlib.util.find_spec("nbgrader") is None:
         raise BadInput(f"{PROG}: error: assignments need nbgrader: "
                        f"pip install -e '.[classroom]'")
-    state = Path(args.state)
-    if state.exists() and not state.is_dir():
-        raise BadInput(f"{PROG}: error: --state {shortened(str(state))!r} is a file, not a "
-                       f"folder")
+    state = state_folder(args.state)
     if args.report:
         page = write_report(course_folder(state))
         console.say(f"wrote the class report: {page}")
@@ -442,7 +450,12 @@ def run_assignments(args: argparse.Namespace, console: Console) -> int:
     if unknown:
         raise BadInput(f"{PROG}: error: --only takes lesson numbers (00, 02, ...) or "
                        f"{ASSESSMENT!r}, not {shortened(unknown[0])!r}")
-    names = build_course(state, only=args.only)
+    try:
+        names = build_course(state, only=args.only)
+    except OSError as exc:  # a folder that cannot be made or written
+        raise BadInput(f"{PROG}: error: cannot make the course in "
+                       f"{shortened(str(course_folder(state)), 60)!r}: "
+                       f"{exc.strerror or exc}") from None
     console.say(f"made {len(names)} assignments in {course_folder(state)}: {_listed(names)}")
     console.say("release one with: cd " + str(course_folder(state)) +
                 " && nbgrader release_assignment lesson00")

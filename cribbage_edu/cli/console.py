@@ -27,10 +27,10 @@ if TYPE_CHECKING:
     from matplotlib.figure import Figure
 
 __all__ = [
-    "EXIT_BAD_INPUT", "EXIT_BROKEN_PIPE", "EXIT_INTERRUPTED", "EXIT_OK", "PROG",
+    "EXIT_BAD_INPUT", "EXIT_BROKEN_PIPE", "EXIT_INTERRUPTED", "EXIT_OK", "NAME_MAX", "PROG",
     "AddSubcommand", "BadInput", "ClosedInput", "CommandParser", "Console", "Subparsers",
     "chart_file", "count_argument", "items_table", "print_json", "read_cards",
-    "shortened", "silence_stdout", "write_chart",
+    "shortened", "silence_stdout", "too_long_name", "write_chart",
 ]
 
 PROG = "cribbage-edu"
@@ -189,6 +189,26 @@ CHART_FORMATS = ("png", "svg", "pdf", "jpg", "jpeg", "webp", "tif", "tiff", "eps
 """What ``--plot`` can write, by file extension (what matplotlib writes)."""
 
 
+NAME_MAX = 255
+"""The longest name of a file or folder, in bytes, that Linux's file systems take."""
+
+
+def too_long_name(path: Path) -> str | None:
+    """What is wrong when a part of ``path`` is longer than a file name can be (the file
+    system refuses it, and even asking whether it exists raises), or None.
+
+    >>> too_long_name(Path("state") / ("s" * 300))
+    "the name 'ssssssssss…(300 characters)' is longer than a file name can be (255 bytes)"
+    >>> too_long_name(Path("classroom-hub/course")) is None
+    True
+    """
+    part = next((part for part in path.parts if len(os.fsencode(part)) > NAME_MAX), None)
+    if part is None:
+        return None
+    return (f"the name {shortened(part)!r} is longer than a file name can be "
+            f"({NAME_MAX} bytes)")
+
+
 def chart_file(text: str) -> Path:
     """Where ``--plot TEXT`` writes, checked before any work is done: a name without an
     extension gets ``.png``; a folder, a folder that does not exist or an extension
@@ -217,10 +237,9 @@ def chart_file(text: str) -> Path:
         return BadInput(f"{PROG}: error: --plot {shortened(text)!r}: {why}")
 
     path = Path(text)
-    too_long = next((part for part in path.parts if len(os.fsencode(part)) > 255), None)
+    too_long = too_long_name(path)
     if too_long is not None:  # the file system refuses it (is_dir() itself would raise)
-        raise bad(f"the name {shortened(too_long)!r} is longer than a file name can be "
-                  f"(255 bytes)")
+        raise bad(too_long)
     if not text or text.endswith(("/", os.sep)) or path.is_dir():
         raise bad(f"{shortened(text)!r} is a folder; name a file, like "
                   f"{str(path / 'chart.png')!r}")
