@@ -130,7 +130,8 @@ plain_values = st.recursive(
     st.none() | st.booleans() | st.integers(-10**30, 10**30) | st.text(max_size=20)
     | st.floats(allow_nan=False) | st.just(...)
     | st.fractions(max_denominator=10**6).filter(lambda f: f.denominator != 1),
-    lambda inner: st.tuples(inner, inner) | st.lists(inner, max_size=3),
+    lambda inner: st.tuples(inner, inner) | st.lists(inner, max_size=3)
+    | st.sets(st.integers(-99, 99) | st.text(max_size=5), max_size=3),
     max_leaves=6)
 
 
@@ -142,6 +143,8 @@ def test_a_plain_value_written_back_reads_as_itself(value: Any) -> None:
     read = read_answer(f"# mine\n{source}\nexercise_4.check(answer_4)", "answer_4")
 
     def shape(v: Any) -> Any:
+        if isinstance(v, set):
+            return (set, sorted(repr(shape(x)) for x in v))
         return (type(v), [shape(x) for x in v]) if isinstance(v, (tuple, list)) else type(v)
 
     assert read == value and shape(read) == shape(value)
@@ -157,6 +160,10 @@ def test_a_plain_value_written_back_reads_as_itself(value: Any) -> None:
     ('answer_1 = "5H 5C"', "5H 5C"),
     ("answer_1 = (11, 20)", (11, 20)),
     ("answer_1 = {'5H', '5C'}", {"5H", "5C"}),
+    ("answer_1 = set()", set()),
+    ("%matplotlib inline\nanswer_1 = 4", 4),    # a magic line beside the answer
+    ("answer_1 = 4\n!ls", 4),
+    ("%time answer_1 = 4", ...),               # inside a magic it is the magic's text
     ("answer_1 = 6\nanswer_1 = 4", 4),        # the last assignment, as the cell left it
     ("exercise_1.check(answer_1)", ...),        # nothing assigned: not answered
     ("", ...),
@@ -180,6 +187,7 @@ def test_an_answer_is_the_plain_value_its_cell_assigns(source: str, value: Any) 
     "answer_1 = " + "9" * 5000,                      # too long to write back
     "answer_1 = [[1], [2]][0]",
     "answer_1 = {[1]}",
+    "answer_1 = set([4])",
 ])
 def test_an_answer_written_as_code_is_not_plain(source: str) -> None:
     assert isinstance(read_answer(source, "answer_1"), NotPlain)

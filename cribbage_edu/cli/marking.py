@@ -113,6 +113,9 @@ def plain_value(node: ast.expr) -> Any:
             return left * right if isinstance(node.op, ast.Mult) else left / right
         except (ZeroDivisionError, OverflowError) as exc:
             raise _Code from exc
+    if (isinstance(node, ast.Call) and isinstance(node.func, ast.Name)
+            and node.func.id == "set" and not node.args and not node.keywords):
+        return set()  # the empty set, as it is written (``{}`` is a dict)
     if (isinstance(node, ast.Call) and _is_fraction(node.func) and not node.keywords
             and 1 <= len(node.args) <= 2):
         parts = [plain_value(arg) for arg in node.args]
@@ -147,7 +150,7 @@ def read_answer(source: str, name: str) -> Any:
     name (``answer_1 += 1``, a ``for``, an ``import as``), or when the cell is not valid
     Python. Nothing is run."""
     try:
-        tree = ast.parse(source)
+        tree = ast.parse(_without_magics(source))
     except SyntaxError as exc:
         return NotPlain(why=f"the cell is not valid Python (line {exc.lineno}: {exc.msg})")
     except (ValueError, RecursionError, MemoryError) as exc:
@@ -168,6 +171,22 @@ def read_answer(source: str, name: str) -> Any:
     except (_Code, ValueError, RecursionError):
         return NotPlain(_shortened(ast.get_source_segment(source, value) or "?"))
     return plain
+
+
+def _without_magics(source: str) -> str:
+    """The cell as the kernel would read it: IPython's magics (``%time``, ``!ls``) turned
+    into the plain Python calls they stand for, so that a cell with one still reads (as
+    code that is not the answer); nothing is run.
+
+    >>> "get_ipython()" in _without_magics("%time answer_1 = 4")
+    True
+    """
+    from IPython.core.inputtransformer2 import TransformerManager
+
+    try:
+        return str(TransformerManager().transform_cell(source))  # type: ignore[no-untyped-call]
+    except (SyntaxError, ValueError):  # IPython could not split it: read it as it is
+        return source
 
 
 def _targets(statement: ast.Assign | ast.AnnAssign) -> list[ast.expr]:
