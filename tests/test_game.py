@@ -5,8 +5,11 @@ and hypothesis properties of random legal games."""
 from __future__ import annotations
 
 import json
+import os
 import random
 import re
+import subprocess
+import sys
 from pathlib import Path
 from typing import Any
 
@@ -620,16 +623,36 @@ def test_replay_and_undo_mid_game(seed: int, choices: int, cut: int) -> None:
         assert game.events == game.replay().events
 
 
-def test_same_seed_same_game_for_everyone() -> None:
-    def run(seed: int) -> list[str]:
-        game = Game(seed=seed)
-        rng = random.Random(0)
-        while not game.is_over:
-            game.apply(rng.choice(game.legal_actions()))
-        return [e.reason for e in game.events]
+GAME_OF_SEED = """
+import json, random, sys
+from cribbage_edu.rules.game import Game
+game = Game(seed=int(sys.argv[1]))
+rng = random.Random(0)
+while not game.is_over:
+    game.apply(rng.choice(game.legal_actions()))
+print(json.dumps([event.to_dict() for event in game.events]))
+"""
 
-    assert run(7) == run(7)
-    assert run(7) != run(8)
+
+def game_in_a_process(seed: int, hash_seed: str) -> list[dict[str, Any]]:
+    """The events of the game of ``seed`` (every choice made by a seeded random pick among
+    the legal actions, in the order the engine lists them) played in a fresh Python whose
+    strings hash with ``hash_seed``."""
+    env = dict(os.environ, PYTHONHASHSEED=hash_seed)
+    done = subprocess.run([sys.executable, "-c", GAME_OF_SEED, str(seed)], env=env,
+                          capture_output=True, text=True, timeout=120, check=True)
+    events: list[dict[str, Any]] = json.loads(done.stdout)
+    return events
+
+
+def test_same_seed_same_game_for_everyone() -> None:
+    """Every student's machine plays the game of a seed alike: processes whose strings
+    hash differently (as two machines' do) give the same events, item for item, so no
+    deal, legal action or score depends on the order of a set or dict of strings."""
+    games = [game_in_a_process(7, hash_seed) for hash_seed in ("0", "1", "4242")]
+    assert len(games[0]) > 50 and games[0][-1]["kind"] == "win"
+    assert games[1] == games[0] and games[2] == games[0]
+    assert game_in_a_process(8, "0") != games[0]
 
 
 # --- found in the audit: each test was written before its fix ----------------------------
