@@ -5,8 +5,11 @@ answer of its key is checked against the reference scorer written from RULES.md
 
 from __future__ import annotations
 
+import errno
 import io
+import os
 import re
+from collections.abc import Iterator
 from fractions import Fraction
 from pathlib import Path
 
@@ -144,3 +147,89 @@ def test_bad_input_is_one_line_and_status_2(tmp_path: Path, monkeypatch: pytest.
     assert status == 2 and said == ""
     assert message in err and "Traceback" not in err
     assert list(tmp_path.iterdir()) == []
+
+
+def test_a_name_too_long_for_the_file_system_is_one_line_and_changes_nothing(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """Issue 27: a name longer than the file system takes (255 bytes) gave a traceback. Both
+    with ``.pdf`` and without (the extension added), in this folder and in another."""
+    monkeypatch.chdir(tmp_path)
+    (tmp_path / "week3.pdf").write_bytes(b"last week's sheet")
+    for out in ("a" * 300 + ".pdf", "b" * 300, str(tmp_path / ("c" * 252 + ".pdf"))):
+        status, said, err = make(tmp_path, "--seed", "1", "--out", out)
+        assert status == 2 and said == ""
+        assert err.count("\n") == 1 and "Traceback" not in err
+        assert f"--out '{out[:10]}…({len(out)} characters)': the name is too long" in err
+        assert f"(at most {os.pathconf(tmp_path, 'PC_NAME_MAX')} characters a name here)" in err
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["week3.pdf"]
+    assert (tmp_path / "week3.pdf").read_bytes() == b"last week's sheet"
+
+
+def test_a_folder_is_refused_and_changes_nothing(tmp_path: Path) -> None:
+    (tmp_path / "sheets").mkdir()
+    for out in (tmp_path / "sheets", f"{tmp_path / 'sheets'}/"):
+        status, said, err = make(tmp_path, "--seed", "1", "--out", str(out))
+        assert status == 2 and said == "" and err.count("\n") == 1
+        assert "that is a folder; name a file, like 'week3.pdf'" in err
+    assert list((tmp_path / "sheets").iterdir()) == []
+
+
+@pytest.fixture
+def unwritable_folder(tmp_path: Path) -> Iterator[Path]:
+    """A folder this user cannot write in: one made read-only (as root, who writes in any
+    such folder, a folder of the kernel's, /sys/kernel, where even root cannot)."""
+    if os.geteuid() == 0:
+        yield Path("/sys/kernel")
+        return
+    folder = tmp_path / "read-only"
+    folder.mkdir()
+    folder.chmod(0o555)
+    try:
+        yield folder
+    finally:
+        folder.chmod(0o755)
+
+
+def test_a_folder_without_permission_is_one_line_naming_the_path(
+        unwritable_folder: Path) -> None:
+    before = sorted(unwritable_folder.iterdir())
+    out = unwritable_folder / "week3.pdf"
+    status, said, err = make(unwritable_folder, "--seed", "1", "--out", str(out))
+    assert status == 2 and said == ""
+    assert err == f"cribbage-edu: error: --out: cannot write '{out}': Permission denied\n"
+    assert sorted(unwritable_folder.iterdir()) == before
+
+
+def test_a_failed_write_leaves_the_earlier_file_as_it_was(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """The sheet is written beside its name and put in its place only when whole: a
+    write that fails half way (a full disk) leaves the earlier file and no other."""
+    from cribbage_edu.cli import handout
+
+    earlier = tmp_path / "week3.pdf"
+    earlier.write_bytes(b"last week's sheet")
+
+    def full_disk(pages: object, out: object) -> None:
+        assert hasattr(out, "write")
+        out.write(b"%PDF-1.4 half a sheet")  # type: ignore[attr-defined]
+        raise OSError(errno.ENOSPC, os.strerror(errno.ENOSPC))
+
+    monkeypatch.setattr(handout, "write_pdf", full_disk)
+    status, said, err = make(tmp_path, "--seed", "1", "--out", str(earlier))
+    assert status == 2 and said == ""
+    assert err == (f"cribbage-edu: error: --out: cannot write '{earlier}': No space left "
+                   f"on device\n")
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["week3.pdf"]
+    assert earlier.read_bytes() == b"last week's sheet"
+
+
+def test_the_sheet_written_has_the_usual_file_mode(tmp_path: Path) -> None:
+    """Written through a temporary file (made mode 600), the sheet ends with the mode a
+    plain new file gets (0o666 less the umask), so it can be shared for printing."""
+    mask = os.umask(0o022)
+    try:
+        assert make(tmp_path, "--seed", "1", "--out", str(tmp_path / "week3.pdf"))[0] == 0
+    finally:
+        os.umask(mask)
+    assert oct((tmp_path / "week3.pdf").stat().st_mode & 0o777) == "0o644"
+    assert [p.name for p in tmp_path.iterdir()] == ["week3.pdf"]

@@ -32,13 +32,17 @@ the date left out so the same seed makes the same file.
 from __future__ import annotations
 
 import argparse
+import contextlib
+import errno
+import os
 import random
+import tempfile
 import textwrap
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass
 from itertools import combinations
 from pathlib import Path
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, BinaryIO
 
 from ..rules.cards import FIFTEEN, FULL_DECK, Card, Hand
 from ..rules.pegging import Play, score_play
@@ -384,8 +388,9 @@ def draw(sheet: Worksheet, paper: str = "a4") -> list[Figure]:
     return [page, key]
 
 
-def write_pdf(pages: Sequence[Figure], path: Path | str) -> None:
-    """Write the pages to one PDF file (no date in it: the same pages, the same bytes)."""
+def write_pdf(pages: Sequence[Figure], path: Path | str | BinaryIO) -> None:
+    """Write the pages to one PDF file, or an open binary file (no date in it: the same
+    pages, the same bytes)."""
     from matplotlib.backends.backend_pdf import PdfPages
 
     with PdfPages(path, metadata={"Creator": PROG, "Producer": None,
@@ -398,8 +403,9 @@ def write_pdf(pages: Sequence[Figure], path: Path | str) -> None:
 
 def handout_file(text: str | None, seed: int) -> Path:
     """Where ``--out`` writes, checked before any work: ``handout-seed-N.pdf`` by
-    default; a name without an extension gets ``.pdf``; another extension, a folder, or a
-    folder that does not exist is bad input, in one line.
+    default; a name without an extension gets ``.pdf``; another extension, a folder, a
+    folder that does not exist, or a name too long for the file system is bad input, in
+    one line.
 
     >>> handout_file(None, 12).name, handout_file("week3", 12).name
     ('handout-seed-12.pdf', 'week3.pdf')
@@ -407,6 +413,11 @@ def handout_file(text: str | None, seed: int) -> Path:
     Traceback (most recent call last):
       ...
     cribbage_edu.cli.console.BadInput: ...: --out 'week3.png': a handout is a .pdf file
+    >>> handout_file("w" * 300, 12)  # doctest: +ELLIPSIS
+    Traceback (most recent call last):
+      ...
+    cribbage_edu.cli.console.BadInput: ...: --out 'wwwwwwwwww…(300 characters)': the name \
+is too long for the file system (at most 255 characters a name here)
     """
     if text is None:
         return Path(f"handout-seed-{seed}.pdf")
@@ -415,15 +426,69 @@ def handout_file(text: str | None, seed: int) -> Path:
         return BadInput(f"{PROG}: error: --out {shortened(text)!r}: {why}")
 
     path = Path(text)
-    if not text or text.endswith("/") or path.is_dir():
-        raise bad("that is a folder; name a file, like 'week3.pdf'")
-    if path.suffix in ("", "."):
-        path = path.with_name(path.name.rstrip(".") + ".pdf")
-    if path.suffix.lower() != ".pdf":
-        raise bad("a handout is a .pdf file")
-    if not path.parent.is_dir():
-        raise bad(f"there is no folder {str(path.parent)!r}")
+    try:
+        if not text or text.endswith("/") or path.is_dir():
+            raise bad("that is a folder; name a file, like 'week3.pdf'")
+        if path.suffix in ("", "."):
+            path = path.with_name(path.name.rstrip(".") + ".pdf")
+        if path.suffix.lower() != ".pdf":
+            raise bad("a handout is a .pdf file")
+        if not path.parent.is_dir():
+            raise bad(f"there is no folder {str(path.parent)!r}")
+        longest = os.pathconf(path.parent, "PC_NAME_MAX")
+        if len(os.fsencode(path.name)) > longest:
+            raise OSError(errno.ENAMETOOLONG, os.strerror(errno.ENAMETOOLONG))
+    except OSError as exc:
+        if exc.errno == errno.ENAMETOOLONG:
+            raise bad(f"the name is too long for the file system (at most "
+                      f"{_name_max(path)} characters a name here)") from None
+        raise bad(f"cannot use that path: {exc.strerror or exc}") from None
     return path
+
+
+def _name_max(path: Path) -> int:
+    """The longest file name the file system of ``path``'s nearest existing folder takes
+    (255 where that cannot be asked)."""
+    folder = path.parent
+    while True:
+        try:
+            return os.pathconf(folder, "PC_NAME_MAX")
+        except (OSError, ValueError):
+            if folder == folder.parent:
+                return 255
+            folder = folder.parent
+
+
+@contextlib.contextmanager
+def _in_place_of(path: Path) -> Iterator[BinaryIO]:
+    """An open file in ``path``'s folder that becomes ``path`` when the block ends without
+    an error, and is removed when it does not: a handout that cannot be written leaves
+    nothing behind, and an earlier file of that name as it was. Opened first, before any
+    drawing, so a folder this user cannot write in is found at once."""
+    try:
+        fd, temporary = tempfile.mkstemp(dir=path.parent, prefix=".handout-", suffix=".pdf")
+    except OSError as exc:
+        raise _cannot_write(path, exc) from None
+    try:
+        with os.fdopen(fd, "wb") as out:
+            yield out
+        mask = os.umask(0)
+        os.umask(mask)
+        os.chmod(temporary, 0o666 & ~mask)  # as a file made by open() would be
+        os.replace(temporary, path)
+    except OSError as exc:
+        with contextlib.suppress(OSError):
+            os.unlink(temporary)
+        raise _cannot_write(path, exc) from None
+    except BaseException:
+        with contextlib.suppress(OSError):
+            os.unlink(temporary)
+        raise
+
+
+def _cannot_write(path: Path, exc: OSError) -> BadInput:
+    return BadInput(f"{PROG}: error: --out: cannot write {str(path)!r}: "
+                    f"{exc.strerror or exc}")
 
 
 def _seed(text: str) -> int:
@@ -455,12 +520,8 @@ def add_handout(subparsers: Subparsers) -> None:
 def run_handout(args: argparse.Namespace, console: Console) -> int:
     """``cribbage-edu handout``: write the worksheet and its key, and say where."""
     path = handout_file(args.out, args.seed)
-    sheet = worksheet(args.seed)
-    try:
-        write_pdf(draw(sheet, args.paper), path)
-    except OSError as exc:
-        raise BadInput(f"{PROG}: error: --out: cannot write {str(path)!r}: "
-                       f"{exc.strerror or exc}") from None
+    with _in_place_of(path) as out:
+        write_pdf(draw(worksheet(args.seed), args.paper), out)
     console.say(f"worksheet for seed {args.seed} written to {path}: page 1 the questions "
                 f"(6 hands, 6 plays, 4 throws), page 2 the answer key")
     return 0
