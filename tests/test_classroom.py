@@ -137,6 +137,91 @@ def test_a_stopped_classroom_leaves_nothing_running(tmp_path: Path) -> None:
             process.wait()
 
 
+def children(pid: int) -> list[int]:
+    """The processes ``pid`` started that are still running, and theirs, from /proc."""
+    parents: dict[int, int] = {}
+    for entry in Path("/proc").iterdir():
+        if entry.name.isdigit():
+            try:
+                stat = (entry / "stat").read_text()
+            except OSError:
+                continue
+            parents[int(entry.name)] = int(stat.rsplit(")", 1)[1].split()[1])
+    found, todo = [], [pid]
+    while todo:
+        parent = todo.pop()
+        for child, its_parent in parents.items():
+            if its_parent == parent:
+                found.append(child)
+                todo.append(child)
+    return found
+
+
+def command_line(pid: int) -> str:
+    try:
+        return Path(f"/proc/{pid}/cmdline").read_bytes().replace(b"\0", b" ").decode()
+    except OSError:
+        return ""  # gone
+
+
+def ignores_sigint(pid: int) -> bool:
+    """Whether process ``pid`` has SIGINT ignored (bit 2 of SigIgn in /proc)."""
+    status = Path(f"/proc/{pid}/status").read_text()
+    ignored = int(next(line for line in status.splitlines()
+                       if line.startswith("SigIgn:")).split()[1], 16)
+    return bool(ignored & (1 << (signal.SIGINT - 1)))
+
+
+def ignore_sigint() -> None:
+    """Start as a shell starts a background job (``cribbage-edu classroom &``): with
+    SIGINT ignored, which Python keeps."""
+    signal.signal(signal.SIGINT, signal.SIG_IGN)
+
+
+@pytest.mark.slow
+def test_sigint_stops_a_classroom_started_in_the_background(tmp_path: Path) -> None:
+    """Issue 27: started as a background job (SIGINT ignored) the classroom went on
+    serving after ``kill -INT``. It stops as on SIGTERM: status 0, the port closed, the
+    students' games (kernels, which run in sessions of their own) shut down."""
+    port = free_port()
+    env = dict(os.environ, JUPYTER_DATA_DIR=str(tmp_path / "data"),
+               JUPYTER_CONFIG_DIR=str(tmp_path / "config"), IPYTHONDIR=str(tmp_path / "ipython"),
+               CRIBBAGE_CLASSROOM_TOKEN=TOKEN)
+    process = subprocess.Popen(
+        [sys.executable, "-m", "cribbage_edu", "classroom", str(NOTEBOOK), "--ip",
+         "127.0.0.1", "--port", str(port)],
+        stdout=subprocess.PIPE, stderr=subprocess.DEVNULL, text=True, env=env, cwd=tmp_path,
+        preexec_fn=ignore_sigint, start_new_session=True)
+    started: list[int] = []
+    try:
+        assert process.stdout is not None
+        for line in process.stdout:
+            if "Ctrl-C stops the server" in line:
+                break
+        status, _, page = get(f"http://127.0.0.1:{port}/?token={TOKEN}")
+        assert status == 200 and "application/vnd.jupyter.widget-view+json" in page
+        running = children(process.pid)
+        started.extend(running)
+        voila = [pid for pid in running if "classroom_voila" in command_line(pid)]
+        kernels = [pid for pid in running if "ipykernel" in command_line(pid)]
+        assert len(voila) == 1 and len(kernels) == 1, [command_line(p) for p in running]
+        assert ignores_sigint(voila[0])  # started as a background job's child is
+
+        process.send_signal(signal.SIGINT)
+        assert process.wait(timeout=60) == 0
+        assert "Stopping Voila." in process.stdout.read()
+        with pytest.raises(OSError), socket.create_connection(("127.0.0.1", port), 2):
+            pass  # the port is closed: Voila has stopped
+        assert [pid for pid in voila + kernels if command_line(pid)] == []
+    finally:
+        if process.poll() is None:
+            os.killpg(process.pid, signal.SIGKILL)
+            process.wait()
+        for pid in started:  # by process id, those still ours (a kernel outlives Voila)
+            if any(ours in command_line(pid) for ours in ("classroom_voila", "ipykernel")):
+                os.kill(pid, signal.SIGKILL)
+
+
 @pytest.fixture(scope="module")
 def student() -> urllib.request.OpenerDirector:
     """One student's browser: it keeps its cookies and follows redirects. The module's
@@ -225,12 +310,27 @@ def test_no_traceback_for_a_template_file_asked_without_the_token(
         classroom: Classroom) -> None:
     """Issue 20: ``/voila/templates/cribbage/conf.json`` printed a traceback on the
     teacher's terminal."""
-    for path in ("/voila/templates/cribbage/conf.json", "/voila/templates/x",
-                 "/voila/templates/cribbage/nostatic/a.js"):
+    paths = ("/voila/templates/cribbage/conf.json", "/voila/templates/x",
+             "/voila/templates/cribbage/nostatic/a.js")
+    for path in paths:
         status, _, _ = get(classroom.url(path))
         assert status == 404, (path, status)
-    time.sleep(0.5)  # let the server write what it would
-    assert "Traceback" not in classroom.log.read_text()
+    # the server logs each answer once it is sent, after anything it printed handling it
+    log = wait_for_log(classroom, *(f"404 GET {path} " for path in paths))
+    assert "Traceback" not in log
+
+
+def wait_for_log(classroom: Classroom, *lines: str, timeout: float = 30) -> str:
+    """The server's log once it holds every one of ``lines`` (each a part of a line),
+    polled; a failure naming those still missing after ``timeout`` seconds."""
+    deadline = time.monotonic() + timeout
+    while True:
+        log = classroom.log.read_text()
+        missing = [line for line in lines if line not in log]
+        if not missing:
+            return log
+        assert time.monotonic() < deadline, f"not in the server's log: {missing}\n{log}"
+        time.sleep(0.1)
 
 
 def test_the_token_is_on_no_command_line(classroom: Classroom) -> None:

@@ -183,12 +183,17 @@ def serve(server: subprocess.Popen[bytes], *, ip: str, port: int, what: str,
           ready: Callable[[], None], console: Console, grace: float = 15) -> int:
     """Wait until ``server`` (``what``: "Voila", "JupyterHub") answers on ``port``, call
     ``ready`` (which tells the teacher where it is), then serve until the server exits
-    (status 0 if it exits cleanly, else 1), Ctrl-C or SIGTERM (0). The server never
-    outlives this: it is asked to stop (SIGTERM), and killed after ``grace`` seconds."""
+    (status 0 if it exits cleanly, else 1), Ctrl-C, SIGINT or SIGTERM (0). The server
+    never outlives this: it is asked to stop (SIGTERM), and killed after ``grace`` seconds.
+
+    SIGINT is caught here even when this process was started with it ignored (a shell's
+    background job, ``cribbage-edu classroom &``, has SIGINT ignored, and Python keeps
+    that): ``kill -INT`` stops the server as ``kill -TERM`` does."""
     def stop(signum: int, frame: FrameType | None) -> None:
         raise KeyboardInterrupt
 
-    previous = signal.signal(signal.SIGTERM, stop)
+    previous = {signum: signal.signal(signum, stop) for signum in (signal.SIGTERM,
+                                                                   signal.SIGINT)}
     try:
         if not wait_for_port(server, ip, port):
             raise BadInput(f"{PROG}: error: {what} did not start on port {port} (its "
@@ -201,7 +206,8 @@ def serve(server: subprocess.Popen[bytes], *, ip: str, port: int, what: str,
         console.say(f"Stopping {what}.")
         return 0
     finally:
-        signal.signal(signal.SIGTERM, previous)
+        for signum, handler in previous.items():
+            signal.signal(signum, handler)
         if server.poll() is None:
             server.terminate()
             try:
