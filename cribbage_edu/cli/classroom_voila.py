@@ -13,6 +13,11 @@ itself, with three things made for a class.
   :class:`~cribbage_edu.cli.classroom_kernels.ClassroomKernelManager` (which takes it out
   of the kernel's environment). A browser that comes back with the address holding the
   class code keeps the name it has.
+- A page that closes **ends its game at once**: Voila's page tells the server as it goes
+  (a beacon to ``/voila/api/shutdown/<kernel>``, which must carry the page's ``_xsrf``
+  cookie: Voila's own page never set it, so every such beacon was refused 403 and the
+  game held its slot until the idle timeout). :class:`GamePage` sets that cookie;
+  :class:`ClosedPage` ends the game, only for the browser whose game it is.
 - A template file asked for by a path Voila's handler cannot parse
   (``/voila/templates/cribbage/conf.json``) is a plain 404, not a traceback on the
   teacher's terminal: :class:`TemplateFiles`.
@@ -31,13 +36,15 @@ import inspect
 from html import escape
 from typing import Any
 
-from tornado.web import HTTPError
+from tornado.web import HTTPError, authenticated
 from voila import app as voila_app
+from voila.shutdown_kernel_handler import VoilaShutdownKernelHandler
 from voila.static_file_handler import TemplateStaticFileHandler
+from voila.tornado.handler import TornadoVoilaHandler
 from voila.voila_identity_provider import VoilaIdentityProvider, VoilaLoginHandler
 
-__all__ = ["VISITOR_HEADER", "ClassIdentityProvider", "ClassLoginHandler", "TemplateFiles",
-           "login_page", "main"]
+__all__ = ["VISITOR_HEADER", "ClassIdentityProvider", "ClassLoginHandler", "ClosedPage",
+           "GamePage", "TemplateFiles", "login_page", "main"]
 
 VISITOR_HEADER = "X-Cribbage-Visitor"
 """The request header that tells the kernel manager which browser asks for a game."""
@@ -123,9 +130,40 @@ class TemplateFiles(TemplateStaticFileHandler):  # type: ignore[misc]
         return parsed
 
 
+class GamePage(TornadoVoilaHandler):  # type: ignore[misc]
+    """Voila's page handler, setting the ``_xsrf`` cookie the page's closing beacon
+    sends (tornado sets it once, when the browser has none)."""
+
+    async def get(self, path: str | None = None) -> None:
+        """The game page, to a student who typed the class code."""
+        if self.current_user:
+            self.xsrf_token  # noqa: B018  (reading it sets the cookie)
+        await super().get(path)
+
+
+class ClosedPage(VoilaShutdownKernelHandler):  # type: ignore[misc]
+    """The end of a closed page's game (Voila's, asking the kernel manager's
+    :meth:`~cribbage_edu.cli.classroom_kernels.ClassroomKernelManager.close_game`: only
+    the browser whose game it is, and quietly when the game is gone already)."""
+
+    @authenticated
+    async def post(self, kernel_id: str) -> None:
+        """204 whether or not the game was still running; 403 for another's game."""
+        manager = self.kernel_manager
+        if hasattr(manager, "close_game"):
+            await manager.close_game(kernel_id, self.current_user.username)
+        elif kernel_id in manager:
+            await manager.shutdown_kernel(kernel_id)
+        self.set_status(204)
+        self.finish()
+
+
 def main() -> None:
-    """Run Voila with :class:`TemplateFiles` serving template files."""
-    voila_app.TemplateStaticFileHandler = TemplateFiles  # Voila's app names its handler here
+    """Run Voila with :class:`GamePage`, :class:`ClosedPage` and :class:`TemplateFiles`
+    in place of its own handlers (Voila's app names its handlers in its module)."""
+    voila_app.TornadoVoilaHandler = GamePage
+    voila_app.VoilaShutdownKernelHandler = ClosedPage
+    voila_app.TemplateStaticFileHandler = TemplateFiles
     voila_app.main()
 
 
