@@ -385,3 +385,54 @@ def test_bad_classroom_arguments(argv: list[str], says: str) -> None:
     err = io.StringIO()
     assert main(argv, stdout=io.StringIO(), stderr=err) == 2
     assert says in err.getvalue() and err.getvalue().count("\n") == 1
+
+
+@pytest.mark.slow
+def test_one_browser_s_loads_at_once_leave_one_game_and_only_it_ends_it(
+        tmp_path: Path) -> None:
+    """The kernel manager itself, with real kernels: three loads of one browser at the
+    same moment (a reload clicked again before its game started) leave one game, not
+    three; another browser's game is its own; a closing page may end its own game only,
+    and ending one already gone is quiet."""
+    import asyncio
+
+    from tornado.web import HTTPError
+
+    from cribbage_edu.cli.classroom_kernels import VISITOR_ENV, ClassroomKernelManager
+
+    async def play() -> None:
+        manager = ClassroomKernelManager(max_kernels=2, connection_dir=str(tmp_path))
+
+        def load(visitor: str) -> object:
+            return manager.start_kernel(env={**os.environ, VISITOR_ENV: visitor})
+
+        try:
+            loads = await asyncio.gather(*(load("ann") for _ in range(3)))
+            assert len(set(loads)) == 3 and manager.list_kernel_ids() == [loads[-1]]
+            ann = loads[-1]
+            bob = await load("bob")
+            assert sorted(manager.list_kernel_ids()) == sorted([ann, bob])
+            with pytest.raises(HTTPError) as full:
+                await load("cal")
+            assert full.value.status_code == 503
+            with pytest.raises(HTTPError) as refused:
+                await manager.close_game(bob, "ann")
+            assert refused.value.status_code == 403 and bob in manager
+            assert await manager.close_game(bob, "bob") is True and bob not in manager
+            assert await manager.close_game(bob, "bob") is False  # gone already
+            assert await manager.close_game(loads[0], "ann") is False  # a reload ended it
+            assert manager.list_kernel_ids() == [ann]
+        finally:
+            await manager.shutdown_all()
+
+    env = {"JUPYTER_DATA_DIR": str(tmp_path / "data"), "IPYTHONDIR": str(tmp_path / "ipy")}
+    saved = {name: os.environ.get(name) for name in env}
+    os.environ.update(env)
+    try:
+        asyncio.run(play())
+    finally:
+        for name, value in saved.items():
+            if value is None:
+                os.environ.pop(name, None)
+            else:
+                os.environ[name] = value
