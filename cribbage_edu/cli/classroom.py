@@ -5,15 +5,19 @@ It runs Voila on ``lessons/play.ipynb`` (or the notebook named) with:
 - a **token** the teacher hands out (made up fresh unless ``--token`` is given): a
   request without it is sent to a login page and runs nothing;
 - a **cap on games at once** (``--max-games``, 40 by default): past it a visitor is
-  told the class is full instead of starting one more Python process;
-- an **idle timeout** (``--idle-minutes``, 20 by default): a game whose page was closed
-  is shut down after that long without activity;
+  told the class is full instead of starting one more Python process; one game a
+  browser, however often it reloads, and a closed page's game ended at once
+  (:mod:`~cribbage_edu.cli.classroom_kernels`);
+- an **idle timeout** (``--idle-minutes``, 20 by default): the game of a page lost
+  without being closed (no page connected to it) is shut down after that long without
+  activity;
 - tracebacks kept from students, and no file browser: only the one notebook is served;
 - the page template of :mod:`cribbage_edu.widgets.page`, which fetches nothing from the
   internet (a classroom on a closed network sees no failed request).
 
 It prints the address to give the class, with the token, and serves until Ctrl-C (or
-SIGTERM); the server never outlives the command.
+SIGINT, also when started in the background, or SIGTERM); the server never outlives the
+command.
 
 >>> from cribbage_edu.cli import main
 >>> main(["classroom", "--help"])  # doctest: +ELLIPSIS
