@@ -17,10 +17,10 @@ instead); the player who did not lay the last card leads the next series if he h
 Suits never score in the play, so hands are sorted ranks (1 for the ace to 13 for the
 king), and the cards each side has not seen are counts by rank (index 1-13).
 
-Pone leads the 5 from 5 and 10 against the dealer's lone 10: his ten makes fifteen (2);
-her ten is the last card (1). Net -1 for her; neither is home.
+Pone leads the 5 from 5 and K against the dealer's lone 10: his ten makes fifteen (2);
+her king (25) pegs nothing but the last card (1). Net -1 for her; neither is home.
 
->>> played = play_rest((5, 10), (10,), (), 5, _all_unseen(), _all_unseen(), False, 121, 121)
+>>> played = play_rest((5, 13), (10,), (), 5, _all_unseen(), _all_unseen(), False, 121, 121)
 >>> played.net, played.mine, played.his, played.home
 (-1, 1, 2, None)
 """
