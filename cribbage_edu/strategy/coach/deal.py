@@ -56,6 +56,7 @@ from functools import lru_cache
 from ...rules.cards import THIRTY_ONE, Card
 from ...rules.checks import whole_number
 from ...rules.errors import IllegalActionError
+from ...rules.events import Phase
 from ...rules.game import PlayerView
 from ...rules.scoring import score_hand
 from ...tables.chance import win_table
@@ -227,9 +228,10 @@ def judge_deal(view: PlayerView, deals: int = DEAL_HANDS, *, seed: int = 0,
     is refused with an error that names what is wrong."""
     if not isinstance(view, PlayerView):
         raise IllegalActionError(f"judge_deal takes a player's view of a game, not {view!r}")
+    if view.phase is Phase.PLAY and view.turn != view.player:
+        raise IllegalActionError(f"it is not this player's turn to lay a card: player "
+                                 f"{view.turn} lays next")
     view_position(view)  # every check of a position in the play
-    if view.turn != view.player:
-        raise IllegalActionError("it is not this player's turn to lay a card")
     fits = _fits(view)
     if not fits:
         raise IllegalActionError(f"no card of '{view.hand}' fits on the count of "
