@@ -74,6 +74,18 @@ def test_the_last_card_that_takes_the_dealer_home_wins_for_certain() -> None:
     assert (verdict.cards[0].chance, verdict.cards[0].chance_error) == (1.0, 0.0)
 
 
+@pytest.mark.parametrize(("scores", "chance"), [((100, 112), 1.0), ((113, 112), 0.0)])
+def test_the_show_comes_in_order_pone_first(scores: tuple[int, int], chance: float) -> None:
+    """After LAST_CARD's play pone has pegged 2 (her fifteen), the dealer 2 (the go and
+    the last card). Pone's 2 3 4 5 with the 8 is 8 (a run of four, 2+5+8 and 3+4+8); the
+    dealer's A 6 7 10 with the 8 is 7 (7+8, A+6+8, the run 6 7 8). From 100 to 112 pone
+    reaches 110 and the dealer 114 + 7 = 121: he wins on his hand, whatever the crib.
+    From 113 to 112 both would get home, but pone counts first: 115 + 8."""
+    game = _lay(_dealt(*LAST_CARD[:3], scores=scores), LAST_CARD[3])
+    row = judge_deal(game.view(1), 30).cards[0]
+    assert (row.chance, row.chance_error) == (chance, 0.0)
+
+
 def test_a_card_that_pegs_out_wins_at_once_and_is_the_best() -> None:
     # the dealer on 119 needs 2; pone on 115 led the 6S: the 6D pairs it for 2 and wins;
     # any other card leaves pone, who counts first, a chance

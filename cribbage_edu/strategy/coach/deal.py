@@ -185,19 +185,14 @@ def _deal_chance(played: PlayedOut, show: tuple[int, int, int], dealer: bool, ne
     if played.home is not None:
         return played.home
     mine, his, crib = show
-    got_me, got_him = played.mine, played.his
-    order = (((False, his), (True, mine + crib)) if dealer
-             else ((True, mine), (False, his + crib)))
-    for ours, points in order:
-        if ours:
-            got_me += points
-            if got_me >= need_me:
-                return 1.0
-        else:
-            got_him += points
-            if got_him >= need_him:
-                return 0.0
-    return _table_chance(score_me + got_me, score_him + got_him, not dealer, target)
+    got = [played.mine, played.his]  # side 0 is the judged player's, 1 the opponent's
+    need = (need_me, need_him)
+    pone = 1 if dealer else 0
+    for side, points in ((pone, (mine, his)[pone]), (1 - pone, (mine, his)[1 - pone] + crib)):
+        got[side] += points  # pone's hand, then the dealer's hand and his crib
+        if got[side] >= need[side]:
+            return 1.0 if side == 0 else 0.0
+    return _table_chance(score_me + got[0], score_him + got[1], not dealer, target)
 
 
 @lru_cache(maxsize=100_000)
