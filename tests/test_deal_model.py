@@ -213,6 +213,20 @@ def test_a_go_in_this_series_leaves_him_only_cards_that_do_not_fit() -> None:
     assert judge_deal(view, 40).cards  # the judge weighs only such hands
 
 
+def test_a_card_laid_is_one_suit_of_those_of_its_rank_he_held() -> None:
+    """Pone led the 6S. Holding a second six, she would have led either: the deal is
+    weighed by one half for that suit (one third with three sixes). The same draws with
+    and without suits differ by exactly that factor."""
+    game = _lay(_dealt("6S 7C 7D 10H JH QS", "6D 8H KC 2C 9S 3D", "QD"), "6S")
+    plain = read_deals(game.view(1), 300)
+    weighed = read_deals(game.view(1), 300, suits=True)
+    assert [d.holds for d in plain] == [d.holds for d in weighed]
+    sixes = [sum(c.rank == 6 for c in d.kept) for d in plain]
+    assert max(sixes) >= 2  # the check can fail: some drawn hands hold two sixes
+    for deal, suited, n in zip(plain, weighed, sixes, strict=True):
+        assert suited.weight == pytest.approx(deal.weight / n)
+
+
 # --- invariants ------------------------------------------------------------------------
 
 

@@ -173,11 +173,17 @@ class ReadDeal:
 
 
 def read_deals(view: PlayerView, hands: int = READ_HANDS, *, seed: int = 0,
-               throw_slip: float = THROW_SLIP, play_slip: float = PLAY_SLIP) -> list[ReadDeal]:
+               throw_slip: float = THROW_SLIP, play_slip: float = PLAY_SLIP,
+               suits: bool = False) -> list[ReadDeal]:
     """The deals drawn for the opponent (see the module docstring), card by card, in the
     order drawn, each with its weight; the deals a go rules out, or of weight 0, are left
     out. ``hands`` deals are drawn (seeded by ``seed`` and the position). A strong keep
-    is made by ranks: of two cards of one rank, the first drawn is kept."""
+    is made by ranks: of two cards of one rank, the first drawn is kept.
+
+    With ``suits``, each card he laid is also weighed by the chance that he laid that
+    suit: one in as many cards of its rank as he held then (a player holding two sixes
+    lays either). Without it (as :func:`read_hands` reads), a hand holding two cards of
+    the rank he laid counts twice as much as it should."""
     if view.phase is not Phase.PLAY or view.starter is None:
         raise IllegalActionError(f"there is no hand to read: the game is in the {view.phase}")
     hands = whole_number(hands, "hands", 1)
@@ -222,6 +228,9 @@ def read_deals(view: PlayerView, hands: int = READ_HANDS, *, seed: int = 0,
                for r in [*left, *his_ranks[go.laid_before:]]):
             continue
         weight *= _play_chance(lays, six, left, starter, play_slip)
+        if suits:
+            for i, rank in enumerate(his_ranks):
+                weight /= left.count(rank) + his_ranks[i:].count(rank)
         if weight > 0:
             held = tuple(sorted(holds))
             out.append(ReadDeal(tuple(sorted([*his_laid, *extra_cards])),

@@ -235,7 +235,8 @@ def judge_deal(view: PlayerView, deals: int = DEAL_HANDS, *, seed: int = 0,
         raise IllegalActionError("the view does not show the player's own throw: a deal "
                                  "in the play shows its four kept and two thrown")
     deals = whole_number(deals, "deals", 1)
-    drawn = read_deals(view, deals, seed=seed, throw_slip=throw_slip, play_slip=play_slip)
+    drawn = read_deals(view, deals, seed=seed, throw_slip=throw_slip, play_slip=play_slip,
+                       suits=True)
     if not drawn:
         raise IllegalActionError(f"none of the {deals} deals drawn for the opponent fits "
                                  f"what he has laid and said: draw more")
