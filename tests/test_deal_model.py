@@ -309,6 +309,9 @@ def test_bad_input_is_refused_with_an_error_naming_it() -> None:
     with pytest.raises(IllegalActionError, match="no card to judge"):
         judge_deal(stacked_game("10C 5C 3H 2S JD QD", "KC QH JS 10H 9D AC", "4D").view(0))
     assert _same(judge_deal(view, 30), before)  # nothing changed
+    assert before.card("KC").card == Card.parse("KC") == before.card(Card.parse("KC")).card
+    with pytest.raises(IllegalActionError, match="not a card that fits here"):
+        before.card("2H")
 
 
 def test_a_position_no_deal_can_reach_is_refused() -> None:

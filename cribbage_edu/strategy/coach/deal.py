@@ -10,13 +10,14 @@ weighed so:
    from the cards the player has not seen, his keep the master's (by ranks: hand, crib and
    play together) but for a slip chance (:data:`~cribbage_edu.strategy.reading.THROW_SLIP`)
    of any other four, and each deal weighed by the chance that the expert lays the cards
-   he laid (all but :data:`~cribbage_edu.strategy.reading.PLAY_SLIP` for the expert's card);
-   a deal with a card that fitted when he said go is never drawn. :data:`DEAL_HANDS` deals
-   are drawn, seeded from the position.
+   he laid (all but :data:`~cribbage_edu.strategy.reading.PLAY_SLIP` for the expert's card)
+   and of its suit among the cards of its rank he held (a hand with two sixes lays the one
+   shown half the time); a deal with a card that fitted when he said go is never drawn.
+   :data:`DEAL_HANDS` deals are drawn, seeded from the position.
 2. **The rest of the play** is laid with hidden hands: after the card, both sides play the
    expert's look-ahead from their own cards and what they have seen (:mod:`.dealplay`).
 3. **The whole deal**: a card's ``points`` are the net of the rest of the play (yours less
-   his, the card's own points included). Near home (either player within
+   his, the card's own points included; laid to the last card, whatever the score). Near home (either player within
    :data:`~cribbage_edu.strategy.coach.model.REACH` points) its ``chance`` to win is of the
    whole deal: the rest of the play, pegging out ending the game at once; then the show in
    its order (pone's hand, the dealer's hand, the crib), his hand the drawn keep, the crib
@@ -69,7 +70,12 @@ __all__ = ["DEAL_HANDS", "Z95", "DealCard", "DealVerdict", "deal_outcomes", "jud
            "paired"]
 
 DEAL_HANDS = 200
-"""Deals drawn for the opponent by default (before those a go rules out)."""
+"""Deals drawn for the opponent by default (before those a go rules out). Measured over
+1,000 positions of seeded expert games (``benchmarks/bench_deal_model.py``): a verdict of
+every card took a median 59 ms of processor time, the 99th percentile 228 ms; the paired
+95% interval of the second card against the best was a median ± 0.37 points (± 0.2% of a
+game near home), and 627 verdicts had more than one card within the judge's margin (cards
+that play alike, or too close to tell apart at this sample)."""
 Z95 = 1.96
 """The normal quantile of a two-sided 95% interval."""
 _TIE = 1e-9
