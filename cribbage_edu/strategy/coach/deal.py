@@ -17,12 +17,13 @@ weighed so:
 2. **The rest of the play** is laid with hidden hands: after the card, both sides play the
    expert's look-ahead from their own cards and what they have seen (:mod:`.dealplay`).
 3. **The whole deal**: a card's ``points`` are the net of the rest of the play (yours less
-   his, the card's own points included; laid to the last card, whatever the score). Near home (either player within
-   :data:`~cribbage_edu.strategy.coach.model.REACH` points) its ``chance`` to win is of the
-   whole deal: the rest of the play, pegging out ending the game at once; then the show in
-   its order (pone's hand, the dealer's hand, the crib), his hand the drawn keep, the crib
-   your throw and his; then, if nobody is home, the chance-to-win table
-   (:mod:`cribbage_edu.tables.chance`) from the new scores with the deal passed.
+   his, the card's own points included; laid to the last card, whatever the score). Near
+   home (either player within :data:`~cribbage_edu.strategy.coach.model.REACH` points) its
+   ``chance`` to win is of the whole deal: the rest of the play, pegging out ending the
+   game at once; then the show in its order (pone's hand, the dealer's hand, the crib), his
+   hand the drawn keep, the crib your throw and his; then, if nobody is home, the
+   chance-to-win table (:mod:`cribbage_edu.tables.chance`) from the new scores with the
+   deal passed.
 4. **Common random numbers**: every card is weighed over the same drawn deals (and the
    play-out draws nothing of its own), so each card's difference from the best is paired,
    and its 95% interval (:attr:`DealCard.margin`) is much tighter than either value's.
