@@ -5,7 +5,7 @@ same positions written apart from it, on the rules engine.
 Run by hand::
 
     python benchmarks/teacher_positions.py [--deals 2000] [--model-deals 4000] [--seed 25]
-                                           [--out benchmarks/results/teacher_positions.txt]
+        [--master-keep 2000] [--out benchmarks/results/teacher_positions.txt]
 
 **The play-out** deals the opponent six cards at random from the cards the learner has not
 seen (the learner's six and the starter), lets him keep as the master keeps for points
@@ -21,6 +21,10 @@ the new scores. ``--deals`` deals are kept; every card is played on the same one
 
 Each figure is printed with its 95% interval; the two agree when each lies within the
 other's interval (and the difference within the interval of a difference).
+
+With ``--master-keep``, exercise 8 is judged and played out once more with the opponent
+keeping as the master does near home (for the win, from the score): the model's
+``keep_for_win``, too slow for a table as it stands.
 
 Exercise 10's learner (the dealer) keeps 6♦ 8♥ K♣ 2♣; the lesson does not say what he threw,
 so the position takes 9♠ 3♦ (the same throw in the model and the play-out).
@@ -38,14 +42,16 @@ from dataclasses import dataclass
 
 from cribbage_edu.rules.cards import FULL_DECK, Card, parse_cards
 from cribbage_edu.rules.drive import drive
-from cribbage_edu.rules.game import Game, stacked_game
+from cribbage_edu.rules.game import Game, PlayerView, stacked_game
 from cribbage_edu.strategy.coach.deal import judge_deal
 from cribbage_edu.strategy.discard import advise
+from cribbage_edu.strategy.master import MasterPlayer
 from cribbage_edu.strategy.players import ExpertPlayer, legal_cards
 from cribbage_edu.strategy.reading import PLAY_SLIP, THROW_SLIP
 from cribbage_edu.tables.chance import win_table
 
 EXPERTS = [ExpertPlayer(), ExpertPlayer()]
+MASTER = MasterPlayer()
 
 
 @dataclass(frozen=True)
@@ -116,9 +122,12 @@ def _his_card(game: Game, him: int, rng: random.Random, play_slip: float) -> Car
 
 
 def play_out(spot: Spot, deals: int, seed: int, throw_slip: float = THROW_SLIP,
-             play_slip: float = PLAY_SLIP) -> tuple[dict[Card, list[float]], int]:
+             play_slip: float = PLAY_SLIP, master_keep: bool = False
+             ) -> tuple[dict[Card, list[float]], int]:
     """Each learner's card's chance to win over ``deals`` kept deals (see the module
-    docstring), and how many deals were drawn to keep them."""
+    docstring), and how many deals were drawn to keep them. With ``master_keep`` the
+    opponent keeps as the master near home (for the win, by the score:
+    :meth:`~cribbage_edu.strategy.master.MasterPlayer.discard`), not for points."""
     rng = random.Random(seed)
     me, him = spot.learner, 1 - spot.learner
     my_six = parse_cards(spot.sixes[me])
@@ -134,6 +143,10 @@ def play_out(spot: Spot, deals: int, seed: int, throw_slip: float = THROW_SLIP,
         six = rng.sample(unseen, 6)
         if rng.random() < throw_slip:
             keep = rng.sample(six, 4)
+        elif master_keep:
+            view = PlayerView.for_throw(six, dealer=him == 1,
+                                        scores=(spot.scores[him], spot.scores[me]))
+            keep = [c for c in six if c not in MASTER.discard(view)]
         else:
             keep = list(advise(six, dealer=him == 1, pegging=True)[0].keep)
         game = spot_game(spot, six, [c for c in six if c not in keep])
@@ -175,12 +188,23 @@ def mean_interval(values: Sequence[float]) -> tuple[float, float]:
     return mean, 1.96 * math.sqrt(var / n)
 
 
+def _agree(apart: float, one: float, other: float) -> str:
+    """Whether two figures agree: each within the other's interval, or their difference
+    within the interval of a difference, or not."""
+    if apart <= min(one, other) + 1e-12:
+        return "each in the other"
+    return "difference within" if apart <= math.hypot(one, other) else "NO"
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--deals", type=int, default=2000)
     parser.add_argument("--model-deals", type=int, default=4000)
     parser.add_argument("--seed", type=int, default=25)
     parser.add_argument("--out", default=None)
+    parser.add_argument("--master-keep", type=int, default=0, metavar="DEALS",
+                        help="also judge and play exercise 8 out over this many deals with "
+                             "the opponent keeping as the master near home (for the win)")
     args = parser.parse_args()
     lines: list[str] = []
 
@@ -210,11 +234,9 @@ def main() -> None:
             assert row.chance is not None and row.chance_error is not None
             mean, error = mean_interval(outs[row.card])
             apart = abs(row.chance - mean)
-            agree = apart <= min(row.chance_error, error) + 1e-12
-            both = apart <= math.hypot(row.chance_error, error)
             say(f"  {row.card.symbol:4} {row.chance:6.1%} ± {row.chance_error:4.1%}   "
                 f"{mean:6.1%} ± {error:4.1%}   {apart:5.1%}   "
-                f"{'each in the other' if agree else 'difference within' if both else 'NO'}")
+                f"{_agree(apart, row.chance_error, error)}")
         inside = [c.symbol for c in verdict.within_margin()]
         paired_out = {c: mean_interval([a - b for a, b in zip(outs[c], outs[best_out],
                                                               strict=True)])
@@ -223,6 +245,19 @@ def main() -> None:
         say("  the play-out's best " + best_out.symbol + "; paired differences: "
             + ", ".join(f"{c.symbol} {d:+.1%} ± {e:.1%}"
                         for c, (d, e) in sorted(paired_out.items())))
+        if args.master_keep and not spot.laid:
+            say(f"  the opponent keeping as the master near home (for the win), "
+                f"{args.master_keep} deals each:")
+            outs, _ = play_out(spot, args.master_keep, args.seed, master_keep=True)
+            won = judge_deal(game.view(spot.learner), args.master_keep, seed=args.seed,
+                             keep_for_win=True)
+            for row in sorted(won.cards, key=lambda r: r.card):
+                assert row.chance is not None and row.chance_error is not None
+                mean, error = mean_interval(outs[row.card])
+                apart = abs(row.chance - mean)
+                say(f"  {row.card.symbol:4} {row.chance:6.1%} ± {row.chance_error:4.1%}   "
+                    f"{mean:6.1%} ± {error:4.1%}   {apart:5.1%}   "
+                    f"{_agree(apart, row.chance_error, error)}")
     if args.out:
         with open(args.out, "w", encoding="utf-8") as handle:
             handle.write("\n".join(lines) + "\n")

@@ -17,9 +17,10 @@ from cribbage_edu.rules.cards import COUNT_VALUES, THIRTY_ONE, Card, Hand
 from cribbage_edu.rules.drive import drive
 from cribbage_edu.rules.errors import CribbageError, IllegalActionError
 from cribbage_edu.rules.events import Phase
-from cribbage_edu.rules.game import Game, stacked_game
+from cribbage_edu.rules.game import Game, PlayerView, stacked_game
 from cribbage_edu.strategy.coach.deal import DealVerdict, judge_deal, paired
 from cribbage_edu.strategy.coach.dealplay import play_rest
+from cribbage_edu.strategy.master import MasterPlayer
 from cribbage_edu.strategy.players import ExpertPlayer
 from cribbage_edu.strategy.reading import read_deals
 
@@ -225,6 +226,25 @@ def test_a_card_laid_is_one_suit_of_those_of_its_rank_he_held() -> None:
     assert max(sixes) >= 2  # the check can fail: some drawn hands hold two sixes
     for deal, suited, n in zip(plain, weighed, sixes, strict=True):
         assert suited.weight == pytest.approx(deal.weight / n)
+
+
+def test_kept_for_the_win_the_drawn_keep_is_the_masters_near_home() -> None:
+    """With keep_for_win, a deal drawn for the dealer on 119 keeps what the master keeps
+    from its six with that board (or, by the slip, another four)."""
+    game = stacked_game("2C 3D 4H 5S 9C KD", "AC 6D 7H 10S JC QD", "8S", scores=(113, 119))
+    game.discard(0, "9C KD"), game.discard(1, "JC QD"), game.advance()
+    view = game.view(0)
+    verdict = judge_deal(view, 30, keep_for_win=True)
+    assert verdict.by_chance and len(verdict.cards) == 4
+    master = MasterPlayer()
+    deals = read_deals(view, 30, suits=True, keep=lambda six, dealer: [
+        c for c in six if c not in master.discard(
+            PlayerView.for_throw(six, dealer=dealer, scores=(119, 113)))])
+    same = sum(set(d.threw) == set(master.discard(
+        PlayerView.for_throw(d.six, dealer=True, scores=(119, 113)))) for d in deals)
+    assert same >= 20  # all but the slips (one in ten)
+    with pytest.raises(IllegalActionError, match="keep_for_win"):
+        judge_deal(view, 30, keep_for_win="yes")  # type: ignore[arg-type]
 
 
 # --- invariants ------------------------------------------------------------------------

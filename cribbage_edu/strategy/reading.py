@@ -44,7 +44,7 @@ import math
 import random
 import zlib
 from collections import Counter
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from functools import lru_cache
 
@@ -63,6 +63,8 @@ __all__ = ["PLAY_SLIP", "READ_HANDS", "THROW_SLIP", "ReadDeal", "expert_rank", "
            "read_hands"]
 
 Ranks = tuple[int, ...]
+Keep = Callable[[tuple[Card, ...], bool], Sequence[Card]]
+"""A keep: the four cards a player keeps of his six (sorted), given whether he deals."""
 
 READ_HANDS = 64
 """Deals drawn for the opponent by default (the setting measured)."""
@@ -174,7 +176,7 @@ class ReadDeal:
 
 def read_deals(view: PlayerView, hands: int = READ_HANDS, *, seed: int = 0,
                throw_slip: float = THROW_SLIP, play_slip: float = PLAY_SLIP,
-               suits: bool = False) -> list[ReadDeal]:
+               suits: bool = False, keep: Keep | None = None) -> list[ReadDeal]:
     """The deals drawn for the opponent (see the module docstring), card by card, in the
     order drawn, each with its weight; the deals a go rules out, or of weight 0, are left
     out. ``hands`` deals are drawn (seeded by ``seed`` and the position). A strong keep
@@ -183,7 +185,10 @@ def read_deals(view: PlayerView, hands: int = READ_HANDS, *, seed: int = 0,
     With ``suits``, each card he laid is also weighed by the chance that he laid that
     suit: one in as many cards of its rank as he held then (a player holding two sixes
     lays either). Without it (as :func:`read_hands` reads), a hand holding two cards of
-    the rank he laid counts twice as much as it should."""
+    the rank he laid counts twice as much as it should.
+
+    ``keep`` is the strong player's keep, if not the one by ranks: a function of his six
+    cards (sorted) and whether he deals, giving the four he keeps."""
     if view.phase is not Phase.PLAY or view.starter is None:
         raise IllegalActionError(f"there is no hand to read: the game is in the {view.phase}")
     hands = whole_number(hands, "hands", 1)
@@ -207,13 +212,15 @@ def read_deals(view: PlayerView, hands: int = READ_HANDS, *, seed: int = 0,
         extra_cards = rng.sample(pool, 6 - n_laid)
         extra = [int(c.rank) for c in extra_cards]
         six = tuple(sorted([*laid_ranks.elements(), *extra]))
-        strong = Counter(_strong_keep(six, dealer))
-        fits = not laid_ranks - strong
+        kept = None if keep is None else keep(tuple(sorted([*his_laid, *extra_cards])), dealer)
+        strong = Counter(_strong_keep(six, dealer) if kept is None
+                         else [int(c.rank) for c in kept])
+        fits = not laid_ranks - strong if kept is None else all(c in kept for c in his_laid)
         w_strong = (1 - throw_slip) if fits else 0.0
         weight = w_strong + throw_slip * keeps_with_laid / _KEEPS
         if rng.random() * weight < w_strong:
-            wanted = strong - laid_ranks
-            holds = []
+            holds = [c for c in kept if c not in his_laid] if kept is not None else []
+            wanted = strong - laid_ranks if kept is None else Counter()
             for card in extra_cards:
                 if wanted[int(card.rank)]:
                     wanted[int(card.rank)] -= 1
