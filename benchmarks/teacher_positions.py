@@ -37,13 +37,13 @@ import copy
 import math
 import random
 import time
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 
 from cribbage_edu.rules.cards import FULL_DECK, Card, parse_cards
 from cribbage_edu.rules.drive import drive
 from cribbage_edu.rules.game import Game, PlayerView, stacked_game
-from cribbage_edu.strategy.coach.deal import judge_deal
+from cribbage_edu.strategy.coach.deal import DealVerdict, judge_deal
 from cribbage_edu.strategy.discard import advise
 from cribbage_edu.strategy.master import MasterPlayer
 from cribbage_edu.strategy.players import ExpertPlayer, legal_cards
@@ -196,6 +196,18 @@ def _agree(apart: float, one: float, other: float) -> str:
     return "difference within" if apart <= math.hypot(one, other) else "NO"
 
 
+def _rows(say: Callable[[str], None], verdict: DealVerdict,
+          outs: dict[Card, list[float]]) -> None:
+    """Each card's chance by the model beside the play-out's, and whether they agree."""
+    for row in sorted(verdict.cards, key=lambda r: r.card):
+        assert row.chance is not None and row.chance_error is not None
+        mean, error = mean_interval(outs[row.card])
+        apart = abs(row.chance - mean)
+        say(f"  {row.card.symbol:4} {row.chance:6.1%} ± {row.chance_error:4.1%}   "
+            f"{mean:6.1%} ± {error:4.1%}   {apart:5.1%}   "
+            f"{_agree(apart, row.chance_error, error)}")
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--deals", type=int, default=2000)
@@ -230,13 +242,7 @@ def main() -> None:
             f"{drawn} drawn, {play_s:.0f} s")
         say("  card   model            play-out         apart   agree")
         best_out = max(outs, key=lambda c: sum(outs[c]))
-        for row in sorted(verdict.cards, key=lambda r: r.card):
-            assert row.chance is not None and row.chance_error is not None
-            mean, error = mean_interval(outs[row.card])
-            apart = abs(row.chance - mean)
-            say(f"  {row.card.symbol:4} {row.chance:6.1%} ± {row.chance_error:4.1%}   "
-                f"{mean:6.1%} ± {error:4.1%}   {apart:5.1%}   "
-                f"{_agree(apart, row.chance_error, error)}")
+        _rows(say, verdict, outs)
         inside = [c.symbol for c in verdict.within_margin()]
         paired_out = {c: mean_interval([a - b for a, b in zip(outs[c], outs[best_out],
                                                               strict=True)])
@@ -249,15 +255,8 @@ def main() -> None:
             say(f"  the opponent keeping as the master near home (for the win), "
                 f"{args.master_keep} deals each:")
             outs, _ = play_out(spot, args.master_keep, args.seed, master_keep=True)
-            won = judge_deal(game.view(spot.learner), args.master_keep, seed=args.seed,
-                             keep_for_win=True)
-            for row in sorted(won.cards, key=lambda r: r.card):
-                assert row.chance is not None and row.chance_error is not None
-                mean, error = mean_interval(outs[row.card])
-                apart = abs(row.chance - mean)
-                say(f"  {row.card.symbol:4} {row.chance:6.1%} ± {row.chance_error:4.1%}   "
-                    f"{mean:6.1%} ± {error:4.1%}   {apart:5.1%}   "
-                    f"{_agree(apart, row.chance_error, error)}")
+            _rows(say, judge_deal(game.view(spot.learner), args.master_keep, seed=args.seed,
+                                  keep_for_win=True), outs)
     if args.out:
         with open(args.out, "w", encoding="utf-8") as handle:
             handle.write("\n".join(lines) + "\n")
