@@ -78,10 +78,10 @@ DEAL_HANDS = 200
 """Deals drawn for the opponent by default (before those a go rules out). Measured over
 1,000 positions of seeded expert games (``benchmarks/bench_deal_model.py``): a verdict of
 every card took a median 48 ms of processor time, the 99th percentile 174 ms (on the
-clock, with other work on the machine: 65 ms and 528 ms); the paired
-95% interval of the second card against the best was a median ± 0.37 points (± 0.2% of a
-game near home), and 627 verdicts had more than one card within the judge's margin (cards
-that play alike, or too close to tell apart at this sample)."""
+clock, with other work on the machine: 65 ms and 528 ms); the paired 95% interval of the
+second card against the best was a median ± 0.37 points (± 0.2% of a game near home), and
+627 verdicts had more than one card within the judge's margin (cards that play alike, or
+too close to tell apart at this sample)."""
 Z95 = 1.96
 """The normal quantile of a two-sided 95% interval."""
 _TIE = 1e-9
