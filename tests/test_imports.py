@@ -235,8 +235,8 @@ def test_a_room_imports_only_the_rooms_below_it(module: str) -> None:
 
 
 COACH = f"{PACKAGE}.strategy.coach"
-COACH_LAYERS = ("grades", "position", "phrases", "model", "throw", "card", "count", "view",
-                "player", "review")
+COACH_LAYERS = ("grades", "position", "phrases", "model", "dealplay", "deal", "throw", "card",
+                "count", "view", "player", "review")
 """The coach's modules, each one job, in the order they stand: each imports only those
 before it (the grades at the bottom, the review on top), and the package's
 ``__init__`` gathers their public names."""
@@ -257,10 +257,15 @@ def test_the_coach_is_a_room_of_its_own_in_layers() -> None:
         assert reached <= below, f"{COACH}.{name} imports {sorted(reached - below)}"
 
 
+COACH_MODELS = ("deal", "model")
+"""The coach's models of the game: today's (``model``) and the model of the whole deal
+(``deal``), beside it until the judges are wired to it."""
+
+
 def test_only_the_coachs_model_asks_the_solvers_and_the_tables() -> None:
     askers = sorted(m for m in MODULES if m.startswith(COACH) and any(
         t == own or t.startswith(own + ".") for t in edges(m) for own in THE_MODELS_OWN))
-    assert askers == [f"{COACH}.model"]
+    assert askers == [f"{COACH}.{name}" for name in COACH_MODELS]
 
 
 @pytest.mark.parametrize("name", COACH_LAYERS)

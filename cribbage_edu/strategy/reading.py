@@ -44,11 +44,11 @@ import math
 import random
 import zlib
 from collections import Counter
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from functools import lru_cache
 
-from ..rules.cards import COUNT_VALUES, FULL_DECK, THIRTY_ONE
+from ..rules.cards import COUNT_VALUES, FULL_DECK, THIRTY_ONE, Card
 from ..rules.checks import whole_number
 from ..rules.errors import IllegalActionError
 from ..rules.events import EventKind, Phase
@@ -59,9 +59,12 @@ from .discard import UNSEEN_STARTERS
 from .players import look_ahead_values
 from .ranks import SPLITS, keep_rank_points
 
-__all__ = ["PLAY_SLIP", "READ_HANDS", "THROW_SLIP", "read_hands"]
+__all__ = ["PLAY_SLIP", "READ_HANDS", "THROW_SLIP", "ReadDeal", "expert_rank", "read_deals",
+           "read_hands"]
 
 Ranks = tuple[int, ...]
+Keep = Callable[[tuple[Card, ...], bool], Sequence[Card]]
+"""A keep: the four cards a player keeps of his six (sorted), given whether he deals."""
 
 READ_HANDS = 64
 """Deals drawn for the opponent by default (the setting measured)."""
@@ -138,9 +141,13 @@ def _history(view: PlayerView) -> tuple[list[_Lay], list[_Go]]:
 
 
 @lru_cache(maxsize=200_000)
-def _expert_rank(held: Ranks, pile: Ranks, unseen: Ranks, reader_cards: int,
+def expert_rank(held: Ranks, pile: Ranks, unseen: Ranks, reader_cards: int,
                  reader_said_go: bool, need: int, reader_need: int) -> int:
-    """The rank the expert's look-ahead lays from ``held`` (ties to the first)."""
+    """The rank the expert's look-ahead (:func:`~cribbage_edu.strategy.players.look_ahead_values`)
+    lays from ``held`` (sorted ranks) on ``pile`` (ranks since the reset), knowing how many
+    cards of each rank it has not seen (``unseen``, index 1-13), how many the other holds
+    and whether he said go, and the points each side needs: of equal values, the card of
+    the highest count, then the lowest rank."""
     values = look_ahead_values(held, pile, unseen, reader_cards, reader_said_go,
                                min(need, THIRTY_ONE + 1), reader_need if reader_need <= 6 else 7)
     return max(values, key=lambda r: (values[r], COUNT_VALUES[r], -r))
@@ -152,15 +159,41 @@ def _seeded(view: PlayerView, seed: int) -> random.Random:
     return random.Random(zlib.crc32(key))
 
 
-def read_hands(view: PlayerView, hands: int = READ_HANDS, *,
-               seed: int = 0) -> dict[Ranks, float]:
-    """The hands (sorted ranks) the opponent may still hold in the play, each with its
-    chance given his throw, his cards and his gos (see the module docstring), from
-    ``hands`` deals drawn for him (seeded by ``seed`` and the position). Empty when no
-    drawn deal fits what he did (the caller then weighs every hand alike)."""
+@dataclass(frozen=True, slots=True)
+class ReadDeal:
+    """One deal drawn for the opponent by :func:`read_deals`: the ``six`` cards he was
+    dealt, the four he ``kept`` (those laid among them), the two he ``threw`` to the crib,
+    the cards he ``holds`` now, and the deal's ``weight`` (unnormalised: the chance of
+    his throw, his cards and his gos given the six; a deal a go rules out is never
+    drawn)."""
+
+    six: tuple[Card, ...]
+    kept: tuple[Card, ...]
+    threw: tuple[Card, ...]
+    holds: tuple[Card, ...]
+    weight: float
+
+
+def read_deals(view: PlayerView, hands: int = READ_HANDS, *, seed: int = 0,
+               throw_slip: float = THROW_SLIP, play_slip: float = PLAY_SLIP,
+               suits: bool = False, keep: Keep | None = None) -> list[ReadDeal]:
+    """The deals drawn for the opponent (see the module docstring), card by card, in the
+    order drawn, each with its weight; the deals a go rules out, or of weight 0, are left
+    out. ``hands`` deals are drawn (seeded by ``seed`` and the position). A strong keep
+    is made by ranks: of two cards of one rank, the first drawn is kept.
+
+    With ``suits``, each card he laid is also weighed by the chance that he laid that
+    suit: one in as many cards of its rank as he held then (a player holding two sixes
+    lays either). Without it (as :func:`read_hands` reads), a hand holding two cards of
+    the rank he laid counts twice as much as it should.
+
+    ``keep`` is the strong player's keep, if not the one by ranks: a function of his six
+    cards (sorted) and whether he deals, giving the four he keeps."""
     if view.phase is not Phase.PLAY or view.starter is None:
         raise IllegalActionError(f"there is no hand to read: the game is in the {view.phase}")
     hands = whole_number(hands, "hands", 1)
+    throw_slip = _chance(throw_slip, "throw_slip")
+    play_slip = _chance(play_slip, "play_slip")
     rng = _seeded(view, seed)
     me = view.player
     his_laid = [c for p, c in view.laid if p != me]
@@ -171,36 +204,73 @@ def read_hands(view: PlayerView, hands: int = READ_HANDS, *,
     his_ranks = [int(c.rank) for c in his_laid]
     keeps_with_laid = math.comb(6 - n_laid, 4 - n_laid)
     count_now = view.count
-    out: dict[Ranks, float] = {}
+    out: list[ReadDeal] = []
     dealer = not view.is_dealer
     laid_ranks = Counter(int(c.rank) for c in his_laid)
     starter = int(view.starter.rank)
     for _ in range(hands):
-        extra = [int(c.rank) for c in rng.sample(pool, 6 - n_laid)]
+        extra_cards = rng.sample(pool, 6 - n_laid)
+        extra = [int(c.rank) for c in extra_cards]
         six = tuple(sorted([*laid_ranks.elements(), *extra]))
-        strong = Counter(_strong_keep(six, dealer))
-        fits = not laid_ranks - strong
-        w_strong = (1 - THROW_SLIP) if fits else 0.0
-        weight = w_strong + THROW_SLIP * keeps_with_laid / _KEEPS
+        kept = None if keep is None else keep(tuple(sorted([*his_laid, *extra_cards])), dealer)
+        strong = Counter(_strong_keep(six, dealer) if kept is None
+                         else [int(c.rank) for c in kept])
+        fits = not laid_ranks - strong if kept is None else all(c in kept for c in his_laid)
+        w_strong = (1 - throw_slip) if fits else 0.0
+        weight = w_strong + throw_slip * keeps_with_laid / _KEEPS
         if rng.random() * weight < w_strong:
-            left = sorted((strong - laid_ranks).elements())
+            holds = [c for c in kept if c not in his_laid] if kept is not None else []
+            wanted = strong - laid_ranks if kept is None else Counter()
+            for card in extra_cards:
+                if wanted[int(card.rank)]:
+                    wanted[int(card.rank)] -= 1
+                    holds.append(card)
         else:
-            left = sorted(rng.sample(extra, 4 - n_laid))
+            holds = rng.sample(extra_cards, 4 - n_laid)
+        left = sorted(int(c.rank) for c in holds)
         if view.opponent_said_go and any(count_now + COUNT_VALUES[r] <= THIRTY_ONE
                                          for r in left):
             continue
         if any(COUNT_VALUES[r] <= go.room for go in gos
                for r in [*left, *his_ranks[go.laid_before:]]):
             continue
-        weight *= _play_chance(lays, six, left, starter)
+        weight *= _play_chance(lays, six, left, starter, play_slip)
+        if suits:
+            for i, rank in enumerate(his_ranks):
+                weight /= left.count(rank) + his_ranks[i:].count(rank)
         if weight > 0:
-            key = tuple(left)
-            out[key] = out.get(key, 0.0) + weight
+            held = tuple(sorted(holds))
+            out.append(ReadDeal(tuple(sorted([*his_laid, *extra_cards])),
+                                tuple(sorted([*his_laid, *held])),
+                                tuple(sorted(c for c in extra_cards if c not in held)),
+                                held, weight))
+    return out
+
+
+def read_hands(view: PlayerView, hands: int = READ_HANDS, *,
+               seed: int = 0) -> dict[Ranks, float]:
+    """The hands (sorted ranks) the opponent may still hold in the play, each with its
+    chance given his throw, his cards and his gos (see the module docstring), from
+    ``hands`` deals drawn for him (seeded by ``seed`` and the position): the deals of
+    :func:`read_deals` grouped by the ranks he holds. Empty when no drawn deal fits what
+    he did (the caller then weighs every hand alike)."""
+    out: dict[Ranks, float] = {}
+    for deal in read_deals(view, hands, seed=seed):
+        key = tuple(sorted(int(c.rank) for c in deal.holds))
+        out[key] = out.get(key, 0.0) + deal.weight
     total = sum(out.values())
     return {ranks: w / total for ranks, w in out.items()} if total else {}
 
 
-def _play_chance(lays: Sequence[_Lay], six: Ranks, left: Sequence[int], starter: int) -> float:
+def _chance(value: object, what: str) -> float:
+    """A chance from 0 to 1 (a float or an int, never a bool or NaN), else an error."""
+    if isinstance(value, bool) or not isinstance(value, (int, float)) or not 0 <= value <= 1:
+        raise IllegalActionError(f"{what} must be a chance from 0 to 1, not {value!r}")
+    return float(value)
+
+
+def _play_chance(lays: Sequence[_Lay], six: Ranks, left: Sequence[int], starter: int,
+                 play_slip: float = PLAY_SLIP) -> float:
     """The chance the opponent, dealt ``six`` (ranks) and holding ``left`` of them now,
     laid the cards he did."""
     unseen = [0] + [4] * 13
@@ -215,9 +285,9 @@ def _play_chance(lays: Sequence[_Lay], six: Ranks, left: Sequence[int], starter:
             his_unseen = list(unseen)
             for r in lay.reader_laid:
                 his_unseen[r] -= 1
-            choice = _expert_rank(tuple(held), lay.pile, tuple(his_unseen), lay.reader_cards,
+            choice = expert_rank(tuple(held), lay.pile, tuple(his_unseen), lay.reader_cards,
                                   lay.reader_said_go, lay.need, lay.reader_need)
-            chance *= (1 - PLAY_SLIP) * (choice == lay.rank) + PLAY_SLIP / len(options)
+            chance *= (1 - play_slip) * (choice == lay.rank) + play_slip / len(options)
         held.remove(lay.rank)
     return chance
 

@@ -1,0 +1,305 @@
+"""The judge's model of the game as it is played: a card of the play judged over the
+whole deal, with hidden hands and the hands a strong player keeps. (The new model, beside
+today's :mod:`.model`; the judges are wired to it in a later step.)
+
+From a player's view of a game in the play (:func:`judge_deal`), each card that fits is
+weighed so:
+
+1. **The opponent's deal** is read as a strong player would read it
+   (:func:`cribbage_edu.strategy.reading.read_deals`, a particle filter): his six drawn
+   from the cards the player has not seen, his keep the master's (by ranks: hand, crib and
+   play together) but for a slip chance (:data:`~cribbage_edu.strategy.reading.THROW_SLIP`)
+   of any other four, and each deal weighed by the chance that the expert lays the cards
+   he laid (all but :data:`~cribbage_edu.strategy.reading.PLAY_SLIP` for the expert's card)
+   and of its suit among the cards of its rank he held (a hand with two sixes lays the one
+   shown half the time); a deal with a card that fitted when he said go is never drawn.
+   :data:`DEAL_HANDS` deals are drawn, seeded from the position.
+2. **The rest of the play** is laid with hidden hands: after the card, both sides play the
+   expert's look-ahead from their own cards and what they have seen (:mod:`.dealplay`).
+3. **The whole deal**: a card's ``points`` are the net of the rest of the play (yours less
+   his, the card's own points included; laid to the last card, whatever the score). Near
+   home (either player within :data:`~cribbage_edu.strategy.coach.model.REACH` points) its
+   ``chance`` to win is of the whole deal: the rest of the play, pegging out ending the
+   game at once; then the show in its order (pone's hand, the dealer's hand, the crib), his
+   hand the drawn keep, the crib your throw and his; then, if nobody is home, the
+   chance-to-win table (:mod:`cribbage_edu.tables.chance`) from the new scores with the
+   deal passed.
+4. **Common random numbers**: every card is weighed over the same drawn deals (and the
+   play-out draws nothing of its own), so each card's difference from the best is paired,
+   and its 95% interval (:attr:`DealCard.margin`) is much tighter than either value's.
+5. **Grades honest about noise**: :meth:`DealVerdict.within_margin` gives the cards whose
+   interval of difference from the best reaches 0: "within the judge's margin".
+
+The estimate is self-normalised importance sampling: each card's mean is the weighted mean
+over the drawn deals, its error the usual delta-method one,
+``1.96 * sqrt(sum w_i^2 (x_i - mean)^2) / sum w_i``; :attr:`DealVerdict.effective` states
+how many equally weighted deals the sample is worth. Tried at three positions of seeded
+games, 40 seeds of 100 deals each, 92% of the 440 intervals held the figure of 6,000 deals.
+
+What it leaves out: suits in the read (a keep is made by ranks; the show counts the cards
+drawn, so flushes and nobs count there); the scores' pull on his throw near home (the
+master throws for the win there; the read keeps for points unless ``keep_for_win``, which is
+slow: in lesson 14's exercise 8 it takes pone's chances from 27-37% to 16-22%, the order of
+the cards the same); the expert's look-ahead is one card deep each side, so a side that
+could see further plays better than modelled.
+
+>>> from cribbage_edu.rules.game import stacked_game
+>>> game = stacked_game("2C 3D 4H 5S 9C KD", "AC 6D 7H 10S JC QD", "8S", scores=(113, 119))
+>>> _ = game.discard(0, "9C KD"), game.discard(1, "JC QD"), game.advance()
+>>> verdict = judge_deal(game.view(0), 60)
+>>> verdict.by_chance, [c.card.symbol for c in verdict.cards][-1]
+(True, '5♠')
+"""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Sequence
+from dataclasses import dataclass
+from functools import lru_cache
+
+from ...rules.cards import THIRTY_ONE, Card
+from ...rules.checks import flag, whole_number
+from ...rules.errors import IllegalActionError
+from ...rules.events import Phase
+from ...rules.game import PlayerView
+from ...rules.scoring import score_hand
+from ...tables.chance import win_table
+from ..master import MasterPlayer
+from ..reading import PLAY_SLIP, THROW_SLIP, ReadDeal, read_deals
+from .dealplay import PlayedOut, play_rest
+from .model import in_reach
+from .position import view_position
+
+__all__ = ["DEAL_HANDS", "Z95", "DealCard", "DealVerdict", "deal_outcomes", "judge_deal",
+           "paired"]
+
+DEAL_HANDS = 200
+"""Deals drawn for the opponent by default (before those a go rules out). Measured over
+1,000 positions of seeded expert games (``benchmarks/bench_deal_model.py``): a verdict of
+every card took a median 48 ms of processor time, the 99th percentile 174 ms (on the
+clock, with other work on the machine: 65 ms and 528 ms); the paired 95% interval of the
+second card against the best was a median ± 0.37 points (± 0.2% of a game near home), and
+627 verdicts had more than one card within the judge's margin (cards that play alike, or
+too close to tell apart at this sample)."""
+Z95 = 1.96
+"""The normal quantile of a two-sided 95% interval."""
+_TIE = 1e-9
+_MASTER = MasterPlayer()
+
+
+@dataclass(frozen=True, slots=True)
+class DealCard:
+    """One card judged over the deal: its mean net ``points`` to the end of the play, with
+    their 95% ``points_error``; its ``chance`` to win (``None`` away from home) with its
+    ``chance_error``; and, on the measure the verdict ranks by, ``difference`` (the card's
+    mean less the best card's, never above 0) with ``margin``, the 95% half-width of that
+    paired difference."""
+
+    card: Card
+    points: float
+    points_error: float
+    chance: float | None
+    chance_error: float | None
+    difference: float
+    margin: float
+
+    def row(self) -> str:
+        text = f"{self.card.symbol}: {self.points:+.2f} (± {self.points_error:.2f}) points"
+        if self.chance is not None:
+            text += f", chance to win {self.chance:.1%} (± {self.chance_error or 0:.1%})"
+        return text + f"; against the best {self.difference:+.3f} (± {self.margin:.3f})"
+
+
+@dataclass(frozen=True, slots=True)
+class DealVerdict:
+    """Every card that fits, best first (:class:`DealCard`), ranked by the chance to win
+    when ``by_chance`` (near home), else by points; ``drawn`` deals were drawn for the
+    opponent, ``used`` fitted what he did, worth ``effective`` equally weighed deals."""
+
+    cards: tuple[DealCard, ...]
+    by_chance: bool
+    drawn: int
+    used: int
+    effective: float
+
+    @property
+    def best(self) -> Card:
+        return self.cards[0].card
+
+    def within_margin(self) -> list[Card]:
+        """The cards within the judge's margin of the best: those whose 95% interval of
+        the paired difference from the best card reaches 0 (the best among them)."""
+        return [c.card for c in self.cards if c.difference + c.margin >= -_TIE]
+
+    def card(self, card: object) -> DealCard:
+        """The judged row of ``card`` (a card that fits), else an error naming it."""
+        for row in self.cards:
+            if row.card == card or str(row.card) == card:
+                return row
+        fits = " ".join(str(c.card) for c in self.cards)
+        raise IllegalActionError(f"{card!r} is not a card that fits here: {fits}")
+
+
+def paired(values: Sequence[float], base: Sequence[float], weights: Sequence[float]
+           ) -> tuple[float, float]:
+    """The weighted mean of ``values - base`` (pairs drawn together) and its 95% half-width
+    (self-normalised importance sampling; ``base`` all 0 gives a plain weighted mean).
+
+    >>> mean, margin = paired([1.0, 3.0], [0.0, 0.0], [1.0, 1.0])  # s.e. sqrt(2) / 2
+    >>> mean, round(margin, 3)
+    (2.0, 1.386)
+    """
+    total = sum(weights)
+    diffs = [v - b for v, b in zip(values, base, strict=True)]
+    mean = sum(w * d for w, d in zip(weights, diffs, strict=True)) / total
+    spread = sum(w * w * (d - mean) ** 2 for w, d in zip(weights, diffs, strict=True))
+    return mean, round(Z95 * math.sqrt(spread) / total, 12)
+
+
+def deal_outcomes(view: PlayerView, deals: Sequence[ReadDeal]
+                  ) -> dict[int, list[tuple[int, float | None]]]:
+    """For each rank that fits, over each of ``deals`` (in order): the net points to the
+    end of the play and, near home, the chance to win of the whole deal (else ``None``)."""
+    assert view.starter is not None
+    me = view.player
+    mine = tuple(sorted(int(c.rank) for c in view.hand))
+    pile = tuple(int(c.rank) for c in view.pile)
+    ranks = sorted({int(c.rank) for c in _fits(view)})
+    target = view.target
+    need_me, need_him = target - view.scores[me], target - view.scores[1 - me]
+    near = in_reach((view.scores[me], view.scores[1 - me]), target)
+    my_blind = _blind([*view.kept, *view.discards, view.starter, *(c for _, c in view.laid)])
+    mine_show = score_hand(view.kept, view.starter).total
+    out: dict[int, list[tuple[int, float | None]]] = {r: [] for r in ranks}
+    for deal in deals:
+        his = tuple(sorted(int(c.rank) for c in deal.holds))
+        his_blind = _blind([*deal.six, view.starter, *(c for _, c in view.laid)])
+        show = None
+        if near:
+            his_show = score_hand(deal.kept, view.starter).total
+            crib = score_hand([*view.discards, *deal.threw], view.starter, crib=True).total
+            show = (mine_show, his_show, crib)
+        for r in ranks:
+            played = play_rest(mine, his, pile, r, my_blind, his_blind, view.opponent_said_go,
+                               need_me, need_him)
+            chance = None
+            if show is not None:
+                chance = _deal_chance(played, show, view.is_dealer, need_me, need_him,
+                                      view.scores[me], view.scores[1 - me], target)
+            out[r].append((played.net, chance))
+    return out
+
+
+def _deal_chance(played: PlayedOut, show: tuple[int, int, int], dealer: bool, need_me: int,
+                 need_him: int, score_me: int, score_him: int, target: int) -> float:
+    """The chance to win after the play: home in the play decides; else the show in its
+    order (pone's hand, the dealer's hand, the crib), then the table with the deal passed."""
+    if played.home is not None:
+        return played.home
+    mine, his, crib = show
+    got = [played.mine, played.his]  # side 0 is the judged player's, 1 the opponent's
+    need = (need_me, need_him)
+    pone = 1 if dealer else 0
+    for side, points in ((pone, (mine, his)[pone]), (1 - pone, (mine, his)[1 - pone] + crib)):
+        got[side] += points  # pone's hand, then the dealer's hand and his crib
+        if got[side] >= need[side]:
+            return 1.0 if side == 0 else 0.0
+    return _table_chance(score_me + got[0], score_him + got[1], not dealer, target)
+
+
+@lru_cache(maxsize=100_000)
+def _table_chance(mine: int, his: int, dealer: bool, target: int) -> float:
+    return win_table(target).chance(mine, his, dealer=dealer)
+
+
+class _KeepForWin:
+    """The opponent's keep as the master makes it from his board (his score first)."""
+
+    def __init__(self, scores: tuple[int, int], target: int) -> None:
+        self.scores, self.target = scores, target
+
+    def __call__(self, six: tuple[Card, ...], dealer: bool) -> tuple[Card, ...]:
+        return _kept_for_win(six, dealer, self.scores, self.target)
+
+
+@lru_cache(maxsize=20_000)
+def _kept_for_win(six: tuple[Card, ...], dealer: bool, scores: tuple[int, int],
+                  target: int) -> tuple[Card, ...]:
+    view = PlayerView.for_throw(six, dealer=dealer, scores=scores, target=target)
+    thrown = _MASTER.discard(view)
+    return tuple(c for c in six if c not in thrown)
+
+
+def _blind(seen: Sequence[Card]) -> list[int]:
+    """The cards not in ``seen``, counted by rank (index 1-13)."""
+    left = [0] + [4] * 13
+    for card in set(seen):
+        left[int(card.rank)] -= 1
+    return left
+
+
+def _fits(view: PlayerView) -> list[Card]:
+    return [c for c in view.hand if view.count + c.value <= THIRTY_ONE]
+
+
+def judge_deal(view: PlayerView, deals: int = DEAL_HANDS, *, seed: int = 0,
+               throw_slip: float = THROW_SLIP, play_slip: float = PLAY_SLIP,
+               keep_for_win: bool = False) -> DealVerdict:
+    """Every card that fits for the player of ``view``, judged over the whole deal (see the
+    module docstring), from ``deals`` deals drawn for the opponent (seeded by ``seed`` and
+    the position: the same position, the same verdict). ``throw_slip`` and ``play_slip``
+    are the read's chances that he kept, or laid, other than the strong player would. With
+    ``keep_for_win`` he keeps as the master does, near home for the win by the score
+    (:meth:`~cribbage_edu.strategy.master.MasterPlayer.discard`, about 10 ms a deal drawn:
+    a measure for now, too slow for a table), not by ranks for points.
+
+    A view that is not the player's turn in the play, or a position no deal can reach,
+    is refused with an error that names what is wrong."""
+    if not isinstance(view, PlayerView):
+        raise IllegalActionError(f"judge_deal takes a player's view of a game, not {view!r}")
+    if view.phase is Phase.PLAY and view.turn != view.player:
+        raise IllegalActionError(f"it is not this player's turn to lay a card: player "
+                                 f"{view.turn} lays next")
+    view_position(view)  # every check of a position in the play
+    fits = _fits(view)
+    if not fits:
+        raise IllegalActionError(f"no card of '{view.hand}' fits on the count of "
+                                 f"{view.count}: the player says go")
+    if len(view.kept) != 4 or len(view.discards) != 2:
+        raise IllegalActionError("the view does not show the player's own throw: a deal "
+                                 "in the play shows its four kept and two thrown")
+    deals = whole_number(deals, "deals", 1)
+    me = view.player
+    keep = (_KeepForWin((view.scores[1 - me], view.scores[me]), view.target)
+            if flag(keep_for_win, "keep_for_win") else None)
+    drawn = read_deals(view, deals, seed=seed, throw_slip=throw_slip, play_slip=play_slip,
+                       suits=True, keep=keep)
+    if not drawn:
+        raise IllegalActionError(f"none of the {deals} deals drawn for the opponent fits "
+                                 f"what he has laid and said: draw more")
+    weights = [d.weight for d in drawn]
+    outcomes = deal_outcomes(view, drawn)
+    near = next(iter(outcomes.values()))[0][1] is not None
+    measure = {r: [c if near and c is not None else float(p) for p, c in rows]
+               for r, rows in outcomes.items()}
+    zero = [0.0] * len(drawn)
+    means = {r: paired(m, zero, weights)[0] for r, m in measure.items()}
+    points = {r: paired([float(p) for p, _ in rows], zero, weights)
+              for r, rows in outcomes.items()}
+    best = max(means, key=lambda r: (round(means[r], 9), points[r][0], -r))
+    rows = []
+    for card in fits:
+        r = int(card.rank)
+        chance = (paired([c for _, c in outcomes[r] if c is not None], zero, weights)
+                  if near else None)
+        difference, margin = paired(measure[r], measure[best], weights)
+        rows.append(DealCard(card, points[r][0], points[r][1],
+                             None if chance is None else chance[0],
+                             None if chance is None else chance[1],
+                             min(0.0, difference), margin))
+    rows.sort(key=lambda c: (-round(c.difference, 9), -c.points, c.card))
+    total = sum(weights)
+    effective = total * total / sum(w * w for w in weights)
+    return DealVerdict(tuple(rows), near, deals, len(drawn), effective)
+
