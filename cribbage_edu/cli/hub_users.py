@@ -39,6 +39,7 @@ by everyone who knows its name).
 
 from __future__ import annotations
 
+import contextlib
 import grp
 import hashlib
 import os
@@ -55,7 +56,8 @@ from pathlib import Path
 from .console import PROG, BadInput, shortened
 
 __all__ = ["DEFAULT_PREFIX", "MARK", "Account", "check_reachable", "class_accounts",
-           "first_closed_folder", "lay_out_state", "make_account", "remove_accounts",
+           "copy_private", "first_closed_folder", "lay_out_exchange", "lay_out_state",
+           "let_pass", "make_account", "remove_accounts", "restrict_guide", "take_back",
            "unix_name", "unix_names"]
 
 DEFAULT_PREFIX = "cribbage-"
@@ -245,7 +247,10 @@ def first_closed_folder(path: Path, account: Account) -> Path | None:
         if not folder.is_dir():
             continue
         info = folder.stat()
-        if info.st_uid == account.uid:
+        passage = _acl_passage(folder, account.uid)
+        if passage is not None and info.st_uid != account.uid:
+            allowed = passage
+        elif info.st_uid == account.uid:
             allowed = info.st_mode & stat.S_IXUSR
         elif info.st_gid in groups:
             allowed = info.st_mode & stat.S_IXGRP
@@ -254,6 +259,21 @@ def first_closed_folder(path: Path, account: Account) -> Path | None:
         if not allowed:
             return folder
     return None
+
+
+def _acl_passage(folder: Path, uid: int) -> bool | None:
+    """Whether the POSIX access list of ``folder`` lets ``uid`` search it (an entry for
+    that user, within the mask), or ``None`` when it has no entry for them."""
+    import struct
+
+    try:
+        raw = os.getxattr(folder, _ACL)
+    except OSError:
+        return None
+    entries = [struct.unpack_from("<HHI", raw, offset) for offset in range(4, len(raw), 8)]
+    mask = next((perm for tag, perm, _ in entries if tag == _MASK), 7)
+    mine = next((perm for tag, perm, who in entries if tag == _USER and who == uid), None)
+    return None if mine is None else bool(mine & mask & 1)
 
 
 def _exists(account: Account) -> bool:
@@ -279,24 +299,58 @@ def check_reachable(account: Account, folders: Sequence[Path]) -> None:
     Python (``sys.executable``), import the course and JupyterHub, and reach ``folders``
     (its home, the shared settings, the exchange). When it cannot, say which folder is
     closed to it and what to do, before any server is started."""
-    needed = [Path(sys.executable).parent, *folders]
-    for path in needed:
+    try:
+        done = subprocess.run([sys.executable, "-c", _PROBE, *map(str, folders)],
+                              user=account.uid, group=account.gid, extra_groups=[],
+                              cwd="/", capture_output=True, text=True, check=False,
+                              timeout=120, env={"PATH": "/usr/bin:/bin",
+                                                "HOME": str(account.home)})
+    except PermissionError:  # the interpreter itself is out of its reach
+        failed, what = True, f"cannot run {sys.executable}"
+    else:
+        failed = done.returncode != 0
+        lines = (done.stdout.strip() or done.stderr.strip()).splitlines() or ["?"]
+        what = f"cannot reach {lines[0]}" if done.returncode == 3 else lines[-1]
+    if not failed:
+        return
+    for path in (Path(sys.executable).resolve(), Path(sys.executable).parent, *folders):
         closed = first_closed_folder(path, account)
         if closed is not None:
             raise BadInput(_closed_message(path, closed))
-    done = subprocess.run([sys.executable, "-c", _PROBE, *map(str, folders)],
-                          user=account.uid, group=account.gid, extra_groups=[],
-                          cwd="/", capture_output=True, text=True, check=False, timeout=120,
-                          env={"PATH": os.environ.get("PATH", "/usr/bin:/bin"),
-                               "HOME": str(account.home)})
-    if done.returncode != 0:
-        why = (done.stdout.strip() or done.stderr.strip().splitlines()[-1:] or ["?"])
-        what = why if isinstance(why, str) else why[0]
-        raise BadInput(f"{PROG}: error: a student's Unix user ({account.name}) cannot run "
-                       f"the course with {sys.executable}: {shortened(what, 200)}. Install "
-                       f"the course where every user may read it (for example a clone in "
-                       f"/opt/cribbage-edu with its .venv), or see the README's 'A class on "
-                       f"JupyterHub'")
+    raise BadInput(f"{PROG}: error: a student's Unix user ({account.name}) cannot run the "
+                   f"course: {shortened(what, 200)}. Install the course where every user "
+                   f"may read it (for example a clone in /opt/cribbage-edu with its .venv), "
+                   f"or see the README's 'A class on JupyterHub'")
+
+
+_ACL = "system.posix_acl_access"
+_USER_OBJ, _USER, _GROUP_OBJ, _MASK, _OTHER = 0x01, 0x02, 0x04, 0x10, 0x20
+_NO_ID = 0xFFFFFFFF
+
+
+def let_pass(folder: Path, uids: Sequence[int]) -> int:
+    """Let the users ``uids`` pass through ``folder`` (search, not list or read), by a
+    POSIX access list, nobody else. For a machine whose Python lives in a folder closed
+    to other users (``/root/.pyenv`` under ``/root``, mode 700, as on the project's own
+    test machine): the tests let their own short-lived users through, and take it back
+    with :func:`take_back`. Returns the folder's mode before."""
+    import struct
+
+    mode = stat.S_IMODE(folder.stat().st_mode)
+    entries = [(_USER_OBJ, (mode >> 6) & 7, _NO_ID),
+               *((_USER, 1, uid) for uid in sorted(uids)),
+               (_GROUP_OBJ, (mode >> 3) & 7, _NO_ID), (_MASK, ((mode >> 3) & 7) | 1, _NO_ID),
+               (_OTHER, mode & 7, _NO_ID)]
+    os.setxattr(folder, _ACL, struct.pack("<I", 2) + b"".join(
+        struct.pack("<HHI", tag, perm, uid) for tag, perm, uid in entries))
+    return mode
+
+
+def take_back(folder: Path, mode: int) -> None:
+    """Undo :func:`let_pass`: the access list removed, the folder's ``mode`` restored."""
+    with contextlib.suppress(OSError):
+        os.removexattr(folder, _ACL)
+    folder.chmod(mode)
 
 
 def _closed_message(path: Path, closed: Path) -> str:
