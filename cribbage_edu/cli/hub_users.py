@@ -251,11 +251,11 @@ def first_closed_folder(path: Path, account: Account) -> Path | None:
         if passage is not None and info.st_uid != account.uid:
             allowed = passage
         elif info.st_uid == account.uid:
-            allowed = info.st_mode & stat.S_IXUSR
+            allowed = bool(info.st_mode & stat.S_IXUSR)
         elif info.st_gid in groups:
-            allowed = info.st_mode & stat.S_IXGRP
+            allowed = bool(info.st_mode & stat.S_IXGRP)
         else:
-            allowed = info.st_mode & stat.S_IXOTH
+            allowed = bool(info.st_mode & stat.S_IXOTH)
         if not allowed:
             return folder
     return None
