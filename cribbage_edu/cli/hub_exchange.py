@@ -56,6 +56,20 @@ def unanswered_notebooks(handed_in: Path, handed_out: Path) -> list[str]:
 class PrivateSubmit(ExchangeSubmit):  # type: ignore[misc]
     """nbgrader's submit, the hand-in private to the student and the teacher's group."""
 
+    def check_filename_diff(self) -> None:
+        """nbgrader's check that the hand-in has the released notebooks, less the copies
+        JupyterLab keeps in ``.ipynb_checkpoints`` (which nbgrader's own calls "extra
+        notebooks submitted", alarming every student who saved)."""
+        def notebooks(folder: str) -> set[str]:
+            return {str(path.relative_to(folder)) for path in Path(folder).rglob("*.ipynb")
+                    if ".ipynb_checkpoints" not in path.parts}
+
+        released, handed_in = notebooks(self.release_path), notebooks(self.src_path)
+        missing = sorted(released - handed_in)
+        if missing:
+            self.log.warning("These notebooks of %s are not in the hand-in: %s",
+                             self.coursedir.assignment_id, ", ".join(missing))
+
     def copy_files(self) -> Any:
         """Refuse an unanswered hand-in, submit, then close it to other students."""
         self.init_release()
