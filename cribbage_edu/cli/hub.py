@@ -6,18 +6,30 @@ configuration into a state folder the teacher owns (``classroom-hub/`` by defaul
 git ignores) and runs JupyterHub with it until Ctrl-C:
 
 - **passwords**: one a student (and one for the teacher), made up on the first start and
-  kept after, written to ``classroom-hub/passwords.txt`` (mode 600: the teacher alone can
-  read it); the hub checks logins against ``password-hashes.json`` (scrypt, mode 600), so
-  no password is in the configuration;
+  kept after, written to ``classroom-hub/passwords.txt`` (mode 600, root's: the teacher
+  reads it at the machine); the hub checks logins against ``password-hashes.json``
+  (scrypt, mode 600), so no password is in the configuration;
+- **a Unix user each** (:mod:`cribbage_edu.cli.hub_users`): the hub runs as root and
+  makes one for each student and one for the teacher (``cribbage-ada`` for ``ada``;
+  ``--user-prefix``), as The Littlest JupyterHub does, and lays out the state folder so
+  that each reaches only their own: a student's home ``classroom-hub/students/<name>``
+  is theirs alone (mode 700), the passwords, hashes, configuration and database are
+  root's, the nbgrader course (sources, gradebook, the guide's copy) the teacher's, and a
+  hand-in in nbgrader's exchange its student's and the teacher's
+  (:class:`~cribbage_edu.cli.hub_exchange.PrivateSubmit`); before the hub starts, a
+  student's user is checked to reach the hub's Python and the course, and a folder
+  closed to it is named with what to do. ``--unsafe-shared-user`` runs every server as
+  the hub's own user instead, for a machine where the hub cannot make users;
 - **the teacher** (``--teacher``, ``teacher`` by default) is the hub's admin, and their
   JupyterLab opens on the nbgrader course (``classroom-hub/course``, see
   :mod:`cribbage_edu.cli.assignments`);
-- **the spawner**: each student's JupyterLab is a child process of the hub, running as the
-  same Unix user (:class:`~cribbage_edu.cli.hub_parts.CourseSpawner`, JupyterHub's
-  ``SimpleLocalProcessSpawner`` with the course added), on their own copy of the course
-  (``classroom-hub/students/<name>``, the ``course`` command's copy, made on the first
-  start and kept after), at lesson 00; no system user is created, so the hub runs as root
-  in a container as well; terminals are off;
+- **the spawner**: each JupyterLab is a child process of the hub run as its user
+  (:class:`~cribbage_edu.cli.hub_parts.CourseSpawner`, JupyterHub's
+  ``LocalProcessSpawner`` with the course added), on the student's own copy of the
+  course (the ``course`` command's copy, made on the first start and kept after) with
+  each released assignment fetched into it, opening at the lesson 00 assignment (the
+  notebook Submit hands in) or lesson 00 before it is released; terminals and
+  JupyterLab's news are off;
 - **limits**: each process of a student's server (the server and each kernel) may use at
   most ``--mem-limit`` of memory (an rlimit on its data); CPU is shared, not limited (a
   local spawner cannot: see the README);
