@@ -197,7 +197,7 @@ def _course_settings(course: Path, exchange: Path) -> str:
         "c.Autograde.create_student = True",
         "# a hand-in's owner is the student's Unix user (cribbage-ada for ada), not their",
         "# login, which nbgrader's owner check would call cheating every time",
-        "c.CollectApp.check_owner = False",
+        "c.ExchangeCollect.check_owner = False",
     ]) + "\n"
 
 
