@@ -26,7 +26,7 @@ import pytest
 
 from cribbage_edu.cli import main
 from cribbage_edu.cli.console import BadInput
-from cribbage_edu.cli.course import lessons_folder
+from cribbage_edu.cli.course import lessons_folder, prepare_course
 from cribbage_edu.cli.hub import (
     PRIVATE_FILES,
     TEACHER_PLUGINS,
@@ -406,3 +406,82 @@ def test_a_student_who_cannot_reach_the_course_is_told_which_folder_to_open(
     assert f"chmod o+x {closed}" in message
     closed.chmod(0o711)
     check_reachable(account, [closed / "inside"])  # now it can
+
+
+# --- issue 27 §4: one notebook to answer and hand in --------------------------------------
+
+def released(tmp_path: Path) -> tuple[Path, Path]:
+    """A course copy of lessons and an exchange with lesson 00 released (its notebook the
+    lesson's, its answer cell an nbgrader solution)."""
+    lesson = json.loads((LESSONS / "00_start_here.ipynb").read_text())
+    for cell in lesson["cells"]:
+        if "".join(cell["source"]).startswith("answer_1 = ..."):
+            cell.setdefault("metadata", {})["nbgrader"] = {"solution": True,
+                                                           "grade_id": "exercise_1_answer"}
+    outbound = tmp_path / "exchange" / "cribbage" / "outbound" / "lesson00"
+    outbound.mkdir(parents=True)
+    (outbound / "00_start_here.ipynb").write_text(json.dumps(lesson))
+    (outbound / "exercises.py").write_text((LESSONS / "exercises.py").read_text())
+    return tmp_path / "exchange", outbound
+
+
+def test_a_released_lesson_is_fetched_and_is_the_one_copy_that_opens(tmp_path: Path) -> None:
+    hub_parts = pytest.importorskip("cribbage_edu.cli.hub_parts")
+    exchange, _ = released(tmp_path)
+    mine = tmp_path / "ada"
+    found = hub_parts.released_assignments(exchange)
+    assert [path.name for path in found] == ["lesson00"]
+    prepare_course(mine, LESSONS, leave_out=("README.md", "00_start_here.ipynb"))
+    assert hub_parts.fetch_released(mine, found, LESSONS) == ["lesson00"]
+    assert hub_parts.first_page(mine) == "lesson00/00_start_here.ipynb"
+    assert sorted(p.relative_to(mine).as_posix() for p in mine.rglob("00_start_here*")) == [
+        "lesson00/00_start_here.ipynb"]
+    assert hub_parts.fetch_released(mine, found, LESSONS) == []  # fetched once, kept
+
+
+def test_a_course_copy_the_student_wrote_in_is_kept_and_says_it_is_not_handed_in(
+        tmp_path: Path) -> None:
+    hub_parts = pytest.importorskip("cribbage_edu.cli.hub_parts")
+    exchange, _ = released(tmp_path)
+    mine = tmp_path / "ben"
+    prepare_course(mine, LESSONS)  # the copy made before lesson 00 was released
+    (mine / "00_start_here.ipynb").write_text('{"my": "notes"}')
+    hub_parts.fetch_released(mine, hub_parts.released_assignments(exchange), LESSONS)
+    kept = mine / "00_start_here (practice copy, not handed in).ipynb"
+    assert kept.read_text() == '{"my": "notes"}'
+    assert not (mine / "00_start_here.ipynb").exists()
+    # an untouched copy simply goes
+    other = tmp_path / "cy"
+    prepare_course(other, LESSONS)
+    hub_parts.fetch_released(other, hub_parts.released_assignments(exchange), LESSONS)
+    assert sorted(p.name for p in other.rglob("00_start_here*")) == ["00_start_here.ipynb"]
+    assert (other / "lesson00" / "00_start_here.ipynb").exists()
+
+
+def test_a_students_settings_turn_the_news_off_and_keep_their_own_saving(
+        tmp_path: Path) -> None:
+    hub_parts = pytest.importorskip("cribbage_edu.cli.hub_parts")
+    hub_parts.write_student_settings(tmp_path, autosave_seconds=10)
+    settings = tmp_path / ".jupyter" / "lab" / "user-settings" / "@jupyterlab"
+    news = json.loads((settings / "apputils-extension/notification.jupyterlab-settings")
+                      .read_text())
+    assert news["fetchNews"] == "false"
+    saving = settings / "docmanager-extension/plugin.jupyterlab-settings"
+    assert json.loads(saving.read_text()) == {"autosave": True, "autosaveInterval": 10}
+    saving.write_text('{"autosaveInterval": 60}')  # the student's own choice stays
+    hub_parts.write_student_settings(tmp_path, autosave_seconds=10)
+    assert saving.read_text() == '{"autosaveInterval": 60}'
+
+
+def test_a_hand_in_with_nothing_answered_as_saved_is_found(tmp_path: Path) -> None:
+    exchange_module = pytest.importorskip("cribbage_edu.cli.hub_exchange")
+    _, outbound = released(tmp_path)
+    mine = tmp_path / "lesson00"
+    shutil.copytree(outbound, mine)
+    assert exchange_module.unanswered_notebooks(mine, outbound) == ["00_start_here.ipynb"]
+    notebook = json.loads((mine / "00_start_here.ipynb").read_text())
+    for cell in notebook["cells"]:
+        if "".join(cell["source"]).startswith("answer_1 = ..."):
+            cell["source"] = "answer_1 = 4\nexercise_1.check(answer_1)"
+    (mine / "00_start_here.ipynb").write_text(json.dumps(notebook))
+    assert exchange_module.unanswered_notebooks(mine, outbound) == []
