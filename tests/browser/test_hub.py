@@ -144,6 +144,8 @@ def _running_hub(base: Path, prefix: str, proxy_folder: Path,
 
 
 def log_in(page: Page, hub: Hub, name: str) -> None:
+    page.goto(f"{hub.url}/hub/logout")  # whoever the browser was before
+    page.wait_for_url(re.compile(r"/hub/login"), timeout=30_000)
     page.goto(f"{hub.url}/hub/login")
     page.fill("input[name=username]", name)
     page.fill("input[name=password]", hub.passwords[name])
@@ -414,3 +416,32 @@ def _status(url: str) -> int:
             return status
     except urllib.error.HTTPError as refused:
         return refused.code
+
+
+def test_the_teacher_works_in_the_course_as_their_own_user(browser: BrowserContext,
+                                                          hub: Hub) -> None:
+    """The teacher's JupyterLab runs as the teacher's Unix user, on the course (with the
+    guide's copy and nbgrader's teacher pages), and reaches no student's folder."""
+    course = hub.state / "course"
+    page = browser.new_page()
+    try:
+        log_in(page, hub, "teacher")
+        page.wait_for_url(re.compile(r"/user/teacher/lab"), timeout=120_000)
+        page.wait_for_function("() => window.jupyterapp && window.jupyterapp.serviceManager",
+                               timeout=90_000)
+        page.wait_for_function(  # nbgrader's teacher pages are there (once loaded)
+            "() => window.jupyterapp.commands.hasCommand('nbgrader:open-formgrader')",
+            timeout=60_000)
+        code = PROBE % json.dumps([
+            ("gradebook", "read", str(course / "gradebook.db")),
+            ("guide", "read", str(course / "course-guide.md")),
+            ("a student's answers", "read", str(hub.state / "students" / "ada" / ASSIGNMENT)),
+        ])
+        said = json.loads(page.evaluate(IN_A_KERNEL, code).strip().splitlines()[-1])
+    finally:
+        page.close()
+    assert server_process(course)["uid"] == pwd.getpwnam(hub.users["teacher"]).pw_uid
+    assert said == {"gradebook": "allowed", "guide": "allowed",
+                    "a student's answers": "PermissionError"}
+    guide = (course / "course-guide.md").read_text()
+    assert guide == (Path(__file__).resolve().parents[2] / "lessons" / "README.md").read_text()
