@@ -14,11 +14,13 @@ import pwd
 import re
 import secrets
 import shutil
+import signal
 import socket
 import stat
 import subprocess
 import sys
 import tempfile
+import time
 from collections.abc import Callable, Iterator, Sequence
 from pathlib import Path
 
@@ -485,3 +487,43 @@ def test_a_hand_in_with_nothing_answered_as_saved_is_found(tmp_path: Path) -> No
             cell["source"] = "answer_1 = 4\nexercise_1.check(answer_1)"
     (mine / "00_start_here.ipynb").write_text(json.dumps(notebook))
     assert exchange_module.unanswered_notebooks(mine, outbound) == []
+
+
+@pytest.mark.slow
+def test_the_unsafe_shared_user_makes_no_user_and_says_what_it_leaves_open(
+        tmp_path: Path) -> None:
+    """``--unsafe-shared-user`` starts the hub with no Unix user made, every server as the
+    hub's own user, and says so at the start."""
+    proxy = Path(__file__).resolve().parent.parent / "test-artifacts" / \
+        "configurable-http-proxy" / "node_modules" / ".bin"
+    if not (proxy / "configurable-http-proxy").exists():
+        pytest.skip("configurable-http-proxy not installed (the browser hub test installs it)")
+    (tmp_path / "students.txt").write_text("ada\n")
+    with socket.socket() as sock:
+        sock.bind(("127.0.0.1", 0))
+        port = sock.getsockname()[1]
+    prefix = f"cet{secrets.token_hex(3)}-"
+    env = dict(os.environ, PATH=os.pathsep.join([str(proxy), os.environ["PATH"]]))
+    log = tmp_path / "hub.log"
+    with log.open("wb") as out:
+        hub = subprocess.Popen([sys.executable, "-m", "cribbage_edu", "hub", "--class-list",
+                                str(tmp_path / "students.txt"), "--state",
+                                str(tmp_path / "state"), "--ip", "127.0.0.1", "--port",
+                                str(port), "--unsafe-shared-user", "--user-prefix", prefix],
+                               env=env, cwd=tmp_path, stdout=out, stderr=subprocess.STDOUT,
+                               start_new_session=True)
+        try:
+            deadline = time.monotonic() + 120
+            while "UNSAFE" not in log.read_text(errors="replace"):
+                assert hub.poll() is None and time.monotonic() < deadline, log.read_text()
+                time.sleep(0.3)
+        finally:
+            os.killpg(hub.pid, signal.SIGTERM)
+            hub.wait(timeout=60)
+    said = log.read_text(errors="replace")
+    assert ("UNSAFE: every student's server runs as your Unix user (--unsafe-shared-user): "
+            "a student's code can read and change every other student's work, the "
+            "passwords and the answer key.") in said
+    config = (tmp_path / "state" / "jupyterhub_config.py").read_text()
+    assert "c.CourseSpawner.shared_user = True" in config and "unix_users" not in config
+    assert not [e for e in pwd.getpwall() if e.pw_name.startswith(prefix)]
