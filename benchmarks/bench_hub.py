@@ -1,21 +1,28 @@
 """What one machine holds: ``cribbage-edu hub`` with N students arriving at once.
 
 For each N (5, 10, 25 by default) a fresh hub starts on 127.0.0.1 (a random port, its own
-state folder), and through the hub's REST API (an admin token of the teacher's) N student
-servers are asked for at the same moment, as a class logging in together. For each
-student it times the first page (from the start request to their JupyterLab answering
-lesson 00), then runs lesson 02's code cells in a kernel of their own server (over the
-Jupyter server's kernel websocket, as JupyterLab does), all students at once, and times
-that too. Memory is the sum of the proportional set size (PSS: shared pages split between
-the processes sharing them) of every process of the hub: the hub, the proxy, the culler,
-each server and each kernel, measured once every kernel has run the lesson.
+state folder, a Unix user for each student, made by the hub as root, with a random prefix;
+all removed at the end), with the lesson 00 assignment built and released first. It times
+the hub coming up (from the command to its API answering); then, through the hub's REST
+API (an admin token of the teacher's), N student servers are asked for at the same moment,
+as a class logging in together, and for each student it times the first page (from the
+start request to their JupyterLab answering the lesson 00 assignment, fetched into their
+folder as the server starts). Each student then answers exercise 1 (the notebook written
+through the server's contents API) and submits it (nbgrader's Submit, as the Assignments
+panel posts it): the submit is timed, one student after another. Then lesson 02's code
+cells run in a kernel of each server (over the kernel websocket, as JupyterLab does), all
+students at once, timed too. Memory is the sum of the proportional set size (PSS) of every
+process of the hub: the hub, the proxy, the culler, each server and each kernel, measured
+once every kernel has run the lesson.
 
-    .venv/bin/python benchmarks/bench_hub.py            # N = 5, 10, 25
-    .venv/bin/python benchmarks/bench_hub.py --students 5
+    sudo .venv/bin/python benchmarks/bench_hub.py            # N = 5, 10, 25
+    sudo .venv/bin/python benchmarks/bench_hub.py --students 5
 
-Needs the classroom extra and configurable-http-proxy (on PATH, or the hub installs it
-into its state folder with npm). Traffic goes to 127.0.0.1 only; every hub is stopped by
-its process group.
+Needs root, the classroom extra and configurable-http-proxy (on PATH, or the hub installs
+it into its state folder with npm). When this Python lives in a folder closed to other
+users (/root/.pyenv), the benchmark's users are let through it for the run (a POSIX
+access list, taken back at the end). Traffic goes to 127.0.0.1 only; every hub is stopped
+by its process group.
 """
 
 from __future__ import annotations
@@ -26,8 +33,12 @@ import contextlib
 import http.cookiejar
 import json
 import os
+import pwd
+import secrets
+import shutil
 import signal
 import socket
+import stat
 import statistics
 import subprocess
 import sys
@@ -42,6 +53,14 @@ from typing import Any
 import psutil
 from tornado.httpclient import HTTPRequest
 from tornado.websocket import websocket_connect
+
+from cribbage_edu.cli.hub_users import (
+    class_accounts,
+    let_pass,
+    remove_accounts,
+    take_back,
+    unix_names,
+)
 
 ROOT = Path(__file__).resolve().parent.parent
 LESSON = ROOT / "lessons" / "02_the_starter_fifteens_and_pairs.ipynb"
@@ -97,9 +116,13 @@ def teacher_token(url: str, password: str) -> str:
         return token
 
 
+ASSIGNMENT = "lesson00/00_start_here.ipynb"
+
+
 def first_page(url: str, name: str, token: str, started: float, deadline: float) -> float:
-    """Seconds from the start request until the student's Lab answers lesson 00."""
-    page = urllib.request.Request(f"{url}/user/{name}/lab/tree/00_start_here.ipynb",
+    """Seconds from the start request until the student's Lab answers the lesson 00
+    assignment."""
+    page = urllib.request.Request(f"{url}/user/{name}/lab/tree/{ASSIGNMENT}",
                                   headers={"Authorization": f"token {token}"})
     while time.monotonic() < deadline:
         try:
@@ -148,6 +171,30 @@ async def run_lesson(url: str, name: str, token: str, cells: list[str]) -> float
     return time.monotonic() - started
 
 
+def answer_and_submit(url: str, name: str, token: str) -> float:
+    """Write exercise 1's answer into the student's assignment (the contents API), then
+    time nbgrader's Submit as the Assignments panel posts it."""
+    contents = f"{url}/user/{name}/api/contents/{ASSIGNMENT}"
+    status, model = request(contents, token=token)
+    assert status == 200, (status, model)
+    for cell in model["content"]["cells"]:
+        if cell["source"].startswith("answer_1 = ..."):
+            cell["source"] = cell["source"].replace("answer_1 = ...", "answer_1 = 4", 1)
+    status, said = request(contents, token=token, method="PUT",
+                           body={"type": "notebook", "format": "json",
+                                 "content": model["content"]})
+    assert status == 200, (status, said)
+    body = urllib.parse.urlencode({"course_id": "cribbage",
+                                   "assignment_id": "lesson00"}).encode()
+    started = time.monotonic()
+    req = urllib.request.Request(f"{url}/user/{name}/assignments/submit", data=body,
+                                 method="POST", headers={"Authorization": f"token {token}"})
+    with urllib.request.urlopen(req, timeout=120) as answer:
+        reply = json.loads(answer.read())
+    assert reply.get("success"), reply
+    return time.monotonic() - started
+
+
 def pss_mb(root: int) -> tuple[float, int]:
     """The PSS of ``root`` and every process under it (MB), and how many they are."""
     total = 0
@@ -160,16 +207,36 @@ def pss_mb(root: int) -> tuple[float, int]:
 
 
 def measure(students: int, proxy_path: str) -> dict[str, Any]:
-    base = Path(tempfile.mkdtemp(prefix="bench-hub-"))
+    prefix = f"bench{secrets.token_hex(2)}-"
+    base = Path(tempfile.mkdtemp(prefix="bench-hub-", dir="/tmp"))
+    base.chmod(0o711)  # the students pass through to their homes
+    opened: dict[Path, int] = {}
     names = [f"student{n:02d}" for n in range(1, students + 1)]
     (base / "students.txt").write_text("\n".join(names) + "\n")
     port = free_port()
     url = f"http://127.0.0.1:{port}"
     env = dict(os.environ, PATH=os.pathsep.join([proxy_path, os.environ.get("PATH", "")]))
+    state = base / "state"
+    guide = ROOT / "lessons" / "README.md"
+    guide_mode = stat.S_IMODE(guide.stat().st_mode)  # the hub closes it; given back after
+    for command in ([sys.executable, "-m", "cribbage_edu", "assignments", "--state",
+                     str(state), "--only", "00"],
+                    [sys.executable, "-m", "nbgrader", "release_assignment", "lesson00",
+                     "--log-level=ERROR"]):
+        subprocess.run(command, cwd=state / "course" if "nbgrader" in command else base,
+                       env=env, check=True, capture_output=True)
+    users = unix_names([*names, "teacher"], prefix)
+    accounts = class_accounts(users, {login: state / "course" if login == "teacher"
+                                      else state / "students" / login for login in users})
+    for folder in reversed(Path(sys.executable).resolve().parents):
+        if folder.stat().st_mode & stat.S_IXOTH == 0:
+            opened[folder] = let_pass(folder, [a.uid for a in accounts.values()])
     log = (base / "hub.log").open("wb")
+    hub_started = time.monotonic()
     hub = subprocess.Popen([sys.executable, "-m", "cribbage_edu", "hub", "--class-list",
-                            str(base / "students.txt"), "--state", str(base / "state"),
-                            "--ip", "127.0.0.1", "--port", str(port)], cwd=base, env=env,
+                            str(base / "students.txt"), "--state", str(state),
+                            "--ip", "127.0.0.1", "--port", str(port), "--user-prefix",
+                            prefix], cwd=base, env=env,
                            stdout=log, stderr=subprocess.STDOUT, start_new_session=True)
     try:
         deadline = time.monotonic() + 120
@@ -177,8 +244,9 @@ def measure(students: int, proxy_path: str) -> dict[str, Any]:
             if hub.poll() is not None or time.monotonic() > deadline:
                 raise RuntimeError(f"the hub did not start: see {base / 'hub.log'}")
             time.sleep(0.3)
+        hub_up = time.monotonic() - hub_started
         passwords = dict(line.split() for line in
-                         (base / "state" / "passwords.txt").read_text().splitlines()
+                         (state / "passwords.txt").read_text().splitlines()
                          if line and not line.startswith("#"))
         token = teacher_token(url, passwords["teacher"])
         idle_mb, _ = pss_mb(hub.pid)
@@ -195,6 +263,7 @@ def measure(students: int, proxy_path: str) -> dict[str, Any]:
 
         waits = asyncio.run(pages())
         servers_mb, _ = pss_mb(hub.pid)
+        submits = [answer_and_submit(url, name, token) for name in names]
         notebook = json.loads(LESSON.read_text())
         cells = ["".join(c["source"]) for c in notebook["cells"] if c["cell_type"] == "code"]
 
@@ -207,7 +276,8 @@ def measure(students: int, proxy_path: str) -> dict[str, Any]:
         lesson_wall = time.monotonic() - lesson_started
         total_mb, processes = pss_mb(hub.pid)
         return {
-            "students": students,
+            "students": students, "hub_up_s": hub_up,
+            "submit_median_s": statistics.median(submits), "submit_max_s": max(submits),
             "first_page_median_s": statistics.median(waits), "first_page_max_s": max(waits),
             "lesson_median_s": statistics.median(runs), "lesson_max_s": max(runs),
             "lesson_all_s": lesson_wall,
@@ -227,6 +297,11 @@ def measure(students: int, proxy_path: str) -> dict[str, Any]:
             if str(base) in cmdline or f"127.0.0.1:{port}" in cmdline:
                 process.kill()
         log.close()
+        for folder, mode in opened.items():
+            take_back(folder, mode)
+        remove_accounts([e.pw_name for e in pwd.getpwall() if e.pw_name.startswith(prefix)])
+        shutil.rmtree(base, ignore_errors=True)
+        guide.chmod(guide_mode)
 
 
 def main() -> None:
@@ -239,8 +314,11 @@ def main() -> None:
     args = parser.parse_args()
     for students in args.students:
         result = measure(students, args.proxy)
-        print(f"N={result['students']:>2}: first page median {result['first_page_median_s']:.1f} s"
-              f", slowest {result['first_page_max_s']:.1f} s; lesson 02 in each kernel, all at "
+        print(f"N={result['students']:>2}: hub up {result['hub_up_s']:.1f} s; first page "
+              f"median {result['first_page_median_s']:.1f} s"
+              f", slowest {result['first_page_max_s']:.1f} s; answer and submit: median "
+              f"{result['submit_median_s']:.2f} s, slowest {result['submit_max_s']:.2f} s; "
+              f"lesson 02 in each kernel, all at "
               f"once: median {result['lesson_median_s']:.1f} s, slowest "
               f"{result['lesson_max_s']:.1f} s; memory (PSS) {result['total_mb']:.0f} MB in "
               f"{result['processes']} processes ({result['per_student_mb']:.0f} MB a "

@@ -6,22 +6,49 @@ Kubernetes values, bad arguments in one line. The nbgrader course and its markin
 
 from __future__ import annotations
 
+import contextlib
 import io
 import json
+import os
+import pwd
+import re
+import secrets
+import shutil
+import signal
 import socket
+import stat
+import subprocess
+import sys
+import tempfile
+import time
+from collections.abc import Callable, Iterator, Sequence
 from pathlib import Path
 
 import pytest
 
 from cribbage_edu.cli import main
-from cribbage_edu.cli.course import lessons_folder
+from cribbage_edu.cli.console import BadInput
+from cribbage_edu.cli.course import lessons_folder, prepare_course
 from cribbage_edu.cli.hub import (
+    PRIVATE_FILES,
     TEACHER_PLUGINS,
     hub_config,
     k8s_values,
+    nbgrader_settings,
     password_matches,
     read_class_list,
     write_passwords,
+)
+from cribbage_edu.cli.hub_users import (
+    Account,
+    check_reachable,
+    class_accounts,
+    lay_out_state,
+    let_pass,
+    make_account,
+    remove_accounts,
+    take_back,
+    unix_names,
 )
 
 LESSONS = lessons_folder()
@@ -153,3 +180,350 @@ def test_the_teacher_plugins_left_out_for_students_are_nbgraders_own() -> None:
     for plugin in TEACHER_PLUGINS:
         assert f'"{plugin}"' in code, plugin
     assert '"@jupyter/nbgrader:assignment-list"' in code  # the students' own stays
+
+
+# --- issue 27 §1: a Unix user for each student, the state folder closed to them ---------
+
+needs_root = pytest.mark.skipif(os.geteuid() != 0, reason="making Unix users needs root")
+
+
+def test_login_names_map_to_safe_unix_names_each_their_own() -> None:
+    names = unix_names(["ada", "c.y", "c-y", "b" * 32, "teacher"], "cet-")
+    assert names["ada"] == "cet-ada" and names["teacher"] == "cet-teacher"
+    assert names["c-y"] == "cet-c-y"
+    assert names["c.y"].startswith("cet-c-y-") and names["c.y"] != names["c-y"]
+    assert len(set(names.values())) == 5
+    for name in names.values():
+        assert len(name) <= 32 and re.fullmatch(r"[a-z][a-z0-9_-]*", name), name
+    assert names["b" * 32].startswith("cet-bbbb") and len(names["b" * 32]) == 32
+
+
+@pytest.mark.parametrize("prefix", ["", "Root-", "9x-", "a" * 17, "a/"])
+def test_a_bad_user_prefix_is_one_line(tmp_path: Path, prefix: str) -> None:
+    (tmp_path / "students.txt").write_text("ada\n")
+    status, _, err = run(["hub", "--class-list", str(tmp_path / "students.txt"),
+                          "--state", str(tmp_path / "state"), "--user-prefix", prefix])
+    assert status == 2 and "is not the start of a Unix user name" in err, err
+    assert err.count("\n") == 1 and not (tmp_path / "state").exists()
+
+
+def test_an_endless_class_list_is_refused_at_64_kb() -> None:
+    """Issue 27 §6: ``--class-list /dev/zero`` read the whole (endless) file."""
+    status, _, err = run(["hub", "--class-list", "/dev/zero"])
+    assert status == 2 and err == ("cribbage-edu: error: --class-list '/dev/zero': it is "
+                                   "longer than a class list (64 KB at most: one name a "
+                                   "line)\n")
+
+
+def test_a_class_list_just_under_the_bound_is_read(tmp_path: Path) -> None:
+    path = tmp_path / "students.txt"
+    path.write_text("ada\n" + "#" * (64 * 1024 - 5) + "\n")
+    assert path.stat().st_size == 64 * 1024
+    assert read_class_list(path, "teacher") == ["ada"]
+    path.write_text("ada\n" + "#" * (64 * 1024 - 4) + "\n")
+    with pytest.raises(BadInput, match="longer than a class list"):
+        read_class_list(path, "teacher")
+
+
+def test_without_root_the_hub_asks_for_root_or_the_unsafe_option(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    (tmp_path / "students.txt").write_text("ada\n")
+    monkeypatch.setattr(os, "geteuid", lambda: 1000)
+    status, _, err = run(["hub", "--class-list", str(tmp_path / "students.txt"),
+                          "--state", str(tmp_path / "state")])
+    assert status == 2 and "needs root: run it with sudo" in err
+    assert "--unsafe-shared-user" in err and err.count("\n") == 1
+    assert not (tmp_path / "state").exists()
+
+
+def test_the_config_runs_each_login_as_its_unix_user_or_shared_when_asked(
+        tmp_path: Path) -> None:
+    common = dict(state=tmp_path, students=["ada"], teacher="teacher", ip="127.0.0.1",
+                  port=8123, idle_minutes=15, mem_limit_mb=1024, proxy=Path("/p/chp"),
+                  lessons=LESSONS, internal_ports=(1, 2))
+    text = hub_config(**common, unix_users={"ada": "cet-ada", "teacher": "cet-teacher"})
+    assert "c.CourseSpawner.unix_users = {'ada': 'cet-ada', 'teacher': 'cet-teacher'}" in text
+    assert "shared_user" not in text
+    shared = hub_config(**common, unix_users=None)
+    assert "c.CourseSpawner.shared_user = True" in shared and "unix_users" not in shared
+    settings = nbgrader_settings(tmp_path)
+    assert "c.ExchangeFactory.submit = 'cribbage_edu.cli.hub_exchange.PrivateSubmit'" in settings
+
+
+@contextlib.contextmanager
+def made_for_a_test() -> Iterator[tuple[str, Path, Callable[[Sequence[int]], None]]]:
+    """A random prefix for a test's Unix users, a folder every user may pass through
+    (pytest's own is mode 700), and a way to let given users reach this Python (on the
+    project's machine it lives under /root, mode 700: :func:`let_pass`). The users,
+    their groups, the folder and every passage given are removed at the end, even on
+    failure."""
+    prefix = f"cet{secrets.token_hex(3)}-"
+    base = Path(tempfile.mkdtemp(prefix="cribbage-hub-test-", dir="/tmp"))
+    base.chmod(0o711)
+    opened: dict[Path, int] = {}
+
+    def let_python_through(uids: Sequence[int]) -> None:
+        for folder in [*reversed(Path(sys.executable).resolve().parents)]:
+            if folder.stat().st_mode & stat.S_IXOTH == 0 and folder not in opened:
+                opened[folder] = let_pass(folder, uids)
+
+    try:
+        yield prefix, base, let_python_through
+    finally:
+        for folder, mode in opened.items():
+            take_back(folder, mode)
+        made = [entry.pw_name for entry in pwd.getpwall() if entry.pw_name.startswith(prefix)]
+        remove_accounts(made)
+        shutil.rmtree(base, ignore_errors=True)
+        assert not [e for e in pwd.getpwall() if e.pw_name.startswith(prefix)]
+
+
+@pytest.fixture
+def class_users() -> Iterator[tuple[str, Path, Callable[[Sequence[int]], None]]]:
+    with made_for_a_test() as made:
+        yield made
+
+
+PROBE = """\
+import json, os, sys
+said = {}
+for label, how, path in json.loads(sys.argv[1]):
+    try:
+        if how == "read":
+            open(path, "rb").read(1)
+        elif how == "list":
+            os.listdir(path)
+        elif how == "write":
+            open(path, "ab").close()
+        said[label] = "allowed"
+    except OSError as exc:
+        said[label] = type(exc).__name__
+print(json.dumps(said))
+"""
+
+
+def as_user(account: Account, tries: list[tuple[str, str, Path]]) -> dict[str, str]:
+    """What ``account`` is told, trying each (label, read/list/write, path)."""
+    done = subprocess.run([sys.executable, "-c", PROBE,
+                           json.dumps([(label, how, str(path)) for label, how, path in tries])],
+                          user=account.uid, group=account.gid, extra_groups=[], cwd="/",
+                          capture_output=True, text=True, check=True, timeout=60)
+    said: dict[str, str] = json.loads(done.stdout)
+    return said
+
+
+@needs_root
+def test_the_state_folder_is_laid_out_so_a_student_reaches_only_their_own(
+        class_users: tuple[str, Path]) -> None:
+    prefix, base, let_python_through = class_users
+    state = base / "classroom-hub"
+    state.mkdir()
+    write_passwords(state, ["ada", "ben", "teacher"])
+    (state / "jupyterhub.sqlite").write_text("the hub's database")
+    (state / "jupyter-config").mkdir()
+    (state / "jupyter-config" / "nbgrader_config.py").write_text(nbgrader_settings(state))
+    course = state / "course"
+    (course / "source" / "lesson00").mkdir(parents=True)
+    (course / "source" / "lesson00" / "00_start_here.ipynb").write_text("{}")
+    (course / "gradebook.db").write_text("marks")
+    names = unix_names(["ada", "ben", "teacher"], prefix)
+    homes = {"ada": state / "students" / "ada", "ben": state / "students" / "ben",
+             "teacher": course}
+    (state / "students").mkdir()
+    accounts = class_accounts(names, homes)
+    let_python_through([account.uid for account in accounts.values()])
+    (homes["ada"] / "mine.ipynb").write_text("{}")
+    lay_out_state(state, accounts, "teacher", private=PRIVATE_FILES,
+                  shared=("jupyter-config", "student-config"), course=course,
+                  students=state / "students", exchange=state / "exchange",
+                  course_id="cribbage")
+    assert accounts["ada"].name == f"{prefix}ada"
+    assert pwd.getpwnam(f"{prefix}ada").pw_shell == "/usr/sbin/nologin"
+    for login in ("ada", "ben"):
+        home = homes[login]
+        assert (home.stat().st_uid, stat.S_IMODE(home.stat().st_mode)) == (
+            accounts[login].uid, 0o700)
+    inbound = state / "exchange" / "cribbage" / "inbound"
+    assert stat.S_IMODE((state / "exchange").stat().st_mode) == 0o1777
+    assert stat.S_IMODE(inbound.stat().st_mode) == 0o2733
+    assert inbound.stat().st_gid == accounts["teacher"].gid
+    (homes["ben"] / "answers.ipynb").write_text("{}")
+    for path in homes["ben"].iterdir():
+        os.chown(path, accounts["ben"].uid, accounts["ben"].gid)
+    tries = [
+        ("passwords", "read", state / "passwords.txt"),
+        ("passwords written", "write", state / "passwords.txt"),
+        ("hashes", "read", state / "password-hashes.json"),
+        ("database", "read", state / "jupyterhub.sqlite"),
+        ("state listed", "list", state),
+        ("another's folder listed", "list", homes["ada"]),
+        ("another's work", "read", homes["ada"] / "mine.ipynb"),
+        ("another's folder written", "write", homes["ada"] / "planted.py"),
+        ("course sources", "read", course / "source" / "lesson00" / "00_start_here.ipynb"),
+        ("course written", "write", course / "source" / "planted.ipynb"),
+        ("gradebook", "read", course / "gradebook.db"),
+        ("inbound listed", "list", inbound),
+    ]
+    said = as_user(accounts["ben"], [*tries, ("own work", "read", homes["ben"] /
+                                              "answers.ipynb"),
+                                     ("nbgrader settings", "read",
+                                      state / "jupyter-config" / "nbgrader_config.py")])
+    assert said.pop("own work") == "allowed" and said.pop("nbgrader settings") == "allowed"
+    assert said == {label: "PermissionError" for label, _, _ in tries}
+    # the teacher reads the course, and nothing of the students' or the hub's
+    teacher = as_user(accounts["teacher"], [
+        ("gradebook", "read", course / "gradebook.db"),
+        ("passwords", "read", state / "passwords.txt"),
+        ("a student's work", "read", homes["ada"] / "mine.ipynb")])
+    assert teacher == {"gradebook": "allowed", "passwords": "PermissionError",
+                       "a student's work": "PermissionError"}
+    assert not (homes["ada"] / "planted.py").exists()
+
+
+@needs_root
+def test_a_unix_user_the_hub_did_not_make_is_never_taken_over(
+        class_users: tuple[str, Path]) -> None:
+    prefix, base, _ = class_users
+    subprocess.run(["useradd", "--no-create-home", "--comment", "someone else",
+                    f"{prefix}ada"], check=True)
+    with pytest.raises(BadInput, match=f"the Unix user '{prefix}ada' exists and was not made"):
+        make_account(f"{prefix}ada", base / "ada")
+    assert remove_accounts([f"{prefix}ada"]) == []  # not ours: left alone
+    subprocess.run(["userdel", f"{prefix}ada"], check=True)
+
+
+@needs_root
+def test_a_student_who_cannot_reach_the_course_is_told_which_folder_to_open(
+        class_users: tuple[str, Path]) -> None:
+    prefix, base, let_python_through = class_users
+    closed = base / "closed"
+    (closed / "inside").mkdir(parents=True)
+    closed.chmod(0o700)
+    account = make_account(f"{prefix}ada", base / "ada")
+    let_python_through([account.uid])
+    with pytest.raises(BadInput) as refused:
+        check_reachable(account, [closed / "inside"])
+    message = str(refused.value)
+    assert f"{closed} is mode 700, closed to other users" in message
+    assert f"chmod o+x {closed}" in message
+    closed.chmod(0o711)
+    check_reachable(account, [closed / "inside"])  # now it can
+
+
+# --- issue 27 §4: one notebook to answer and hand in --------------------------------------
+
+def released(tmp_path: Path) -> tuple[Path, Path]:
+    """A course copy of lessons and an exchange with lesson 00 released (its notebook the
+    lesson's, its answer cell an nbgrader solution)."""
+    lesson = json.loads((LESSONS / "00_start_here.ipynb").read_text())
+    for cell in lesson["cells"]:
+        if "".join(cell["source"]).startswith("answer_1 = ..."):
+            cell.setdefault("metadata", {})["nbgrader"] = {"solution": True,
+                                                           "grade_id": "exercise_1_answer"}
+    outbound = tmp_path / "exchange" / "cribbage" / "outbound" / "lesson00"
+    outbound.mkdir(parents=True)
+    (outbound / "00_start_here.ipynb").write_text(json.dumps(lesson))
+    (outbound / "exercises.py").write_text((LESSONS / "exercises.py").read_text())
+    return tmp_path / "exchange", outbound
+
+
+def test_a_released_lesson_is_fetched_and_is_the_one_copy_that_opens(tmp_path: Path) -> None:
+    hub_parts = pytest.importorskip("cribbage_edu.cli.hub_parts")
+    exchange, _ = released(tmp_path)
+    mine = tmp_path / "ada"
+    found = hub_parts.released_assignments(exchange)
+    assert [path.name for path in found] == ["lesson00"]
+    prepare_course(mine, LESSONS, leave_out=("README.md", "00_start_here.ipynb"))
+    assert hub_parts.fetch_released(mine, found, LESSONS) == ["lesson00"]
+    assert hub_parts.first_page(mine) == "lesson00/00_start_here.ipynb"
+    assert sorted(p.relative_to(mine).as_posix() for p in mine.rglob("00_start_here*")) == [
+        "lesson00/00_start_here.ipynb"]
+    assert hub_parts.fetch_released(mine, found, LESSONS) == []  # fetched once, kept
+
+
+def test_a_course_copy_the_student_wrote_in_is_kept_and_says_it_is_not_handed_in(
+        tmp_path: Path) -> None:
+    hub_parts = pytest.importorskip("cribbage_edu.cli.hub_parts")
+    exchange, _ = released(tmp_path)
+    mine = tmp_path / "ben"
+    prepare_course(mine, LESSONS)  # the copy made before lesson 00 was released
+    (mine / "00_start_here.ipynb").write_text('{"my": "notes"}')
+    hub_parts.fetch_released(mine, hub_parts.released_assignments(exchange), LESSONS)
+    kept = mine / "00_start_here (practice copy, not handed in).ipynb"
+    assert kept.read_text() == '{"my": "notes"}'
+    assert not (mine / "00_start_here.ipynb").exists()
+    # an untouched copy simply goes
+    other = tmp_path / "cy"
+    prepare_course(other, LESSONS)
+    hub_parts.fetch_released(other, hub_parts.released_assignments(exchange), LESSONS)
+    assert sorted(p.name for p in other.rglob("00_start_here*")) == ["00_start_here.ipynb"]
+    assert (other / "lesson00" / "00_start_here.ipynb").exists()
+
+
+def test_a_students_settings_turn_the_news_off_and_keep_their_own_saving(
+        tmp_path: Path) -> None:
+    hub_parts = pytest.importorskip("cribbage_edu.cli.hub_parts")
+    hub_parts.write_student_settings(tmp_path, autosave_seconds=10)
+    settings = tmp_path / ".jupyter" / "lab" / "user-settings" / "@jupyterlab"
+    news = json.loads((settings / "apputils-extension/notification.jupyterlab-settings")
+                      .read_text())
+    assert news["fetchNews"] == "false"
+    saving = settings / "docmanager-extension/plugin.jupyterlab-settings"
+    assert json.loads(saving.read_text()) == {"autosave": True, "autosaveInterval": 10}
+    saving.write_text('{"autosaveInterval": 60}')  # the student's own choice stays
+    hub_parts.write_student_settings(tmp_path, autosave_seconds=10)
+    assert saving.read_text() == '{"autosaveInterval": 60}'
+
+
+def test_a_hand_in_with_nothing_answered_as_saved_is_found(tmp_path: Path) -> None:
+    exchange_module = pytest.importorskip("cribbage_edu.cli.hub_exchange")
+    _, outbound = released(tmp_path)
+    mine = tmp_path / "lesson00"
+    shutil.copytree(outbound, mine)
+    assert exchange_module.unanswered_notebooks(mine, outbound) == ["00_start_here.ipynb"]
+    notebook = json.loads((mine / "00_start_here.ipynb").read_text())
+    for cell in notebook["cells"]:
+        if "".join(cell["source"]).startswith("answer_1 = ..."):
+            cell["source"] = "answer_1 = 4\nexercise_1.check(answer_1)"
+    (mine / "00_start_here.ipynb").write_text(json.dumps(notebook))
+    assert exchange_module.unanswered_notebooks(mine, outbound) == []
+
+
+@pytest.mark.slow
+def test_the_unsafe_shared_user_makes_no_user_and_says_what_it_leaves_open(
+        tmp_path: Path) -> None:
+    """``--unsafe-shared-user`` starts the hub with no Unix user made, every server as the
+    hub's own user, and says so at the start."""
+    proxy = Path(__file__).resolve().parent.parent / "test-artifacts" / \
+        "configurable-http-proxy" / "node_modules" / ".bin"
+    if not (proxy / "configurable-http-proxy").exists():
+        pytest.skip("configurable-http-proxy not installed (the browser hub test installs it)")
+    (tmp_path / "students.txt").write_text("ada\n")
+    with socket.socket() as sock:
+        sock.bind(("127.0.0.1", 0))
+        port = sock.getsockname()[1]
+    prefix = f"cet{secrets.token_hex(3)}-"
+    env = dict(os.environ, PATH=os.pathsep.join([str(proxy), os.environ["PATH"]]))
+    log = tmp_path / "hub.log"
+    with log.open("wb") as out:
+        hub = subprocess.Popen([sys.executable, "-m", "cribbage_edu", "hub", "--class-list",
+                                str(tmp_path / "students.txt"), "--state",
+                                str(tmp_path / "state"), "--ip", "127.0.0.1", "--port",
+                                str(port), "--unsafe-shared-user", "--user-prefix", prefix],
+                               env=env, cwd=tmp_path, stdout=out, stderr=subprocess.STDOUT,
+                               start_new_session=True)
+        try:
+            deadline = time.monotonic() + 120
+            while "UNSAFE" not in log.read_text(errors="replace"):
+                assert hub.poll() is None and time.monotonic() < deadline, log.read_text()
+                time.sleep(0.3)
+        finally:
+            os.killpg(hub.pid, signal.SIGTERM)
+            hub.wait(timeout=60)
+    said = log.read_text(errors="replace")
+    assert ("UNSAFE: every student's server runs as your Unix user (--unsafe-shared-user): "
+            "a student's code can read and change every other student's work, the "
+            "passwords and the answer key.") in said
+    config = (tmp_path / "state" / "jupyterhub_config.py").read_text()
+    assert "c.CourseSpawner.shared_user = True" in config and "unix_users" not in config
+    assert not [e for e in pwd.getpwall() if e.pw_name.startswith(prefix)]

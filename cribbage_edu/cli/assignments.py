@@ -47,6 +47,7 @@ from ..render.colours import COLOURS
 from .console import PROG, BadInput, Console, Subparsers, shortened, too_long_name
 from .course import TEACHERS_ONLY, lessons_folder, prepare_course
 from .hub import COURSE_ID, DEFAULT_STATE, course_folder, exchange_folder
+from .hub_users import lay_out_exchange
 from .serving import scripts_first
 
 __all__ = ["ASSESSMENT", "ExerciseResult", "add_assignments", "assessment_notebook",
@@ -194,8 +195,9 @@ def _course_settings(course: Path, exchange: Path) -> str:
         "    'sanitize_preprocessors'].default()]",
         "c.Execute.timeout = 300",
         "c.Autograde.create_student = True",
-        "# every server of the hub runs as one Unix user: a submission's owner says nothing",
-        "c.CollectApp.check_owner = False",
+        "# a hand-in's owner is the student's Unix user (cribbage-ada for ada), not their",
+        "# login, which nbgrader's owner check would call cheating every time",
+        "c.ExchangeCollect.check_owner = False",
     ]) + "\n"
 
 
@@ -207,7 +209,8 @@ def build_course(state: Path, *, lessons: Path | None = None,
     lessons = lessons or lessons_folder()
     course = course_folder(state)
     course.mkdir(parents=True, exist_ok=True)
-    exchange_folder(state).mkdir(parents=True, exist_ok=True)
+    # made as the hub needs it, so releasing into it changes (and warns of) nothing
+    lay_out_exchange(exchange_folder(state), COURSE_ID, None)
     (course / "nbgrader_config.py").write_text(
         _course_settings(course.resolve(), exchange_folder(state).resolve()), encoding="utf-8")
     made: list[tuple[str, Path, dict[str, Any]]] = []

@@ -6,18 +6,30 @@ configuration into a state folder the teacher owns (``classroom-hub/`` by defaul
 git ignores) and runs JupyterHub with it until Ctrl-C:
 
 - **passwords**: one a student (and one for the teacher), made up on the first start and
-  kept after, written to ``classroom-hub/passwords.txt`` (mode 600: the teacher alone can
-  read it); the hub checks logins against ``password-hashes.json`` (scrypt, mode 600), so
-  no password is in the configuration;
+  kept after, written to ``classroom-hub/passwords.txt`` (mode 600, root's: the teacher
+  reads it at the machine); the hub checks logins against ``password-hashes.json``
+  (scrypt, mode 600), so no password is in the configuration;
+- **a Unix user each** (:mod:`cribbage_edu.cli.hub_users`): the hub runs as root and
+  makes one for each student and one for the teacher (``cribbage-ada`` for ``ada``;
+  ``--user-prefix``), as The Littlest JupyterHub does, and lays out the state folder so
+  that each reaches only their own: a student's home ``classroom-hub/students/<name>``
+  is theirs alone (mode 700), the passwords, hashes, configuration and database are
+  root's, the nbgrader course (sources, gradebook, the guide's copy) the teacher's, and a
+  hand-in in nbgrader's exchange its student's and the teacher's
+  (:class:`~cribbage_edu.cli.hub_exchange.PrivateSubmit`); before the hub starts, a
+  student's user is checked to reach the hub's Python and the course, and a folder
+  closed to it is named with what to do. ``--unsafe-shared-user`` runs every server as
+  the hub's own user instead, for a machine where the hub cannot make users;
 - **the teacher** (``--teacher``, ``teacher`` by default) is the hub's admin, and their
   JupyterLab opens on the nbgrader course (``classroom-hub/course``, see
   :mod:`cribbage_edu.cli.assignments`);
-- **the spawner**: each student's JupyterLab is a child process of the hub, running as the
-  same Unix user (:class:`~cribbage_edu.cli.hub_parts.CourseSpawner`, JupyterHub's
-  ``SimpleLocalProcessSpawner`` with the course added), on their own copy of the course
-  (``classroom-hub/students/<name>``, the ``course`` command's copy, made on the first
-  start and kept after), at lesson 00; no system user is created, so the hub runs as root
-  in a container as well; terminals are off;
+- **the spawner**: each JupyterLab is a child process of the hub run as its user
+  (:class:`~cribbage_edu.cli.hub_parts.CourseSpawner`, JupyterHub's
+  ``LocalProcessSpawner`` with the course added), on the student's own copy of the
+  course (the ``course`` command's copy, made on the first start and kept after) with
+  each released assignment fetched into it, opening at the lesson 00 assignment (the
+  notebook Submit hands in) or lesson 00 before it is released; terminals and
+  JupyterLab's news are off;
 - **limits**: each process of a student's server (the server and each kernel) may use at
   most ``--mem-limit`` of memory (an rlimit on its data); CPU is shared, not limited (a
   local spawner cannot: see the README);
@@ -50,11 +62,20 @@ import signal
 import socket
 import subprocess
 import sys
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from pathlib import Path
 
 from .console import PROG, BadInput, Console, Subparsers, count_argument, shortened
 from .course import FIRST_LESSON
+from .hub_users import (
+    DEFAULT_PREFIX,
+    check_reachable,
+    class_accounts,
+    copy_private,
+    lay_out_state,
+    restrict_guide,
+    unix_names,
+)
 from .serving import (
     add_address_arguments,
     address_for_students,
@@ -89,6 +110,9 @@ TEACHER_PLUGINS = ("@jupyter/nbgrader:formgrader", "@jupyter/nbgrader:course-lis
 COURSE_ID = "cribbage"
 """The nbgrader course's name."""
 MOST_STUDENTS = 500
+LONGEST_CLASS_LIST = 64 * 1024
+"""The most of a class list read, in bytes (500 names of 32 characters are 16.5 KB):
+``--class-list /dev/zero`` is refused at that, not read to the end."""
 _NAME = re.compile(r"[a-z][a-z0-9_.-]{0,31}")
 
 
@@ -112,7 +136,12 @@ def read_class_list(path: Path, teacher: str) -> list[str]:
         return BadInput(f"{PROG}: error: --class-list {shortened(str(path))!r}: {why}")
 
     try:
-        text = path.read_text(encoding="utf-8")
+        with path.open("rb") as listing:  # never more than a class list holds
+            head = listing.read(LONGEST_CLASS_LIST + 1)
+        if len(head) > LONGEST_CLASS_LIST:
+            raise bad(f"it is longer than a class list ({LONGEST_CLASS_LIST // 1024} KB at "
+                      f"most: one name a line)")
+        text = head.decode("utf-8")
     except (OSError, UnicodeDecodeError) as exc:
         reason = exc.strerror if isinstance(exc, OSError) and exc.strerror else "not UTF-8 text"
         raise bad(f"cannot read it ({reason})") from None
@@ -180,6 +209,9 @@ def nbgrader_settings(state: Path) -> str:
         f"c.CourseDirectory.course_id = {COURSE_ID!r}",
         "if os.environ.get('CRIBBAGE_HUB_ROLE') == 'student':",
         "    c.CourseDirectory.student_id = os.environ['JUPYTERHUB_USER']",
+        "    # a hand-in private to the student and the teacher (nbgrader's own is readable",
+        "    # by all); an unanswered one refused with a word to save first",
+        "    c.ExchangeFactory.submit = 'cribbage_edu.cli.hub_exchange.PrivateSubmit'",
     ]) + "\n"
 
 
@@ -301,8 +333,11 @@ def _free_local_port() -> int:
 
 def hub_config(*, state: Path, students: Sequence[str], teacher: str, ip: str, port: int,
                idle_minutes: int, mem_limit_mb: int, proxy: Path,
-               lessons: Path, internal_ports: tuple[int, int] | None = None) -> str:
+               lessons: Path, internal_ports: tuple[int, int] | None = None,
+               unix_users: Mapping[str, str] | None = None) -> str:
     """The ``jupyterhub_config.py`` the hub runs with (Python, as JupyterHub reads it).
+    ``unix_users`` maps each login to its Unix user; ``None`` runs every server as the
+    hub's own user (``--unsafe-shared-user``).
 
     >>> text = hub_config(state=Path("/srv/c"), students=["ada"], teacher="teacher",
     ...                   ip="127.0.0.1", port=8000, idle_minutes=20, mem_limit_mb=2048,
@@ -339,6 +374,9 @@ def hub_config(*, state: Path, students: Sequence[str], teacher: str, ip: str, p
         f"c.CourseSpawner.state = {str(state)!r}",
         f"c.CourseSpawner.lessons = {str(lessons)!r}",
         f"c.CourseSpawner.teacher = {teacher!r}",
+        *([f"c.CourseSpawner.unix_users = {dict(unix_users)!r}"] if unix_users is not None
+          else ["# --unsafe-shared-user: every server runs as the hub's own Unix user",
+                "c.CourseSpawner.shared_user = True"]),
         f"c.Spawner.cmd = [{str(singleuser)!r}]",
         f"c.Spawner.mem_limit = {mem_limit_mb * 2**20}",
         "# a whole class arriving at once on two cores: give each server time to start",
@@ -435,6 +473,15 @@ def add_hub(subparsers: Subparsers) -> None:
                         default=2048, metavar="MB",
                         help="the most memory one process of a student's server may use, in "
                              "MB (default 2048)")
+    parser.add_argument("--user-prefix", default=DEFAULT_PREFIX, metavar="TEXT",
+                        help=f"the start of the Unix user name the hub makes for each "
+                             f"login (default {DEFAULT_PREFIX!r}: ada is "
+                             f"{DEFAULT_PREFIX}ada)")
+    parser.add_argument("--unsafe-shared-user", action="store_true",
+                        help="run every student's server as your own Unix user, for a "
+                             "machine where the hub cannot make users (not root): a "
+                             "student's code can then read and change every other "
+                             "student's work, the passwords and the answer key")
     parser.add_argument("--print-k8s-values", action="store_true",
                         help="print a Zero to JupyterHub values file for this class and "
                              "stop (for a school that outgrows one machine)")
@@ -442,7 +489,8 @@ def add_hub(subparsers: Subparsers) -> None:
 
 
 def run_hub(args: argparse.Namespace, console: Console) -> int:
-    """Write the hub's configuration and passwords, then run JupyterHub until stopped."""
+    """Write the hub's configuration and passwords, make everyone's Unix user (unless
+    ``--unsafe-shared-user``), then run JupyterHub until stopped."""
     from .course import lessons_folder
 
     teacher = args.teacher.lower()
@@ -454,6 +502,14 @@ def run_hub(args: argparse.Namespace, console: Console) -> int:
         console.stdout.write(k8s_values(students, teacher, idle_minutes=args.idle_minutes,
                                         mem_limit_mb=args.mem_limit))
         return 0
+    shared = bool(args.unsafe_shared_user)
+    names = None if shared else unix_names([*students, teacher], args.user_prefix)
+    if not shared and not (hasattr(os, "geteuid") and os.geteuid() == 0):
+        raise BadInput(f"{PROG}: error: the hub makes a Unix user for each student (so no "
+                       f"student's code can read another's work or the answer key), which "
+                       f"needs root: run it with sudo, or, on a machine where it cannot, "
+                       f"with --unsafe-shared-user (every student then runs as you: see "
+                       f"the README)")
     missing = [name for name in ("jupyterhub", "jupyterhub_idle_culler", "nbgrader")
                if importlib.util.find_spec(name) is None]
     if missing:
@@ -470,19 +526,57 @@ def run_hub(args: argparse.Namespace, console: Console) -> int:
     (state / STUDENT_CONFIG / "labconfig").mkdir(parents=True, exist_ok=True)
     (state / STUDENT_CONFIG / "labconfig" / "page_config.json").write_text(
         student_page_config(), encoding="utf-8")
-    exchange_folder(state).mkdir(exist_ok=True)
     course_folder(state).mkdir(exist_ok=True)
+    if names is None:
+        exchange_folder(state).mkdir(exist_ok=True)
+        exchange_folder(state).chmod(0o1777)
+    else:
+        _make_users(state, names, teacher, lessons, console)
     config = state / CONFIG_FILE
     config.write_text(hub_config(state=state, students=students, teacher=teacher,
                                  ip=args.ip, port=args.port, idle_minutes=args.idle_minutes,
-                                 mem_limit_mb=args.mem_limit, proxy=proxy, lessons=lessons),
+                                 mem_limit_mb=args.mem_limit, proxy=proxy, lessons=lessons,
+                                 unix_users=names),
                       encoding="utf-8")
+    config.chmod(0o600)
     command = [sys.executable, "-m", "jupyterhub", "-f", str(config)]
     server = subprocess.Popen(command, cwd=state, stdin=subprocess.DEVNULL,
                               preexec_fn=_hub_preexec if os.name == "posix" else None)
     return serve(server, ip=args.ip, port=args.port, what="JupyterHub", console=console,
                  grace=60, ready=lambda: _tell_the_teacher(args, state, len(students), teacher,
-                                                           len(new), console))
+                                                           len(new), console, names))
+
+
+PRIVATE_FILES = (PASSWORDS_FILE, HASHES_FILE, CONFIG_FILE, "jupyterhub.sqlite",
+                 "jupyterhub_cookie_secret", "jupyterhub-proxy.pid")
+"""The files of the state folder only the hub (root) reads."""
+GUIDE_COPY = "course-guide.md"
+"""The teacher's copy of the course guide (``lessons/README.md``, with the answer key),
+in their course folder."""
+
+
+def _make_users(state: Path, names: Mapping[str, str], teacher: str, lessons: Path,
+                console: Console) -> None:
+    """Every login's Unix user and home, the state folder's permissions
+    (:func:`~cribbage_edu.cli.hub_users.lay_out_state`), the guide kept from students,
+    and a check that a student's user can run the course."""
+    homes = {login: course_folder(state) if login == teacher
+             else students_folder(state) / login for login in names}
+    students_folder(state).mkdir(exist_ok=True)
+    accounts = class_accounts(names, homes)
+    lay_out_state(state, accounts, teacher, private=PRIVATE_FILES,
+                  shared=(NBGRADER_CONFIG, STUDENT_CONFIG), course=course_folder(state),
+                  students=students_folder(state), exchange=exchange_folder(state),
+                  course_id=COURSE_ID)
+    guide = lessons / "README.md"
+    if guide.is_file():
+        copy_private(guide, course_folder(state) / GUIDE_COPY, accounts[teacher])
+        if restrict_guide(guide):
+            console.say(f"The course guide {guide} (it holds the answer key) is now "
+                        f"readable by root alone; your copy is {GUIDE_COPY} in the course.")
+    first = next(account for login, account in accounts.items() if login != teacher)
+    check_reachable(first, [first.home, state / NBGRADER_CONFIG, state / STUDENT_CONFIG,
+                            exchange_folder(state)])
 
 
 def _hub_preexec() -> None:
@@ -494,6 +588,7 @@ def _hub_preexec() -> None:
 
     die_with_parent()
     signal.signal(signal.SIGINT, signal.SIG_DFL)
+    os.umask(0o077)  # what JupyterHub writes (its database) is the hub's alone
 
 
 def _state_folder(state: Path) -> Path:
@@ -511,7 +606,7 @@ def _state_folder(state: Path) -> Path:
 
 
 def _tell_the_teacher(args: argparse.Namespace, state: Path, students: int, teacher: str,
-                      new: int, console: Console) -> None:
+                      new: int, console: Console, names: Mapping[str, str] | None) -> None:
     host = address_for_students(args.ip)
     host = f"[{host}]" if ":" in host else host
     console.say(f"The hub for {students} student{'s' if students != 1 else ''} is at "
@@ -520,3 +615,10 @@ def _tell_the_teacher(args: argparse.Namespace, state: Path, students: int, teac
                 f"you log in as {teacher!r}, the hub's admin.")
     console.say(f"Each student's work is in {students_folder(state)}/<name>. A server idle "
                 f"for {args.idle_minutes} minutes is stopped. Ctrl-C stops the hub.")
+    if names is None:
+        console.say("UNSAFE: every student's server runs as your Unix user "
+                    "(--unsafe-shared-user): a student's code can read and change every "
+                    "other student's work, the passwords and the answer key.")
+    else:
+        console.say(f"Each student's server runs as a Unix user of their own "
+                    f"({next(iter(names.values()))}, ...).")

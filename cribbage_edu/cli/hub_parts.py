@@ -3,18 +3,22 @@ only the JupyterHub process imports them, and with them JupyterHub).
 
 - :class:`ClassListAuthenticator` checks a login against the hashed passwords the
   command wrote (``password-hashes.json``); no password is in the hub's configuration.
-- :class:`CourseSpawner` is JupyterHub's ``SimpleLocalProcessSpawner`` (each server a
-  child process of the hub, as the hub's own Unix user: no system user is made, so it
-  runs as root in a container too) with the course added: each student's server starts
-  in ``STATE/students/<name>`` on their own copy of the course (made on the first start,
-  kept after), at lesson 00, with terminals off; the teacher's starts in the nbgrader
-  course ``STATE/course``. Each process of a server may use at most ``mem_limit`` bytes
-  of memory (``RLIMIT_DATA``, which its kernels inherit).
+- :class:`CourseSpawner` is JupyterHub's ``LocalProcessSpawner`` (each server a child
+  process of the hub, run as the student's own Unix user, which the command made:
+  :mod:`cribbage_edu.cli.hub_users`) with the course added: each student's server starts
+  in ``STATE/students/<name>`` (their home, theirs alone, mode 700) on their own copy of
+  the course (made on the first start, kept after), with every released assignment
+  fetched into it, at the assignment of lesson 00 when it is released (the notebook
+  Submit hands in: the course's own copy of a released lesson is not kept beside it),
+  with terminals and JupyterLab's news off; the teacher's starts in the nbgrader course
+  ``STATE/course``, as the teacher's Unix user. Each process of a server may use at most
+  ``mem_limit`` bytes of memory (``RLIMIT_DATA``, which its kernels inherit), and the
+  files it makes are private to its user (umask 077).
 
-What it does not isolate: every server runs as the same Unix user, so code a student
-runs in a kernel can read another student's folder. For a class that must not, use a
-spawner that gives each student a container (DockerSpawner; KubeSpawner with Zero to
-JupyterHub, whose values ``cribbage-edu hub --print-k8s-values`` prints).
+With ``shared_user`` (``cribbage-edu hub --unsafe-shared-user``, for a machine where the
+hub cannot make users) every server runs as the hub's own Unix user, as JupyterHub's
+``SimpleLocalProcessSpawner`` does: code a student runs can then read every other
+student's work and the hub's state (see the README).
 
 >>> CourseSpawner.teacher.default_value
 'teacher'
@@ -22,19 +26,30 @@ JupyterHub, whose values ``cribbage-edu hub --print-k8s-values`` prints).
 
 from __future__ import annotations
 
+import filecmp
 import json
 import os
 import resource
+import shutil
 from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
 from jupyterhub.auth import Authenticator
-from jupyterhub.spawner import SimpleLocalProcessSpawner
-from traitlets import Unicode
+from jupyterhub.spawner import LocalProcessSpawner, set_user_setuid
+from traitlets import Bool, Dict, Integer, Unicode
 
 from .course import FIRST_LESSON, TEACHERS_ONLY, prepare_course
-from .hub import NBGRADER_CONFIG, STUDENT_CONFIG, course_folder, password_matches, students_folder
+from .hub import (
+    COURSE_ID,
+    NBGRADER_CONFIG,
+    STUDENT_CONFIG,
+    course_folder,
+    exchange_folder,
+    password_matches,
+    students_folder,
+)
+from .hub_users import _own
 from .serving import scripts_first
 
 __all__ = ["ClassListAuthenticator", "CourseSpawner"]
@@ -59,12 +74,21 @@ class ClassListAuthenticator(Authenticator):  # type: ignore[misc]
         return name
 
 
-class CourseSpawner(SimpleLocalProcessSpawner):  # type: ignore[misc]
-    """A local process as the hub's user, in the student's own copy of the course."""
+class CourseSpawner(LocalProcessSpawner):  # type: ignore[misc]
+    """A local process as the student's own Unix user, in their own copy of the course.
+
+    ``unix_users`` maps each login to its Unix user (made by the command before the hub
+    starts); with ``shared_user`` (``--unsafe-shared-user``) every server runs as the
+    hub's own user instead, as JupyterHub's ``SimpleLocalProcessSpawner`` does."""
 
     state = Unicode("", config=True, help="The hub's state folder.")
     lessons = Unicode("", config=True, help="The course's lessons folder.")
     teacher = Unicode("teacher", config=True, help="The teacher's login.")
+    unix_users = Dict(config=True, help="Each login's Unix user name.")
+    shared_user = Bool(False, config=True,
+                       help="Run every server as the hub's own user (unsafe).")
+    autosave_seconds = Integer(10, config=True,
+                               help="How often a student's JupyterLab saves open notebooks.")
 
     def _is_teacher(self) -> bool:
         return bool(self.user.name == self.teacher)
@@ -75,21 +99,50 @@ class CourseSpawner(SimpleLocalProcessSpawner):  # type: ignore[misc]
             return course_folder(state)
         return students_folder(state) / str(self.user.name)
 
+    def _unix_user(self) -> str | None:
+        if self.shared_user:
+            return None
+        name = self.unix_users.get(self.user.name)
+        if not name:
+            raise RuntimeError(f"no Unix user for {self.user.name!r}: restart the hub")
+        return str(name)
+
     async def start(self) -> Any:
-        """Make the student's copy of the course (first start) or keep it, then start."""
+        """Make the student's copy of the course (first start) or keep it, fetch each
+        released assignment into it, then start their server at the lesson to answer."""
         folder = self._folder()
+        self.home_dir = str(folder)
+        self.notebook_dir = str(folder)
         if self._is_teacher():
             folder.mkdir(parents=True, exist_ok=True)
             self.default_url = "/lab"
+            write_student_settings(folder, autosave_seconds=int(self.autosave_seconds),
+                                   autosave=False)
         else:
-            copied = prepare_course(folder, Path(self.lessons), leave_out=TEACHERS_ONLY)
-            if copied:
-                self.log.info("copied %d files of the course for %s", len(copied),
-                              self.user.name)
-            self.default_url = f"/lab/tree/{FIRST_LESSON}"
-        self.home_dir = str(folder)
-        self.notebook_dir = str(folder)
+            released = released_assignments(exchange_folder(Path(self.state)))
+            copied = prepare_course(folder, Path(self.lessons),
+                                    leave_out=(*TEACHERS_ONLY, *_notebooks(released)))
+            fetched = fetch_released(folder, released, Path(self.lessons))
+            if copied or fetched:
+                self.log.info("copied %d files of the course and fetched %s for %s",
+                              len(copied), fetched or "nothing", self.user.name)
+            write_student_settings(folder, autosave_seconds=int(self.autosave_seconds))
+            self.default_url = f"/lab/tree/{first_page(folder)}"
+        name = self._unix_user()
+        if name is not None:  # what root copied or nbgrader (run as root) made: theirs
+            import pwd
+
+            found = pwd.getpwnam(name)
+            _own(folder, found.pw_uid, found.pw_gid)
+            folder.chmod(0o700)
         return await super().start()
+
+    def user_env(self, env: dict[str, str]) -> dict[str, str]:
+        """The user's name, home (their folder) and no login shell."""
+        env["USER"] = self._unix_user() or str(self.user.name)
+        env["HOME"] = str(self._folder())
+        env["SHELL"] = "/bin/sh"
+        return env
 
     def get_env(self) -> dict[str, str]:
         """The server's environment: nbgrader's shared configuration, and who this is."""
@@ -111,7 +164,7 @@ class CourseSpawner(SimpleLocalProcessSpawner):  # type: ignore[misc]
         args: list[str] = super().get_args()
         args += ["--ServerApp.terminals_enabled=False", "--LabApp.news_url=None",
                  "--LabApp.check_for_updates_class=jupyterlab.NeverCheckForUpdate"]
-        if hasattr(os, "geteuid") and os.geteuid() == 0:
+        if self.shared_user and hasattr(os, "geteuid") and os.geteuid() == 0:
             args.append("--allow-root")
         if not self._is_teacher():
             args += ["--ServerApp.jpserver_extensions="
@@ -120,13 +173,100 @@ class CourseSpawner(SimpleLocalProcessSpawner):  # type: ignore[misc]
         return args
 
     def make_preexec_fn(self, name: str) -> Callable[[], None]:
-        """The parent's (make the folder, go there), then the memory limit."""
-        parent: Callable[[], None] = super().make_preexec_fn(name)
+        """Become the student's Unix user (unless shared), go to their folder, keep new
+        files private to them, then the memory limit."""
+        unix = self._unix_user()
+        become: Callable[[], None] | None = (set_user_setuid(unix, chdir=False)
+                                              if unix is not None else None)
+        folder = str(self._folder())
         limit = int(self.mem_limit or 0)
 
         def preexec() -> None:
-            parent()
+            if become is not None:
+                become()
+            else:
+                os.makedirs(folder, 0o700, exist_ok=True)
+            os.chdir(folder)
+            os.umask(0o077)
             if limit:
                 resource.setrlimit(resource.RLIMIT_DATA, (limit, limit))
 
         return preexec
+
+    async def move_certs(self, paths: dict[str, str]) -> dict[str, str]:
+        """Internal SSL is off: nothing to move."""
+        return paths
+
+
+def released_assignments(exchange: Path) -> list[Path]:
+    """The assignments released in the exchange (``exchange/<course>/outbound/*``)."""
+    outbound = exchange / COURSE_ID / "outbound"
+    if not outbound.is_dir():
+        return []
+    return sorted(path for path in outbound.iterdir() if path.is_dir())
+
+
+def _notebooks(released: list[Path]) -> list[str]:
+    return [notebook.name for folder in released for notebook in folder.glob("*.ipynb")]
+
+
+def fetch_released(folder: Path, released: list[Path], lessons: Path) -> list[str]:
+    """Fetch each released assignment into the student's ``folder`` as nbgrader's Fetch
+    does (``folder/<assignment>``), when it is not there yet; the course's own copy of
+    the same lesson then goes (untouched) or is renamed to say it is not the one handed
+    in (when the student wrote in it). Returns the assignments fetched."""
+    fetched = []
+    for assignment in released:
+        target = folder / assignment.name
+        if target.exists():
+            continue
+        shutil.copytree(assignment, target)
+        fetched.append(assignment.name)
+        for notebook in assignment.glob("*.ipynb"):
+            old = folder / notebook.name
+            if not old.is_file():
+                continue
+            original = lessons / notebook.name
+            if original.is_file() and filecmp.cmp(old, original, shallow=False):
+                old.unlink()
+            else:
+                old.rename(old.with_name(f"{old.stem} (practice copy, not handed in)"
+                                         f"{old.suffix}"))
+    return fetched
+
+
+def first_page(folder: Path) -> str:
+    """What a student's JupyterLab opens: lesson 00 of its assignment when it is
+    released (the notebook Submit hands in), else the course's lesson 00.
+
+    >>> import tempfile
+    >>> first_page(Path(tempfile.mkdtemp()))
+    '00_start_here.ipynb'
+    """
+    assignment = folder / "lesson00" / FIRST_LESSON
+    return f"lesson00/{FIRST_LESSON}" if assignment.is_file() else FIRST_LESSON
+
+
+STUDENT_SETTINGS = {
+    "@jupyterlab/apputils-extension/notification.jupyterlab-settings": {
+        "fetchNews": "false", "checkForUpdates": False},
+}
+"""The JupyterLab settings written into every student's own settings at each start: no
+news pop-up (it asks, in every new session, whether to fetch news from the internet)."""
+
+
+def write_student_settings(folder: Path, *, autosave_seconds: int, autosave: bool = True
+                           ) -> None:
+    """Write the user's JupyterLab settings (``folder/.jupyter/lab/user-settings``): the
+    news off; with ``autosave``, notebooks saved every ``autosave_seconds`` (unless they
+    chose their own)."""
+    settings = folder / ".jupyter" / "lab" / "user-settings"
+    for relative, values in STUDENT_SETTINGS.items():
+        path = settings / relative
+        path.parent.mkdir(parents=True, exist_ok=True)
+        path.write_text(json.dumps(values, indent=1) + "\n", encoding="utf-8")
+    saving = settings / "@jupyterlab/docmanager-extension/plugin.jupyterlab-settings"
+    if autosave and not saving.exists():
+        saving.parent.mkdir(parents=True, exist_ok=True)
+        saving.write_text(json.dumps({"autosave": True, "autosaveInterval": autosave_seconds},
+                                     indent=1) + "\n", encoding="utf-8")

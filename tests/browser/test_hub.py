@@ -1,8 +1,17 @@
-"""The class on JupyterHub, end to end (issue 20's "done when"): ``cribbage-edu hub`` on
-127.0.0.1 with three students; each logs in with the password the command wrote, lands on
-lesson 00 of their own copy of the course in their own JupyterLab, fetches the lesson 00
-assignment, answers exercise 1 and submits; the teacher collects, autogrades and exports
-with nbgrader, and the grades and the class report are what the answers deserve.
+"""The class on JupyterHub, end to end (issue 20's "done when", issue 27 §1 and §4):
+``cribbage-edu hub`` on 127.0.0.1 with three students, each a Unix user of their own
+(made by the hub, as root; the test's users have a random prefix and are removed at the
+end, even on failure). Each logs in with the password the command wrote and lands on the
+lesson 00 assignment in their own JupyterLab (the one notebook of that name in their
+folder), answers exercise 1 there, saves and submits; the teacher collects, autogrades and
+exports with nbgrader, and the grades and the class report are what the answers deserve.
+Then a student, from a kernel, tries to read and write what is not theirs (the passwords,
+the hub's database, another's folder, the course sources, the guide, the gradebook,
+another's hand-in): every one is refused with a ``PermissionError``.
+
+The project's own machine keeps Python under /root (mode 700): the test lets its own
+users pass through that folder (a POSIX access list, taken back at the end), as a school
+would install the course where every user may reach it.
 
 configurable-http-proxy comes from the npm registry (``npm install --prefix`` into a
 folder the test owns, ``test-artifacts/configurable-http-proxy``, kept between runs), as
@@ -15,9 +24,14 @@ from __future__ import annotations
 import csv
 import json
 import os
+import pwd
 import re
+import secrets
+import shutil
+import stat
 import subprocess
 import sys
+import tempfile
 import urllib.request
 from collections.abc import Iterator
 from dataclasses import dataclass
@@ -27,11 +41,19 @@ import pytest
 from playwright.sync_api import BrowserContext, Page
 
 from cribbage_edu.cli.hub import PROXY_VERSION
+from cribbage_edu.cli.hub_users import (
+    class_accounts,
+    let_pass,
+    remove_accounts,
+    take_back,
+    unix_names,
+)
 from cribbage_edu.cli.serving import scripts_first
 
 from .conftest import KERNEL_READY, free_port, npm_package, quiet_env, serving, wait_for
 
-pytestmark = pytest.mark.browser
+pytestmark = [pytest.mark.browser,
+              pytest.mark.skipif(os.geteuid() != 0, reason="the hub makes users as root")]
 
 STUDENTS = {"ada": "4", "ben": "6", "cy": "2"}
 """Each student's answer to lesson 00's exercise 1 (how many cards in the crib): the rule
@@ -44,6 +66,7 @@ class Hub:
     state: Path
     passwords: dict[str, str]
     env: dict[str, str]
+    users: dict[str, str]
 
 
 @pytest.fixture(scope="session")
@@ -62,8 +85,26 @@ def run(command: list[str], cwd: Path, env: dict[str, str]) -> str:
 
 
 @pytest.fixture(scope="module")
-def hub(tmp_path_factory: pytest.TempPathFactory, proxy_folder: Path) -> Iterator[Hub]:
-    base = tmp_path_factory.mktemp("hub")
+def hub(proxy_folder: Path) -> Iterator[Hub]:
+    prefix = f"cet{secrets.token_hex(3)}-"
+    base = Path(tempfile.mkdtemp(prefix="cribbage-hub-", dir="/tmp"))
+    base.chmod(0o711)  # the students pass through to their homes (pytest's tmp is 700)
+    opened: dict[Path, int] = {}
+    guide = Path(__file__).resolve().parents[2] / "lessons" / "README.md"
+    guide_mode = stat.S_IMODE(guide.stat().st_mode)
+    try:
+        yield from _running_hub(base, prefix, proxy_folder, opened)
+    finally:
+        for folder, mode in opened.items():
+            take_back(folder, mode)
+        remove_accounts([e.pw_name for e in pwd.getpwall() if e.pw_name.startswith(prefix)])
+        shutil.rmtree(base, ignore_errors=True)
+        guide.chmod(guide_mode)  # the hub closed it to the students; the clone as it was
+        assert not [e for e in pwd.getpwall() if e.pw_name.startswith(prefix)]
+
+
+def _running_hub(base: Path, prefix: str, proxy_folder: Path,
+                 opened: dict[Path, int]) -> Iterator[Hub]:
     state = base / "classroom-hub"
     env = scripts_first(quiet_env(base / "env"))
     env["PATH"] = os.pathsep.join([str(proxy_folder), env["PATH"]])
@@ -74,6 +115,13 @@ def hub(tmp_path_factory: pytest.TempPathFactory, proxy_folder: Path) -> Iterato
          "--only", "00"], base, env)
     course = state / "course"
     run([sys.executable, "-m", "nbgrader", "release_assignment", "lesson00"], course, env)
+    # the users the hub would make, made first so the test can let them reach Python
+    names = unix_names([*STUDENTS, "teacher"], prefix)
+    accounts = class_accounts(names, {login: course if login == "teacher"
+                                      else state / "students" / login for login in names})
+    for folder in reversed(Path(sys.executable).resolve().parents):
+        if folder.stat().st_mode & stat.S_IXOTH == 0:
+            opened[folder] = let_pass(folder, [a.uid for a in accounts.values()])
     # the test reads each student's Lab through window.jupyterapp
     (state / "jupyter-config").mkdir(parents=True, exist_ok=True)
     (state / "jupyter-config" / "jupyter_server_config.json").write_text(
@@ -81,17 +129,23 @@ def hub(tmp_path_factory: pytest.TempPathFactory, proxy_folder: Path) -> Iterato
     port = free_port()
     command = [sys.executable, "-m", "cribbage_edu", "hub", "--class-list", str(class_list),
                "--state", str(state), "--ip", "127.0.0.1", "--port", str(port),
-               "--idle-minutes", "30"]
+               "--idle-minutes", "30", "--user-prefix", prefix]
     url = f"http://127.0.0.1:{port}"
     with serving(command, env, base, base / "hub.log") as proc:
-        wait_for(f"{url}/hub/api", proc, "JupyterHub", timeout=120)
+        try:
+            wait_for(f"{url}/hub/api", proc, "JupyterHub", timeout=120)
+        except RuntimeError as failed:
+            raise AssertionError(f"{failed}:\n{(base / 'hub.log').read_text()[-3000:]}"
+                                 ) from None
         listing = (state / "passwords.txt").read_text()
         passwords = dict(line.split() for line in listing.splitlines()
                          if line and not line.startswith("#"))
-        yield Hub(url, state, passwords, env)
+        yield Hub(url, state, passwords, env, names)
 
 
 def log_in(page: Page, hub: Hub, name: str) -> None:
+    page.goto(f"{hub.url}/hub/logout")  # whoever the browser was before
+    page.wait_for_url(re.compile(r"/hub/login"), timeout=30_000)
     page.goto(f"{hub.url}/hub/login")
     page.fill("input[name=username]", name)
     page.fill("input[name=password]", hub.passwords[name])
@@ -111,14 +165,9 @@ def server_post(page: Page, name: str, action: str) -> str:
     return answer
 
 
-def answer_and_submit(page: Page, name: str, answer: str) -> str:
-    """Open the fetched lesson 00 assignment, run it, answer exercise 1, save, submit.
-    Returns what the exercise's check said in the cell."""
-    page.evaluate("() => window.jupyterapp.commands.execute('docmanager:open', "
-                  "{path: 'lesson00/00_start_here.ipynb'})")
-    page.wait_for_function(
-        "() => window.jupyterapp.shell.currentWidget.context.path === "
-        "'lesson00/00_start_here.ipynb'", timeout=60_000)
+def answer_and_save(page: Page, answer: str) -> str:
+    """In the notebook that opened (the lesson 00 assignment), run it, answer exercise 1
+    and save. Returns what the exercise's check said in the cell."""
     page.wait_for_function(KERNEL_READY, timeout=90_000)
     said: str = page.evaluate(
         """async (answer) => {
@@ -151,6 +200,9 @@ def answer_and_submit(page: Page, name: str, answer: str) -> str:
     return said
 
 
+ASSIGNMENT = "lesson00/00_start_here.ipynb"
+
+
 def test_three_students_answer_submit_and_are_marked(browser: BrowserContext, hub: Hub,
                                                      artifacts: Path) -> None:
     assert set(hub.passwords) == {*STUDENTS, "teacher"}
@@ -161,16 +213,27 @@ def test_three_students_answer_submit_and_are_marked(browser: BrowserContext, hu
     try:
         for name, answer in STUDENTS.items():
             log_in(page, hub, name)
-            # the first page is lesson 00 of the student's own copy of the course
+            # the first page is the lesson 00 assignment, fetched into their own folder
             page.wait_for_url(re.compile(rf"/user/{name}/lab"), timeout=120_000)
             page.wait_for_function(
-                "() => window.jupyterapp && window.jupyterapp.shell.currentWidget && "
+                "(path) => window.jupyterapp && window.jupyterapp.shell.currentWidget && "
                 "window.jupyterapp.shell.currentWidget.context && "
-                "window.jupyterapp.shell.currentWidget.context.path === "
-                "'00_start_here.ipynb'", timeout=90_000)
-            assert (hub.state / "students" / name / "00_start_here.ipynb").exists()
-            assert data_limit(hub.state / "students" / name) == 2048 * 2**20  # --mem-limit
-            assert not (hub.state / "students" / name / "README.md").exists()  # the key
+                "window.jupyterapp.shell.currentWidget.context.path === path",
+                arg=ASSIGNMENT, timeout=90_000)
+            folder = hub.state / "students" / name
+            assert (folder / ASSIGNMENT).exists()
+            # one notebook of that name: the course's own copy of lesson 00 is not beside it
+            assert sorted(p.relative_to(folder).as_posix()
+                          for p in folder.rglob("00_start_here*.ipynb")
+                          if ".ipynb_checkpoints" not in p.parts) == [ASSIGNMENT]
+            assert (folder / "01_cards_values_and_the_deal.ipynb").exists()  # the rest
+            assert not (folder / "README.md").exists()  # the key
+            # the server runs as the student's own user, in their home of mode 700
+            uid = pwd.getpwnam(hub.users[name]).pw_uid
+            assert server_process(folder)["uid"] == uid
+            assert server_process(folder)["data_limit"] == 2048 * 2**20  # --mem-limit
+            assert folder.stat().st_uid == uid and folder.stat().st_mode & 0o777 == 0o700
+            assert (folder / ASSIGNMENT).stat().st_uid == uid
             # nbgrader's teacher pages are not in a student's JupyterLab; the
             # assignments are
             assert page.evaluate("""() => [
@@ -179,15 +242,24 @@ def test_three_students_answer_submit_and_are_marked(browser: BrowserContext, hu
                 window.jupyterapp.commands.hasCommand('nbgrader:open-create-assignment'),
                 window.jupyterapp.commands.hasCommand('nbgrader:open-assignment-list')]"""
                                  ) == [False, False, False, True]
-            assert server_post(page, name, "fetch").startswith("200")
-            said = answer_and_submit(page, name, answer)
+            # no news pop-up asks them anything (issue 27 §5): the setting is off
+            assert page.evaluate("""async () => (await window.jupyterapp.serviceManager
+                .settings.fetch('@jupyterlab/apputils-extension:notification'))
+                .raw.includes('"fetchNews": "false"')""")
+            if name == "cy":  # Submit before saving: told to save, nothing handed in
+                said = server_post(page, name, "submit")
+                assert '"success": false' in said
+                assert "Nothing is answered in 00_start_here.ipynb as it is saved" in said
+                assert "Ctrl-S" in said, said
+            said = answer_and_save(page, answer)
             if answer == "4":
                 assert said.startswith("Exercise 1: right! 4."), said
             else:
                 assert said.startswith(f"Exercise 1: not yet. You said {answer}"), said
             if name == "ada":
                 page.screenshot(path=str(artifacts / "hub_lesson00_assignment.png"))
-            assert server_post(page, name, "submit").startswith("200")
+            handed = server_post(page, name, "submit")
+            assert handed.startswith("200") and '"success": true' in handed, handed
             if name != "ada":  # logged in, a student still cannot open another's server
                 assert not page.evaluate(
                     """async () => { const r = await fetch('/user/ada/api/contents');
@@ -200,6 +272,11 @@ def test_three_students_answer_submit_and_are_marked(browser: BrowserContext, hu
     # nor can anyone who is not logged in
     assert _status(f"{hub.url}/user/ada/api/contents") in (302, 403)
 
+    inbound = hub.state / "exchange" / "cribbage" / "inbound"
+    handed_in = sorted(inbound.iterdir())
+    assert [path.name.split("+")[0] for path in handed_in] == ["ada", "ben", "cy"]
+    for path in handed_in:  # each hand-in closed to every other student
+        assert path.stat().st_mode & 0o007 == 0, oct(path.stat().st_mode)
     course = hub.state / "course"
     run([sys.executable, "-m", "nbgrader", "collect", "lesson00"], course, hub.env)
     run([sys.executable, "-m", "nbgrader", "autograde", "lesson00"], course, hub.env)
@@ -219,15 +296,110 @@ def test_three_students_answer_submit_and_are_marked(browser: BrowserContext, hu
     assert "You said 2, which is too low. Two cards come from each player" in row
 
 
-def data_limit(folder: Path) -> int:
-    """The data-size limit of the student's server: the process running in ``folder``."""
+IN_A_KERNEL = """async (code) => {
+  const app = window.jupyterapp;
+  const kernel = await app.serviceManager.kernels.startNew({name: 'python3'});
+  let text = '';
+  try {
+    const future = kernel.requestExecute({code});
+    future.onIOPub = (msg) => {
+      if (msg.header.msg_type === 'stream') text += msg.content.text;
+      if (msg.header.msg_type === 'error') text += msg.content.ename + ': ' + msg.content.evalue;
+    };
+    await future.done;
+  } finally {
+    await kernel.shutdown();
+  }
+  return text;
+}"""
+
+PROBE = """
+import json, os
+said = {}
+for label, how, path in json.loads(%r):
+    try:
+        if how == "read":
+            with open(path, "rb") as f:
+                f.read(1)
+        elif how == "list":
+            os.listdir(path)
+        else:
+            with open(path, "ab") as f:
+                f.write(b"planted")
+        said[label] = "allowed"
+    except OSError as exc:
+        said[label] = type(exc).__name__
+print(json.dumps(said))
+"""
+
+
+def test_a_student_cannot_read_or_write_what_is_not_theirs(browser: BrowserContext,
+                                                          hub: Hub) -> None:
+    """Issue 27 §1: from a kernel, ben tries the hub's secrets, another student's folder,
+    the course, the answer key, the gradebook and another's hand-in: all refused."""
+    state, course = hub.state, hub.state / "course"
+    inbound = state / "exchange" / "cribbage" / "inbound"
+    ada_hand_ins = sorted(inbound.glob("ada+lesson00+*"))
+    assert ada_hand_ins, "ada's hand-in is missing: this test follows the round trip"
+    clone_guide = Path(__file__).resolve().parents[2] / "lessons" / "README.md"
+    tries = [
+        ("passwords", "read", state / "passwords.txt"),
+        ("passwords written", "write", state / "passwords.txt"),
+        ("hashes", "read", state / "password-hashes.json"),
+        ("hub config", "read", state / "jupyterhub_config.py"),
+        ("hub database", "read", state / "jupyterhub.sqlite"),
+        ("cookie secret", "read", state / "jupyterhub_cookie_secret"),
+        ("state listed", "list", state),
+        ("another's folder listed", "list", state / "students" / "ada"),
+        ("another's answers", "read", state / "students" / "ada" / ASSIGNMENT),
+        ("another's answers written", "write", state / "students" / "ada" / ASSIGNMENT),
+        ("course sources", "read", course / "source" / "lesson00" / "00_start_here.ipynb"),
+        ("course sources written", "write",
+         course / "source" / "lesson00" / "00_start_here.ipynb"),
+        ("guide in the course", "read", course / "course-guide.md"),
+        ("guide in the clone", "read", clone_guide),
+        ("gradebook", "read", course / "gradebook.db"),
+        ("gradebook written", "write", course / "gradebook.db"),
+        ("hand-ins listed", "list", inbound),
+        ("another's hand-in", "read", ada_hand_ins[-1] / "00_start_here.ipynb"),
+        ("another's hand-in written", "write", ada_hand_ins[-1] / "00_start_here.ipynb"),
+        ("planted in another's hand-in", "write", ada_hand_ins[-1] / "extra.py"),
+    ]
+    for _, how, path in tries:  # each is there to be refused
+        assert path.exists() or how == "write", path
+    before = {path: path.read_bytes() for _, how, path in tries
+              if how == "write" and path.is_file()}
+    page = browser.new_page()
+    try:
+        log_in(page, hub, "ben")
+        page.wait_for_url(re.compile(r"/user/ben/lab"), timeout=120_000)
+        page.wait_for_function("() => window.jupyterapp && window.jupyterapp.serviceManager",
+                               timeout=90_000)
+        own = state / "students" / "ben" / ASSIGNMENT
+        code = PROBE % json.dumps([*[(label, how, str(path)) for label, how, path in tries],
+                                   ("own answers", "read", str(own))])
+        text = page.evaluate(IN_A_KERNEL, code)
+    finally:
+        page.close()
+    said = json.loads(text.strip().splitlines()[-1])
+    assert said.pop("own answers") == "allowed"  # the probe can read what is theirs
+    assert said == {label: "PermissionError" for label, _, _ in tries}
+    assert {path: path.read_bytes() for path in before} == before  # nothing changed
+    assert not (ada_hand_ins[-1] / "extra.py").exists()
+
+
+def server_process(folder: Path) -> dict[str, int]:
+    """The Unix user and data-size limit of the student's server: the process of
+    jupyterhub-singleuser running in ``folder``."""
     for entry in Path("/proc").iterdir():
         try:
             if (entry.name.isdigit() and b"jupyterhub-singleuser" in
                     (entry / "cmdline").read_bytes()
                     and (entry / "cwd").resolve() == folder.resolve()):
                 limits = (entry / "limits").read_text()
-                return int(re.search(r"Max data size\s+(\d+)", limits).group(1))  # type: ignore[union-attr]
+                found = re.search(r"Max data size\s+(\d+)", limits)
+                assert found is not None, limits
+                return {"uid": entry.stat().st_uid, "data_limit": int(found.group(1))}
         except OSError:
             continue
     raise AssertionError(f"no server runs in {folder}")
@@ -244,3 +416,32 @@ def _status(url: str) -> int:
             return status
     except urllib.error.HTTPError as refused:
         return refused.code
+
+
+def test_the_teacher_works_in_the_course_as_their_own_user(browser: BrowserContext,
+                                                          hub: Hub) -> None:
+    """The teacher's JupyterLab runs as the teacher's Unix user, on the course (with the
+    guide's copy and nbgrader's teacher pages), and reaches no student's folder."""
+    course = hub.state / "course"
+    page = browser.new_page()
+    try:
+        log_in(page, hub, "teacher")
+        page.wait_for_url(re.compile(r"/user/teacher/lab"), timeout=120_000)
+        page.wait_for_function("() => window.jupyterapp && window.jupyterapp.serviceManager",
+                               timeout=90_000)
+        page.wait_for_function(  # nbgrader's teacher pages are there (once loaded)
+            "() => window.jupyterapp.commands.hasCommand('nbgrader:open-formgrader')",
+            timeout=60_000)
+        code = PROBE % json.dumps([
+            ("gradebook", "read", str(course / "gradebook.db")),
+            ("guide", "read", str(course / "course-guide.md")),
+            ("a student's answers", "read", str(hub.state / "students" / "ada" / ASSIGNMENT)),
+        ])
+        said = json.loads(page.evaluate(IN_A_KERNEL, code).strip().splitlines()[-1])
+    finally:
+        page.close()
+    assert server_process(course)["uid"] == pwd.getpwnam(hub.users["teacher"]).pw_uid
+    assert said == {"gradebook": "allowed", "guide": "allowed",
+                    "a student's answers": "PermissionError"}
+    guide = (course / "course-guide.md").read_text()
+    assert guide == (Path(__file__).resolve().parents[2] / "lessons" / "README.md").read_text()
