@@ -97,6 +97,24 @@ def test_why_shows_the_numbers_behind_the_verdict() -> None:
     assert table.coach.why.value == ""
 
 
+def test_the_why_button_always_says_what_a_click_will_do() -> None:
+    table = GameTable(seed=5, opponent="greedy", target=61, coach="every")
+    button, numbers = table.coach.why_button, table.coach.why
+    play_one_step(table)  # the throw: a verdict, its numbers hidden
+    assert (button.description, numbers.value) == ("Why?", "")
+    button.click()
+    assert button.description == "Hide why" and "every throw, best first" in numbers.value
+    first = table.coach.last
+    while table.coach.last is first:  # on to the next verdict, the numbers left open
+        play_one_step(table)
+    assert isinstance(table.coach.last, CardVerdict)
+    assert (button.description, numbers.value) == ("Why?", "")  # hidden: says Why?
+    button.click()
+    assert button.description == "Hide why" and "each card, best first" in numbers.value
+    button.click()
+    assert (button.description, numbers.value) == ("Why?", "")
+
+
 def test_a_verdict_never_names_a_card_the_learner_could_not_see() -> None:
     table = GameTable(seed=11, opponent="expert", target=61, coach="every")
     while table.game.deal_number < 3 and not table.game.is_over:

@@ -162,26 +162,29 @@ class TableCoach:
                            f"role='status' style='color:{colour};max-width:60em'><b>Coach:"
                            f"</b> {escape(verdict_line(verdict))}</div>")
         self.why_button.layout.display = "inline-flex"
-        self._why_shown = False
-        self.why.value = ""
+        self._show_why(False)  # a new verdict opens with its numbers hidden
 
     def clear(self) -> None:
         """Say nothing (a new deal, a new game)."""
         self.last = None
         self.text = ""
         self.line.value = ""
-        self.why.value = ""
-        self._why_shown = False
+        self._show_why(False)
         self.why_button.layout.display = "none"
 
     def toggle_why(self) -> None:
         """Show (or hide) the numbers behind the last verdict (what Why? does)."""
         if self.last is None:
             return
-        self._why_shown = not self._why_shown
+        self._show_why(not self._why_shown)
+
+    def _show_why(self, shown: bool) -> None:
+        """Show the numbers of the last verdict, or hide them; the button always says
+        what a click on it will do (Why? while they are hidden, Hide why while shown)."""
+        self._why_shown = shown and self.last is not None
         self.why.value = (f"<pre class='cribbage-coach-numbers' style='font-size:small;"
                           f"white-space:pre-wrap'>{escape(self.last.why)}</pre>"
-                          if self._why_shown else "")
+                          if self._why_shown and self.last is not None else "")
         self.why_button.description = "Hide why" if self._why_shown else "Why?"
 
     def forget(self) -> None:
