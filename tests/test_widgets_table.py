@@ -230,19 +230,36 @@ def test_invalid_actions_show_a_message_and_change_nothing() -> None:
     table.picker.toggle(hand[2])
     table.throw_button.click()
     assert table.value.phase == "play"
-    # a card that does not fit, or laid out of turn, is refused by the game
-    game = table.game
-    while game.phase is Phase.PLAY and (game.turn != YOU or not game.legal_cards(YOU)
-                                        or len(game.legal_cards(YOU)) == len(game.hand(YOU))):
-        click_a_turn(table)
-    if game.phase is Phase.PLAY:
-        misfit = next(c for c in game.hand(YOU) if c not in set(game.legal_cards(YOU)))
-        actions = len(game.actions)
-        table.playable.button(misfit).click()
-        count = game.count
-        assert table.value.message.startswith(
-            f"the {misfit.symbol} would make {count + misfit.value}, past 31")
-        assert len(table.game.actions) == actions
+    # a card past 31, on the learner's turn with another card that fits, is refused:
+    # played on by clicks (deal after deal) to the first such turn, which must come
+    misfit_turn = None
+    for _ in range(400):
+        game = table.game
+        if game.is_over:
+            break
+        fits = set(game.legal_cards(YOU))
+        if game.phase is Phase.PLAY and game.turn == YOU and game.peg_due is None \
+                and fits and len(fits) < len(game.hand(YOU)):
+            misfit_turn = game
+            break
+        if table.paused:
+            table.show_view.all_button.click()
+            table.next_button.click()
+        elif game.phase is Phase.COUNT:
+            claim_right(table)
+        elif game.phase is Phase.DISCARD:
+            throw_first_two(table)
+        else:
+            click_a_turn(table)
+    assert misfit_turn is not None, "no turn with a card past 31 beside one that fits"
+    game = misfit_turn
+    misfit = next(c for c in game.hand(YOU) if c not in set(game.legal_cards(YOU)))
+    actions, count, scores = tuple(game.actions), game.count, game.scores
+    table.playable.button(misfit).click()
+    assert table.value.message.startswith(
+        f"the {misfit.symbol} would make {count + misfit.value}, past 31")
+    assert tuple(table.game.actions) == actions and table.game.scores == scores
+    assert misfit in table.game.hand(YOU) and table.game.count == count
 
 
 def test_hints_come_from_the_advisor_and_the_expert() -> None:
