@@ -902,3 +902,47 @@ def test_the_help_line_says_what_the_options_ask() -> None:
     assert help_words(GameTable(seed=3, manual_count=False)) == ""
     assert "press Go when no card fits" in help_words(GameTable(seed=3, manual_count=False,
                                                                 say_go=True))
+
+
+@pytest.mark.parametrize("claim_play", [False, True])
+def test_after_the_computers_go_the_prompt_says_lay_on_or_peg_the_go(claim_play: bool) -> None:
+    """Each time the computer has said go in the count and the learner is to act, the
+    prompt names the go and its count and says what to do: lay on any card that fits;
+    or, pegging the play by hand with no card that fits, peg the go."""
+    table = GameTable(seed=7, opponent="greedy", target=61, claim_play=claim_play,
+                      coach="off")
+    seen = {"lay on": 0, "peg the go": 0}
+    while not table.game.is_over:
+        game = table.game
+        if table.paused:
+            table.show_view.all_button.click()
+            table.next_button.click()
+        elif game.peg_due == YOU:
+            table.peg_box.value = str(game.points_to_peg)
+            table.peg_button.click()
+        elif game.phase is Phase.COUNT:
+            claim_right(table)
+        elif game.phase is Phase.DISCARD:
+            throw_first_two(table)
+        else:
+            click_a_turn(table)
+        game = table.game
+        play = [e for e in game.events if e.deal == game.deal_number
+                and e.kind in ("lay", "go", "reset")]
+        if game.phase is not Phase.PLAY or not play or play[-1].kind == "reset":
+            continue
+        theirs = next((e for e in reversed(play) if e.player == COMPUTER), None)
+        if theirs is None or theirs.kind != "go":
+            continue  # the computer laid last in this count (or has not played in it)
+        at = [sum(c.value for _, c in part) for part in game.series if part][-1]
+        message = table.value.message
+        if game.peg_due == YOU and play[-1] is theirs:  # nothing fits: the go is pegged
+            assert f"The computer said go at {at} and no card of yours fits: the go " \
+                   f"is yours. Peg your points" in message, message
+            seen["peg the go"] += 1
+        elif game.turn == YOU and game.peg_due is None and game.legal_cards(YOU):
+            assert message.endswith(f"The computer said go at {at}: lay on any card "
+                                    f"that fits."), message
+            seen["lay on"] += 1
+    assert seen["lay on"] >= 1
+    assert seen["peg the go"] >= (1 if claim_play else 0)

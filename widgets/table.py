@@ -355,6 +355,8 @@ class _Table(StaticPicture, w.VBox):  # type: ignore[misc]
         self._refresh()
         said = claim.explain()
         text = f"You peg {claim.claimed}: {said[0].upper()}{said[1:]}."
+        if go := self._go_line():  # the computer's go came with this peg: say what now
+            text += f" {go}"
         if self._game.is_over:  # the peg won the game: say so after the verdict
             text += f" {self.message.text}"
         if claim.verdict == "right":
@@ -447,6 +449,48 @@ class _Table(StaticPicture, w.VBox):  # type: ignore[misc]
     def _slips_words(slips: Sequence[str]) -> str:
         """How many slips, in words: "no slips", "1 slip", "3 slips"."""
         return "no slips" if not slips else f"{len(slips)} slip{'s' * (len(slips) > 1)}"
+
+    def _their_go(self) -> int | None:
+        """The count at which the computer said go, when it said go in the count in play
+        (the learner lays on, or pegs the go); else ``None``."""
+        game = self._game
+        if game.phase is not Phase.PLAY:
+            return None
+        events = [e for e in game.events if e.deal == game.deal_number]
+        for n in range(len(events) - 1, -1, -1):
+            event = events[n]
+            if event.kind is EventKind.GO and event.player == COMPUTER:
+                count = 0
+                for before in reversed(events[:n]):
+                    if before.kind in (EventKind.RESET, EventKind.STARTER):
+                        break
+                    if before.kind is EventKind.LAY:
+                        count += sum(c.value for c in before.cards)
+                return count
+            if event.kind in (EventKind.RESET, EventKind.STARTER, EventKind.END_OF_PLAY) \
+                    or (event.kind is EventKind.LAY and event.player == COMPUTER):
+                return None
+        return None
+
+    def _go_line(self) -> str:
+        """What the learner does after the computer said go, in the table's words: lay on
+        any card that fits; or, when none fits and the learner pegs the play by hand, peg
+        the go. Empty when the computer has not said go in this count."""
+        game = self._game
+        count = self._their_go()
+        if count is None:
+            return ""
+        said = f"The computer said go at {count}"
+        last = next((e for e in reversed(game.events) if e.deal == game.deal_number), None)
+        if game.peg_due == YOU:
+            if last is not None and last.kind is EventKind.GO and last.player == COMPUTER:
+                return f"{said} and no card of yours fits: the go is yours. {_PEG_NOW}"
+            return ""  # a card laid on after the go: its points are pegged as any card's
+        if game.turn != YOU or not game.hand(YOU):
+            return ""
+        if self._say_go:
+            return f"{said}: lay on any card that fits, or say go if none does."
+        return f"{said}: lay on any card that fits." if game.legal_cards(YOU) else ""
 
     def hint(self) -> None:
         """What the advisor (in the discard) or the expert player (in the play) would do."""
@@ -645,17 +689,15 @@ class PeggingPractice(_Table):
     def _refresh(self) -> None:
         super()._refresh()
         game = self._game
-        if game.peg_due == YOU and not self.message.text:
+        go = self._go_line()
+        if go and not self.message.text:
+            self.message.say(go)
+        elif game.peg_due == YOU and not self.message.text:
             self.message.say(_PEG_NOW)
         elif game.phase is Phase.PLAY and game.turn == YOU and not self.message.text:
-            said_go = any(e.kind == EventKind.GO and e.player == COMPUTER
-                          for e in game.events[-3:])
             if game.can_go(YOU) and not self._say_go:
                 self.message.say(f"No card fits under 31 (the count is {game.count}): "
                                  f"say go.")
-            elif said_go:
-                self.message.say(f"The computer said go at {game.count}: lay on any "
-                                 f"card that fits.")
             elif (len(series := game.series) > 1 and len(series[-1]) == 1
                   and series[-1][0][0] == COMPUTER):
                 self.message.say(f"The computer leads a new count with "
@@ -1210,6 +1252,8 @@ class GameTable(_Table):
             whose_crib = "your crib" if game.dealer == YOU else "the computer's crib"
             self.message.say(f"Deal {game.deal_number}: select two cards for {whose_crib} "
                              f"and press Throw two.")
+        elif (go := self._go_line()) and not self.message.text:
+            self.message.say(go)
         elif game.peg_due == YOU and not self.message.text:
             self.message.say(_PEG_NOW)
         elif game.phase is Phase.PLAY and game.turn == YOU and not self.message.text:
