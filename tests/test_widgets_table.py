@@ -946,3 +946,30 @@ def test_after_the_computers_go_the_prompt_says_lay_on_or_peg_the_go(claim_play:
             seen["lay on"] += 1
     assert seen["lay on"] >= 1
     assert seen["peg the go"] >= (1 if claim_play else 0)
+
+
+def test_peg_and_claim_are_buttons_of_their_boxes_and_their_click_brings_the_text() -> None:
+    """The click on Peg (or Claim) comes from the box's own view with the text typed, as
+    Enter does, so it is judged on what the box holds whichever message the kernel takes
+    first; a text left behind by a later message of the same view is dropped."""
+    practice = PeggingPractice(seed=3, opponent="greedy", claim_play=True, coach="off")
+    while practice.game.peg_due != YOU:
+        click_a_turn(practice)
+    box = practice.peg_box
+    assert practice.peg_button is box.button and box.button_description == "Peg"
+    assert box.button_class == "cribbage-peg" and practice.peg_row.children == (box,)
+    points = practice.game.points_to_peg
+    box.receive({"event": "submit", "value": str(points), "view": "v", "n": 2})
+    assert practice.value.message.startswith(f"You peg {points}: Right"), \
+        practice.value.message
+    assert box.value == ""  # pegged, the box is emptied for the next card
+    box.receive({"event": "value", "value": str(points), "view": "v", "n": 1})  # overtaken
+    assert box.value == ""
+    box.receive({"event": "value", "value": "5", "view": "v", "n": 3})
+    assert box.value == "5"
+    box.receive({"event": "value", "value": "6", "view": "w", "n": 1})  # another view
+    assert box.value == "6"
+    table = GameTable(seed=7)
+    assert table.claim_button is table.claim_box.button
+    assert table.claim_box.button_class == "cribbage-claim"
+    assert table.claim_button.description == "Claim"

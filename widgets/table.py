@@ -35,6 +35,7 @@ from cribbage_edu.strategy.players import ExpertPlayer
 from cribbage_edu.strategy.roster import PLAYER_NAMES, make_player
 from cribbage_edu.tables.chance import chance_words, chances_by_deal
 
+from .answer import AnswerButton
 from .board import BoardWidget
 from .cards import HandView, PlayableHand, SelectableHand, cards_html
 from .coaching import TableCoach, coach_mode
@@ -97,17 +98,17 @@ def said_once(event: Event, names: Sequence[str]) -> str:
 
 
 def points_answer(description: str, button: str, tooltip: str, css: str,
-                  answer: Callable[[], None]) -> tuple[AnswerBox, w.Button]:
+                  answer: Callable[[], None]) -> tuple[AnswerBox, AnswerButton]:
     """A box for a number of points and its button: Enter in the box and the button both
-    ``answer``. The box has the class ``css + "-box"``, the button ``css``."""
+    ``answer``. The box has the class ``css + "-box"``, the button ``css``. The button is
+    drawn in the box's own view, so its click brings the text typed with it (see
+    :mod:`cribbage_edu.widgets.answer`): the points judged are always those in the box."""
     box = AnswerBox(placeholder="points", description=description,
-                    layout=w.Layout(width="200px"))
+                    button_description=button, button_tooltip=tooltip,
+                    button_class=css, layout=w.Layout(width="auto"))
     box.add_class(f"{css}-box")
     box.on_enter(answer)
-    press = w.Button(description=button, button_style="primary", tooltip=tooltip)
-    press.add_class(css)
-    press.on_click(lambda _: answer())
-    return box, press
+    return box, box.button
 
 
 _PEG_NOW = ("Peg your points: type what your last card (or the go) made, 0 if nothing, "
@@ -258,7 +259,7 @@ class _Table(StaticPicture, w.VBox):  # type: ignore[misc]
         self.peg_box, self.peg_button = points_answer(
             "You peg", "Peg", "peg the points your card made (0 for none)", "cribbage-peg",
             self.peg)
-        self.peg_row = w.HBox([self.peg_box, self.peg_button])
+        self.peg_row = w.HBox([self.peg_box])
         self.peg_row.add_class("cribbage-peg-row")
         self.peg_row.layout.display = "none"
 
@@ -853,7 +854,7 @@ class GameTable(_Table):
             self.claim)
         self.to_count = w.HTML()
         self.to_count.add_class("cribbage-to-count")
-        self.claim_row = w.VBox([self.to_count, w.HBox([self.claim_box, self.claim_button])])
+        self.claim_row = w.VBox([self.to_count, self.claim_box])
         self.starter_view = w.HTML(layout=w.Layout(margin="0 24px 0 0"))
         self.crib_view = w.HTML(layout=w.Layout(margin="0 24px 0 0"))
         self.show_view = ShowStepper(width=_SMALL + 6)
