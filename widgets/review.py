@@ -25,7 +25,7 @@ from html import escape
 
 import ipywidgets as w  # type: ignore[import-untyped]
 
-from cribbage_edu.render.review import KIND_WORDS, review_svg
+from cribbage_edu.render.review import KIND_WORDS, dealers, review_svg
 from cribbage_edu.rules.cards import Card, CardLike
 from cribbage_edu.rules.errors import CribbageError
 from cribbage_edu.rules.game import Game
@@ -118,7 +118,7 @@ def review_chart_html(review: Review, game: Game) -> str:
     if drawn is not None:
         return drawn
     chances = [(c.deal, c.chance) for c in chances_by_deal(game, review.seat)]
-    return review_svg(review, chances)
+    return review_svg(review, chances, dealers(game))
 
 
 def prepare_chart(make: Callable[[], tuple[Review, Game]]) -> None:
