@@ -854,7 +854,7 @@ class GameTable(_Table):
             self.claim)
         self.to_count = w.HTML()
         self.to_count.add_class("cribbage-to-count")
-        self.claim_row = w.VBox([self.to_count, self.claim_box])
+        self.claim_row = w.VBox([self.to_count, w.HBox([self.claim_box])])
         self.starter_view = w.HTML(layout=w.Layout(margin="0 24px 0 0"))
         self.crib_view = w.HTML(layout=w.Layout(margin="0 24px 0 0"))
         self.show_view = ShowStepper(width=_SMALL + 6)
