@@ -272,3 +272,25 @@ def test_each_deal_of_the_charts_is_labelled_with_its_number_and_dealer(
     assert named == {deal: [f"deal {deal}", dealer(deal)] for deal in range(1, deals + 1)}
     assert "deal 2 " in (root.get("aria-label") or "") and "(player 1 deals)" in (
         root.get("aria-label") or "")
+
+
+def test_a_count_tried_again_is_judged_by_its_own_button_with_the_count_typed() -> None:
+    """A count reopened is judged by the count box's own button (its click brings the
+    count typed, as Enter does), and the throw's Judge my choice is put away. The hand
+    5♥ 5♣ 6♦ J♠ with the starter 6♣ counts 8 (two fifteens 4, a pair 2, another 2)."""
+    from cribbage_edu.rules.scoring import score_hand
+    from cribbage_edu.strategy.coach import Decision, judge_count
+
+    score = score_hand("5H 5C 6D JS", "6C")
+    first = judge_count(6, score)
+    count = Decision(1, DecisionKind.COUNT, 0, "6", "8", 2.0, None, Grade.MISTAKE,
+                     "you missed 2", first)
+    view = ReviewView(Review(0, ("you", "b"), (count,), True), chart=False)
+    view.try_again(0)
+    assert view.judge_button.layout.display == "none"
+    assert view.count_box.layout.display == "flex"
+    assert view.count_box.button.description == "Judge my count"
+    assert "Judge my count" in view.verdict.text
+    view.count_box.value = "8"
+    view.count_box.button.click()
+    assert view.verdict.text.startswith("Right"), view.verdict.text

@@ -81,8 +81,8 @@ function render({ model, el }) {
     press.title = model.get("button_tooltip");
     press.style.display = said ? "" : "none";
     press.disabled = model.get("disabled");
-    press.className = "jupyter-widgets jupyter-button widget-button"
-      + (style ? " mod-" + style : "") + " " + model.get("button_class");
+    press.className = !said ? "" : "jupyter-widgets jupyter-button widget-button"
+      + (style ? " mod-" + style : "") + " " + model.get("button_class");  // none: no class
   };
   paint();
   model.on("change:value change:placeholder change:description change:disabled "

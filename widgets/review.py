@@ -176,8 +176,11 @@ class ReviewView(StaticPicture, w.VBox):  # type: ignore[misc]
         self.position.add_class("cribbage-retry-position")
         self.picker = SelectableHand()
         self.playable = PlayableHand(on_play=self.try_card)
+        # a count is judged by the box's own button: its click brings the count typed
         self.count_box = AnswerBox(placeholder="points", description="Your count",
-                                   layout=w.Layout(width="200px"))
+                                   button_description="Judge my count",
+                                   button_class="cribbage-retry-judge-count",
+                                   layout=w.Layout(width="auto"))
         self.count_box.add_class("cribbage-retry-count")
         self.count_box.on_enter(self.judge)
         self.judge_button = w.Button(description="Judge my choice", button_style="primary")
@@ -338,7 +341,8 @@ class ReviewView(StaticPicture, w.VBox):  # type: ignore[misc]
                                                 caption=f"your {what} and the starter"))
             self.count_box.value = ""
             self.count_box.layout.display = "flex"
-            self.verdict.say("Type the points, then press Judge my choice (or Enter).")
+            self.judge_button.layout.display = "none"  # the count box has its own
+            self.verdict.say("Type the points, then press Judge my count (or Enter).")
         self.retry_panel.layout.display = "flex"
 
     @staticmethod
@@ -360,7 +364,8 @@ class ReviewView(StaticPicture, w.VBox):  # type: ignore[misc]
         return self._reopened.verdict.retry(card)
 
     def judge(self) -> None:
-        """Judge the new choice (what Judge my choice, or Enter in the count box, does)."""
+        """Judge the new choice (what Judge my choice, or in a count Judge my count or
+        Enter in the count box, does)."""
         decision = self._reopened
         if decision is None:
             self.message.warn("nothing is reopened: press Try again first")
