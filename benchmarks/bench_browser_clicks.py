@@ -199,7 +199,7 @@ def pegging(b: Bench, clicks: int) -> None:
 def quiz(b: Bench, clicks: int) -> None:
     root = ".cribbage-counting-quiz"
     for _ in range(clicks):
-        typed(b.page.locator(f"{root} .cribbage-quiz-total input"), "99")
+        typed(b.page.locator(f"{root} .cribbage-quiz-total input"), "28")  # no hand makes 28
         b.click("CountingQuiz: Check", root, ".widget-button.mod-primary")
         b.click("CountingQuiz: Next (the show, step by step)", root, ".cribbage-show-next")
         b.click("CountingQuiz: Next hand", root, ".widget-button", 1)
