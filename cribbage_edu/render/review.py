@@ -156,12 +156,13 @@ def review_svg(review: Review, chances: Sequence[tuple[int, float]],
     parts.append(f'<line x1="{left}" y1="{lost_base}" x2="{right}" y2="{lost_base}" '
                  f'stroke="#888"/>')
     wide = x.per_unit >= 84  # room for "Computer deals" under each bar
+    number_y, dealer_y = lost_base + 16, lost_base + 29  # the two lines under the bars
     for deal in (d for d in range(1, last + 1) if d in dealt or d in by_deal or not dealt):
         # each deal named under its bar, with its dealer (not the result after the last)
         named, who = deal_label(deal, dealt.get(deal), review, wide=wide)
         parts.append(f'<g class="cribbage-deal-label" data-deal="{deal}">'
-                     + text(x(deal), lost_base + 15, named, size=11, anchor="middle")
-                     + (text(x(deal), lost_base + 28, who, size=10, anchor="middle",
+                     + text(x(deal), number_y, named, size=11, anchor="middle")
+                     + (text(x(deal), dealer_y, who, size=10, anchor="middle",
                              colour=COLOURS[f"player{dealt[deal]}"]) if who else "")
                      + "</g>")
     parts.append(y_label(18, lost_top, lost_base, "points lost against the best"))
