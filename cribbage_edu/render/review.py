@@ -156,7 +156,8 @@ def review_svg(review: Review, chances: Sequence[tuple[int, float]],
     parts.append(f'<line x1="{left}" y1="{lost_base}" x2="{right}" y2="{lost_base}" '
                  f'stroke="#888"/>')
     wide = x.per_unit >= 84  # room for "Computer deals" under each bar
-    number_y, dealer_y = lost_base + 16, lost_base + 29  # the two lines under the bars
+    number_y = lost_base + 16  # the deal under its bar, and a line below it the dealer
+    dealer_y = number_y + 13
     for deal in (d for d in range(1, last + 1) if d in dealt or d in by_deal or not dealt):
         # each deal named under its bar, with its dealer (not the result after the last)
         named, who = deal_label(deal, dealt.get(deal), review, wide=wide)
