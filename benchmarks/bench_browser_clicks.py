@@ -12,7 +12,7 @@ the page).
 Run by hand (it is a measurement, not a test), on a quiet machine:
 
     .venv/bin/python benchmarks/bench_browser_clicks.py [--clicks 30] [--json out.json]
-        [--pause MS]
+        [--pause MS] [--only pegs --only board ...]
 
 ``--pause`` waits before Throw two and Compare as a learner would, after choosing the
 cards: the widgets draw those charts ahead, so this shows what a learner at that pace
@@ -64,6 +64,8 @@ CELLS = [
     "BoardWidget(seed=7)",
     "ProbabilityExplorer(seed=7)",
     "GameTable(seed=7, opponent='greedy', target=61, coach='every')",
+    "pegs = PeggingPractice(seed=3, opponent='greedy', claim_play=True, coach='off')\n"
+    "pegs.add_class('bench-pegs')\npegs",
 ]
 
 # In the page: click ``selector`` (the n-th match) inside ``root``; time until the root's
@@ -197,10 +199,35 @@ def pegging(b: Bench, clicks: int) -> None:
 def quiz(b: Bench, clicks: int) -> None:
     root = ".cribbage-counting-quiz"
     for _ in range(clicks):
-        typed(b.page.locator(f"{root} .cribbage-quiz-total input"), "99")
+        typed(b.page.locator(f"{root} .cribbage-quiz-total input"), "28")  # no hand makes 28
         b.click("CountingQuiz: Check", root, ".widget-button.mod-primary")
         b.click("CountingQuiz: Next (the show, step by step)", root, ".cribbage-show-next")
         b.click("CountingQuiz: Next hand", root, ".widget-button", 1)
+
+
+def pegs(b: Bench, clicks: int) -> None:
+    """The play pegged by hand (``claim_play``): the points typed, then Peg clicked (its
+    click brings the text with it), timed until the verdict is on the page; a claim of
+    0 each time (a wrong one is judged as quickly as a right one)."""
+    root = ".bench-pegs"
+    pegged = 0
+    while pegged < clicks:
+        if b.count(root, ".cribbage-peg:visible"):
+            try:
+                typed(b.page.locator(f"{root} .cribbage-peg-box input"), "0")
+            except PlaywrightTimeout:  # the practice moved on meanwhile: look again
+                continue
+            if b.click("PeggingPractice: Peg (typed, then clicked)", root, ".cribbage-peg"):
+                pegged += 1
+        elif b.count(root, ".cribbage-go:visible"):
+            b.click("PeggingPractice (pegging by hand): Go", root, ".cribbage-go")
+        elif b.count(root, ".cribbage-card-button:not([disabled])"):
+            b.click("PeggingPractice (pegging by hand): lay a card", root,
+                    ".cribbage-card-button:not([disabled])")
+        elif b.count(root, ".cribbage-next:visible"):
+            b.click("PeggingPractice (pegging by hand): Next hand", root, ".cribbage-next")
+        else:
+            b.page.wait_for_timeout(50)
 
 
 def board(b: Bench, clicks: int) -> None:
@@ -275,7 +302,8 @@ def table(b: Bench, clicks: int) -> None:
 
 STUCK = Path(tempfile.gettempdir()) / "bench-game-table-stuck.png"
 
-ACTIONS: list[Callable[[Bench, int], None]] = [discard, pegging, quiz, board, explorer, table]
+ACTIONS: list[Callable[[Bench, int], None]] = [discard, pegging, quiz, board, explorer, table,
+                                               pegs]
 
 
 def percentile(values: list[float], q: float) -> float:
@@ -290,6 +318,10 @@ def main() -> int:
     parser.add_argument("--pause", type=int, default=0, metavar="MS",
                         help="wait MS ms after choosing the cards, before Throw two and "
                              "Compare (a learner's pace; the charts are drawn ahead)")
+    parser.add_argument("--only", action="append", default=[], metavar="ACTION",
+                        choices=[a.__name__ for a in ACTIONS],
+                        help="time only this widget's actions (may be repeated): "
+                             + ", ".join(a.__name__ for a in ACTIONS))
     args = parser.parse_args()
     base = Path(tempfile.mkdtemp(prefix="cribbage-bench-"))
     try:
@@ -326,7 +358,7 @@ def main() -> int:
                 page.locator(".cribbage-game-table").wait_for(timeout=90_000)
                 page.wait_for_timeout(1000)
                 bench = Bench(page, args.pause)
-                for action in ACTIONS:
+                for action in [a for a in ACTIONS if not args.only or a.__name__ in args.only]:
                     try:
                         action(bench, args.clicks)
                     except PlaywrightTimeout as exc:  # report what was measured

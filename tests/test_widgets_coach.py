@@ -17,7 +17,9 @@ from cribbage_edu.strategy.coach import (
     review,
     verdict_line,
 )
+from cribbage_edu.strategy.coach.phrases import percent
 from cribbage_edu.widgets import GameTable, PeggingPractice
+from cribbage_edu.widgets.coaching import chance_of
 from cribbage_edu.widgets.table import YOU
 
 
@@ -95,6 +97,60 @@ def test_why_shows_the_numbers_behind_the_verdict() -> None:
     assert table.coach.why.value.count("&lt;- yours") == 1
     table.coach.why_button.click()
     assert table.coach.why.value == ""
+
+
+def test_the_why_button_always_says_what_a_click_will_do() -> None:
+    table = GameTable(seed=5, opponent="greedy", target=61, coach="every")
+    button, numbers = table.coach.why_button, table.coach.why
+    play_one_step(table)  # the throw: a verdict, its numbers hidden
+    assert (button.description, numbers.value) == ("Why?", "")
+    button.click()
+    assert button.description == "Hide why" and "every throw, best first" in numbers.value
+    first = table.coach.last
+    while table.coach.last is first:  # on to the next verdict, the numbers left open
+        play_one_step(table)
+    assert isinstance(table.coach.last, CardVerdict)
+    assert (button.description, numbers.value) == ("Why?", "")  # hidden: says Why?
+    button.click()
+    assert button.description == "Hide why" and "each card, best first" in numbers.value
+    button.click()
+    assert (button.description, numbers.value) == ("Why?", "")
+
+
+def test_a_chance_to_win_that_moved_in_the_deal_says_what_moved_it() -> None:
+    """Near home every verdict gives a chance to win; when it is not the one said at the
+    last decision of the deal, the line says the one before and names what came between:
+    the starter turned, the computer's cards, the scores."""
+    table = GameTable(seed=5, opponent="greedy", target=61, coach="every")
+    said: tuple[int, float, int] | None = None  # deal, chance, events before its decision
+    notes = starters = 0
+    while not table.game.is_over:
+        before = len(table.game.events)
+        index = len(table.game.actions)
+        play_one_step(table)
+        verdict = table.coach.verdicts.get(index)
+        if verdict is None or verdict.chance_loss is None:
+            continue
+        chance = chance_of(verdict)
+        assert chance is not None
+        deal = table.game.events[before - 1].deal
+        if said is not None and said[0] == deal and percent(said[1]) != percent(chance):
+            way = "up" if chance > said[1] else "down"
+            assert f"({way} from {percent(said[1])} at your last decision" in \
+                table.coach.text, table.coach.text
+            between = table.game.events[said[2]:before]
+            for event in between:
+                if event.kind == "starter":
+                    assert event.reason in table.coach.text
+                    starters += 1
+            scores = [e for e in between if e.points and e.player != YOU]
+            if scores:
+                assert scores[-1].reason in table.coach.text
+            notes += 1
+        else:
+            assert "at your last decision" not in table.coach.text
+        said = (deal, chance, before)
+    assert notes >= 2 and starters >= 1
 
 
 def test_a_verdict_never_names_a_card_the_learner_could_not_see() -> None:

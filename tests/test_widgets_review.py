@@ -27,6 +27,7 @@ from cribbage_edu.strategy.coach import (
 )
 from cribbage_edu.strategy.players import ExpertPlayer, RandomPlayer
 from cribbage_edu.widgets import ReviewView
+from cribbage_edu.widgets.review import review_chart_html
 from tests.pictures import all_of, svg_of, words
 
 
@@ -246,3 +247,50 @@ def test_the_verdict_line_says_right_or_the_grade_and_its_cost(
             elif d.chance_loss is None:
                 assert line.startswith(f"{str(d.grade).capitalize()} ({d.loss:.1f} point")
             assert line.endswith(d.reason)
+
+
+def test_each_deal_of_the_charts_is_labelled_with_its_number_and_dealer(
+        played: tuple[Game, Review]) -> None:
+    """The bars of points lost are labelled deal by deal: its number and who dealt it.
+    The first dealer is seat 0 (the seat reviewed, "you") and the deal alternates, so
+    the odd deals are yours and the even ones the other player's."""
+    game, r = played
+    deals = game.deal_number
+    assert deals >= 4
+    def dealer(deal: int) -> str:
+        return "you deal" if deal % 2 == 1 else "player 1 deals"
+
+    fig = review_chart(r, game)
+    lost = fig.axes[0]
+    labels = {round(t.get_position()[0]): t.get_text() for t in lost.get_xticklabels()}
+    for deal in range(1, deals + 1):
+        assert labels[deal] == f"deal {deal}\n{dealer(deal)}"
+    assert labels.get(deals + 1, "") == ""  # after the last deal: the result, no deal
+    root = svg_of(review_chart_html(r, game))
+    named = {int(g.get("data-deal") or 0): words(g)
+             for g in all_of(root, "g", "cribbage-deal-label")}
+    assert named == {deal: [f"deal {deal}", dealer(deal)] for deal in range(1, deals + 1)}
+    assert "deal 2 " in (root.get("aria-label") or "") and "(player 1 deals)" in (
+        root.get("aria-label") or "")
+
+
+def test_a_count_tried_again_is_judged_by_its_own_button_with_the_count_typed() -> None:
+    """A count reopened is judged by the count box's own button (its click brings the
+    count typed, as Enter does), and the throw's Judge my choice is put away. The hand
+    5♥ 5♣ 6♦ J♠ with the starter 6♣ counts 8 (two fifteens 4, a pair 2, another 2)."""
+    from cribbage_edu.rules.scoring import score_hand
+    from cribbage_edu.strategy.coach import Decision, judge_count
+
+    score = score_hand("5H 5C 6D JS", "6C")
+    first = judge_count(6, score)
+    count = Decision(1, DecisionKind.COUNT, 0, "6", "8", 2.0, None, Grade.MISTAKE,
+                     "you missed 2", first)
+    view = ReviewView(Review(0, ("you", "b"), (count,), True), chart=False)
+    view.try_again(0)
+    assert view.judge_button.layout.display == "none"
+    assert view.count_box.layout.display == "flex"
+    assert view.count_box.button.description == "Judge my count"
+    assert "Judge my count" in view.verdict.text
+    view.count_box.value = "8"
+    view.count_box.button.click()
+    assert view.verdict.text.startswith("Right"), view.verdict.text

@@ -230,19 +230,36 @@ def test_invalid_actions_show_a_message_and_change_nothing() -> None:
     table.picker.toggle(hand[2])
     table.throw_button.click()
     assert table.value.phase == "play"
-    # a card that does not fit, or laid out of turn, is refused by the game
-    game = table.game
-    while game.phase is Phase.PLAY and (game.turn != YOU or not game.legal_cards(YOU)
-                                        or len(game.legal_cards(YOU)) == len(game.hand(YOU))):
-        click_a_turn(table)
-    if game.phase is Phase.PLAY:
-        misfit = next(c for c in game.hand(YOU) if c not in set(game.legal_cards(YOU)))
-        actions = len(game.actions)
-        table.playable.button(misfit).click()
-        count = game.count
-        assert table.value.message.startswith(
-            f"the {misfit.symbol} would make {count + misfit.value}, past 31")
-        assert len(table.game.actions) == actions
+    # a card past 31, on the learner's turn with another card that fits, is refused:
+    # played on by clicks (deal after deal) to the first such turn, which must come
+    misfit_turn = None
+    for _ in range(400):
+        game = table.game
+        if game.is_over:
+            break
+        fits = set(game.legal_cards(YOU))
+        if game.phase is Phase.PLAY and game.turn == YOU and game.peg_due is None \
+                and fits and len(fits) < len(game.hand(YOU)):
+            misfit_turn = game
+            break
+        if table.paused:
+            table.show_view.all_button.click()
+            table.next_button.click()
+        elif game.phase is Phase.COUNT:
+            claim_right(table)
+        elif game.phase is Phase.DISCARD:
+            throw_first_two(table)
+        else:
+            click_a_turn(table)
+    assert misfit_turn is not None, "no turn with a card past 31 beside one that fits"
+    game = misfit_turn
+    misfit = next(c for c in game.hand(YOU) if c not in set(game.legal_cards(YOU)))
+    actions, count, scores = tuple(game.actions), game.count, game.scores
+    table.playable.button(misfit).click()
+    assert table.value.message.startswith(
+        f"the {misfit.symbol} would make {count + misfit.value}, past 31")
+    assert tuple(table.game.actions) == actions and table.game.scores == scores
+    assert misfit in table.game.hand(YOU) and table.game.count == count
 
 
 def test_hints_come_from_the_advisor_and_the_expert() -> None:
@@ -885,3 +902,74 @@ def test_the_help_line_says_what_the_options_ask() -> None:
     assert help_words(GameTable(seed=3, manual_count=False)) == ""
     assert "press Go when no card fits" in help_words(GameTable(seed=3, manual_count=False,
                                                                 say_go=True))
+
+
+@pytest.mark.parametrize("claim_play", [False, True])
+def test_after_the_computers_go_the_prompt_says_lay_on_or_peg_the_go(claim_play: bool) -> None:
+    """Each time the computer has said go in the count and the learner is to act, the
+    prompt names the go and its count and says what to do: lay on any card that fits;
+    or, pegging the play by hand with no card that fits, peg the go."""
+    table = GameTable(seed=7, opponent="greedy", target=61, claim_play=claim_play,
+                      coach="off")
+    seen = {"lay on": 0, "peg the go": 0}
+    while not table.game.is_over:
+        game = table.game
+        if table.paused:
+            table.show_view.all_button.click()
+            table.next_button.click()
+        elif game.peg_due == YOU:
+            table.peg_box.value = str(game.points_to_peg)
+            table.peg_button.click()
+        elif game.phase is Phase.COUNT:
+            claim_right(table)
+        elif game.phase is Phase.DISCARD:
+            throw_first_two(table)
+        else:
+            click_a_turn(table)
+        game = table.game
+        play = [e for e in game.events if e.deal == game.deal_number
+                and e.kind in ("lay", "go", "reset")]
+        if game.phase is not Phase.PLAY or not play or play[-1].kind == "reset":
+            continue
+        theirs = next((e for e in reversed(play) if e.player == COMPUTER), None)
+        if theirs is None or theirs.kind != "go":
+            continue  # the computer laid last in this count (or has not played in it)
+        at = [sum(c.value for _, c in part) for part in game.series if part][-1]
+        message = table.value.message
+        if game.peg_due == YOU and play[-1] is theirs:  # nothing fits: the go is pegged
+            assert f"The computer said go at {at} and no card of yours fits: the go " \
+                   f"is yours. Peg your points" in message, message
+            seen["peg the go"] += 1
+        elif game.turn == YOU and game.peg_due is None and game.legal_cards(YOU):
+            assert message.endswith(f"The computer said go at {at}: lay on any card "
+                                    f"that fits."), message
+            seen["lay on"] += 1
+    assert seen["lay on"] >= 1
+    assert seen["peg the go"] >= (1 if claim_play else 0)
+
+
+def test_peg_and_claim_are_buttons_of_their_boxes_and_their_click_brings_the_text() -> None:
+    """The click on Peg (or Claim) comes from the box's own view with the text typed, as
+    Enter does, so it is judged on what the box holds whichever message the kernel takes
+    first; a text left behind by a later message of the same view is dropped."""
+    practice = PeggingPractice(seed=3, opponent="greedy", claim_play=True, coach="off")
+    while practice.game.peg_due != YOU:
+        click_a_turn(practice)
+    box = practice.peg_box
+    assert practice.peg_button is box.button and box.button_description == "Peg"
+    assert box.button_class == "cribbage-peg" and practice.peg_row.children == (box,)
+    points = practice.game.points_to_peg
+    box.receive({"event": "submit", "value": str(points), "view": "v", "n": 2})
+    assert practice.value.message.startswith(f"You peg {points}: Right"), \
+        practice.value.message
+    assert box.value == ""  # pegged, the box is emptied for the next card
+    box.receive({"event": "value", "value": str(points), "view": "v", "n": 1})  # overtaken
+    assert box.value == ""
+    box.receive({"event": "value", "value": "5", "view": "v", "n": 3})
+    assert box.value == "5"
+    box.receive({"event": "value", "value": "6", "view": "w", "n": 1})  # another view
+    assert box.value == "6"
+    table = GameTable(seed=7)
+    assert table.claim_button is table.claim_box.button
+    assert table.claim_box.button_class == "cribbage-claim"
+    assert table.claim_button.description == "Claim"

@@ -15,6 +15,17 @@ click, which would peg the 6 still in the box (a browser test on a busy machine 
 the second peg go wrong). A message is never held back, and the click, which leaves the
 box first, comes after it and finds the text typed.
 
+The button that answers the box (Peg, Claim) is drawn in the box's own view, and its
+click carries the text in the box, as Enter does. It was once an ipywidgets Button of
+its own, and the box's text and the click travelled as messages of two widgets: a kernel
+that takes widget messages on subshells (ipykernel 7 with JupyterLab 4.6's
+``commsOverSubshells``) routes each widget's messages by the last thread that wrote to
+it, so the two could be taken in either order, and a click taken first read the box
+before the text had come (a browser test on a busy machine saw one Peg in seven or ten
+answered "type the points you peg first" with the number in the box; with subshells
+switched off, never). A click that brings its own text cannot be early. Each message
+also carries its view's running number: a text left behind by a later one is dropped.
+
 The view is a few lines of JavaScript run by anywidget (:pypi:`anywidget`), which
 JupyterLab, Voila and the notebook all load; the box looks like ipywidgets' own.
 
@@ -22,6 +33,9 @@ JupyterLab, Voila and the notebook all load; the box looks like ipywidgets' own.
 >>> said = []; box.on_enter(lambda: said.append(box.value))
 >>> box.submit("15"); said
 ['15']
+>>> claim = AnswerBox(button_description="Claim"); claim.on_enter(lambda: said.append(claim.value))
+>>> claim.value = "8"; claim.button.click(); said
+['15', '8']
 """
 
 from __future__ import annotations
@@ -32,7 +46,7 @@ from typing import Any
 import anywidget
 import traitlets
 
-__all__ = ["AnswerBox"]
+__all__ = ["AnswerBox", "AnswerButton"]
 
 _ESM = """
 function render({ model, el }) {
@@ -46,31 +60,53 @@ function render({ model, el }) {
   const id = "cribbage-answer-" + Math.random().toString(36).slice(2);
   input.id = id;
   label.htmlFor = id;
-  el.append(label, input);
+  const press = document.createElement("button");
+  press.type = "button";
+  el.append(label, input, press);
+  const view = Math.random().toString(36).slice(2);
+  let sent = 0;  // this view's messages, numbered: the kernel drops a text overtaken
+  const send = (event) => {
+    sent += 1;
+    model.send({ event, value: input.value, view, n: sent });  // never held back
+  };
   const paint = () => {
     label.textContent = model.get("description");
     label.style.display = model.get("description") ? "" : "none";
     input.placeholder = model.get("placeholder");
     input.disabled = model.get("disabled");
     if (input.value !== model.get("value")) { input.value = model.get("value"); }
+    const said = model.get("button_description");
+    const style = model.get("button_style");
+    press.textContent = said;
+    press.title = model.get("button_tooltip");
+    press.style.display = said ? "" : "none";
+    press.disabled = model.get("disabled");
+    press.className = !said ? "" : "jupyter-widgets jupyter-button widget-button"
+      + (style ? " mod-" + style : "") + " " + model.get("button_class");  // none: no class
   };
   paint();
-  model.on("change:value change:placeholder change:description change:disabled", paint);
+  model.on("change:value change:placeholder change:description change:disabled "
+    + "change:button_description change:button_tooltip change:button_style "
+    + "change:button_class", paint);
   const commit = () => {
     if (model.get("value") !== input.value) {
       model.set("value", input.value);
-      model.send({ event: "value", value: input.value });  // never held back: see above
+      send("value");  // a message of its own, not a value change: see above
     }
+  };
+  const answer = () => {
+    model.set("value", input.value);  // the box's value as it is now, here...
+    send("submit");  // ...and with the Enter, or the click, that answers it
   };
   input.addEventListener("change", commit);
   input.addEventListener("keydown", (event) => {
     event.stopPropagation();  // the notebook's own shortcuts stay out of the box
     if (event.key === "Enter") {
       event.preventDefault();
-      model.set("value", input.value);  // the box's value as it is now, here...
-      model.send({ event: "submit", value: input.value });  // ...and with the Enter
+      answer();
     }
   });
+  press.addEventListener("click", answer);
   input.addEventListener("keypress", (event) => event.stopPropagation());
   model.on("msg:custom", (msg) => {
     if (msg && msg.do === "focus") { input.focus(); }
@@ -81,20 +117,52 @@ export default { render };
 """
 
 
+class AnswerButton:
+    """The button of an :class:`AnswerBox` (``box.button``), drawn in the box's own view:
+    a click on it answers the box with the text in it, as Enter does. Here, for a script
+    or a test, ``click()`` does what that click does."""
+
+    def __init__(self, box: AnswerBox) -> None:
+        self.box = box
+
+    @property
+    def description(self) -> str:
+        """What the button says (the box's ``button_description``)."""
+        return self.box.button_description
+
+    @property
+    def tooltip(self) -> str:
+        return self.box.button_tooltip
+
+    def click(self) -> None:
+        """Do what a click on the button does: answer with the text in the box."""
+        self.box.submit()
+
+
 class AnswerBox(anywidget.AnyWidget):
-    """A text box that also answers the Enter key: ``on_enter(callback)`` is called
-    when the learner presses Enter in it (as a click on the button beside it), after the
-    box's ``value`` has been set to the text the Enter carried."""
+    """A text box that also answers the Enter key and, when ``button_description`` is
+    given, a button of its own beside the text (``button``): ``on_enter(callback)`` is
+    called when the learner presses Enter in it or clicks the button, after the box's
+    ``value`` has been set to the text the Enter or the click carried. The button has
+    ipywidgets' look (``button_style``, "primary" by default) and the CSS class
+    ``button_class``."""
 
     _esm = _ESM
     value = traitlets.Unicode("").tag(sync=True)
     placeholder = traitlets.Unicode("").tag(sync=True)
     description = traitlets.Unicode("").tag(sync=True)
     disabled = traitlets.Bool(False).tag(sync=True)
+    button_description = traitlets.Unicode("").tag(sync=True)
+    button_tooltip = traitlets.Unicode("").tag(sync=True)
+    button_style = traitlets.Unicode("primary").tag(sync=True)
+    button_class = traitlets.Unicode("").tag(sync=True)
 
     def __init__(self, **kwargs: Any) -> None:
         super().__init__(**kwargs)
         self._enter: list[Callable[[], None]] = []
+        self._heard: dict[str, int] = {}  # each view's last message taken, by its number
+        self.button = AnswerButton(self)
+        """The button beside the text (shown when ``button_description`` is given)."""
         self.on_msg(self._message)
 
     def on_enter(self, callback: Callable[[], None]) -> None:
@@ -102,12 +170,24 @@ class AnswerBox(anywidget.AnyWidget):
         self._enter.append(callback)
 
     def _message(self, _: Any, content: dict[str, Any], buffers: Any) -> None:
+        self.receive(content)
+
+    def receive(self, content: object) -> None:
+        """Do what a message from the box's view in the browser asks: ``{"event":
+        "submit", "value": text}`` (Enter, or the button) answers with ``text``;
+        ``{"event": "value", "value": text}`` (the learner left the box) takes ``text`` as
+        the value, unless a later message of the same view (its ``view`` and running
+        number ``n``) has come before it. Anything else is ignored."""
         if not isinstance(content, dict):
             return
-        text = content.get("value")
-        if content.get("event") == "submit":
+        text, view, n = content.get("value"), content.get("view"), content.get("n")
+        overtaken = False
+        if isinstance(view, str) and isinstance(n, int) and not isinstance(n, bool):
+            overtaken = n <= self._heard.get(view, 0)  # a later message came first
+            self._heard[view] = max(n, self._heard.get(view, 0))
+        if content.get("event") == "submit":  # always taken: it brings its own text
             self.submit(text if isinstance(text, str) else None)
-        elif content.get("event") == "value" and isinstance(text, str):
+        elif content.get("event") == "value" and isinstance(text, str) and not overtaken:
             self.leave(text)
 
     def submit(self, text: str | None = None) -> None:

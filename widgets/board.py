@@ -80,11 +80,12 @@ class BoardWidget(StaticPicture, w.VBox):  # type: ignore[misc]
         self.scores = w.HTML()
         self.player_picker = w.ToggleButtons(options=[(self._names[0], 0),
                                                       (self._names[1], 1)], value=0)
+        # Peg is drawn in the box's own view: its click brings the points typed with it
         self.points_box = AnswerBox(placeholder="points", description="Points",
-                                    layout=w.Layout(width="140px"))
+                                    button_description="Peg", button_style="",
+                                    layout=w.Layout(width="auto"))
         self.points_box.on_enter(self._peg_typed)
-        self.peg_button = w.Button(description="Peg")
-        self.peg_button.on_click(lambda _: self._peg_typed())
+        self.peg_button = self.points_box.button
         self.random_button = w.Button(description="Random score")
         self.random_button.on_click(lambda _: self.peg(self.player_picker.value,
                                                        self._rng.randint(0, 12)))
@@ -96,7 +97,7 @@ class BoardWidget(StaticPicture, w.VBox):  # type: ignore[misc]
         rows = [self.scores, self.picture]
         if controls:  # on its own (not inside a table, which shows its own seed)
             rows = [w.HBox([w.HTML("<b>The board</b>"), seed_badge(self._seed)]), *rows,
-                     w.HBox([self.player_picker, self.points_box, self.peg_button,
+                     w.HBox([self.player_picker, self.points_box,
                              self.random_button, self.new_button]), self.message]
         self.children = rows
         self._draw()

@@ -29,8 +29,8 @@ from html import escape
 import ipywidgets as w  # type: ignore[import-untyped]
 
 from cribbage_edu.rules.cards import Card, CardLike
-from cribbage_edu.rules.events import ActionKind
-from cribbage_edu.rules.game import Game, Phase, PlayerView
+from cribbage_edu.rules.events import ActionKind, EventKind
+from cribbage_edu.rules.game import Event, Game, Phase, PlayerView
 from cribbage_edu.strategy.coach import (
     CardVerdict,
     CoachMode,
@@ -40,10 +40,11 @@ from cribbage_edu.strategy.coach import (
     review,
     verdict_line,
 )
+from cribbage_edu.strategy.coach.phrases import percent
 
 from .ahead import ahead, when_ready
 
-__all__ = ["COACH_MODES", "TableCoach", "coach_mode"]
+__all__ = ["COACH_MODES", "Position", "TableCoach", "chance_of", "coach_mode"]
 
 COACH_MODES = tuple(mode.value for mode in CoachMode)
 """What the coach says at a table: nothing, the mistakes (the default), every decision."""
@@ -80,6 +81,29 @@ def _chooses(view: PlayerView) -> bool:
     return len(ranks) > 1
 
 
+Position = tuple[PlayerView, Hashable, tuple[Event, ...]]
+"""Where the seat decides (:meth:`TableCoach.position`): its view, the key of the
+position, and the game's events so far."""
+
+_MOVERS = frozenset({EventKind.STARTER, EventKind.HEELS, EventKind.LAY, EventKind.GO,
+                     EventKind.PEG, EventKind.CLAIM, EventKind.SHOW, EventKind.MUGGINS})
+"""The events that move a chance to win within a deal: the starter, a card or a go of
+the opponent's, a score."""
+_NAMED = 4
+"""How many of the events between two chances the coach names (the latest)."""
+
+
+def chance_of(verdict: ThrowVerdict | CardVerdict) -> float | None:
+    """The chance to win the verdict gives the choice made (``None`` when the chance was
+    not judged: far from home)."""
+    if verdict.chance_loss is None:
+        return None
+    if isinstance(verdict, CardVerdict):
+        return next((o.chance for o in verdict.options if o.card == verdict.chosen), None)
+    return next((o.chance for o in verdict.options
+                 if set(o.discard) == set(verdict.chosen)), None)
+
+
 def _warm(view: PlayerView) -> object:
     """Judge one choice of ``view``: the judge works out every choice of the position at
     once and remembers them, so the verdict on any choice made from it comes at once."""
@@ -112,6 +136,8 @@ class TableCoach:
         self.box = w.VBox([w.HBox([self.line, self.why_button]), self.why])
         self.box.add_class("cribbage-coach-box")
         self._why_shown = False
+        self._chance_said: tuple[int, float, int] | None = None
+        """The last chance to win said: its deal, the chance, the events before it."""
         self.clear()
 
     # --- judging ---------------------------------------------------------------------------
@@ -125,17 +151,17 @@ class TableCoach:
         if self.seat in game.to_act and _chooses(view):
             ahead(_position_key(game), lambda: _warm(view))
 
-    def position(self, game: Game) -> tuple[PlayerView, Hashable]:
-        """The seat's view of ``game`` and the key of its position, taken just before the
-        seat decides (what :meth:`judge` is given after)."""
-        return game.view(self.seat), _position_key(game)
+    def position(self, game: Game) -> Position:
+        """The seat's view of ``game``, the key of its position and the events so far,
+        taken just before the seat decides (what :meth:`judge` is given after)."""
+        return game.view(self.seat), _position_key(game), tuple(game.events)
 
-    def judge(self, position: tuple[PlayerView, Hashable], choice: str | Iterable[CardLike],
+    def judge(self, position: Position, choice: str | Iterable[CardLike],
               index: int) -> None:
         """The seat chose ``choice`` from ``position`` (:meth:`position`, taken before),
         as action ``index`` of the game: keep the verdict, and say it when the mode asks
         (at once when it was worked out ahead, else when it is ready)."""
-        view, key = position
+        view, key, events = position
         if self.mode is CoachMode.OFF or not _chooses(view):
             return
         cards = [Card.parse(c) for c in ([choice] if isinstance(choice, str | Card)
@@ -144,49 +170,92 @@ class TableCoach:
         def job() -> object:
             return _warm(view)
 
-        when_ready(key, job, lambda _: self._judged(view, cards, index))
+        when_ready(key, job, lambda _: self._judged(view, cards, index, events))
 
-    def _judged(self, view: PlayerView, cards: Sequence[Card], index: int) -> None:
+    def _judged(self, view: PlayerView, cards: Sequence[Card], index: int,
+                events: tuple[Event, ...] = ()) -> None:
         verdict = judge_view(view, cards)
         self.verdicts[index] = verdict
         if self.mode.speaks(verdict.grade):
-            self.say(verdict, index)
+            self.say(verdict, index, events)
 
-    def say(self, verdict: ThrowVerdict | CardVerdict, index: int) -> None:
-        """Show ``verdict`` (of action ``index``) as the coach's line."""
+    def moved(self, verdict: ThrowVerdict | CardVerdict,
+              events: Sequence[Event]) -> str:
+        """Why the chance to win ``verdict`` gives is not the last one said in this deal
+        (``events``: the game's, before the decision judged): the chance said before and
+        the events since the decision it was said of (the starter turned, the
+        opponent's cards and go, the scores), the latest :data:`_NAMED` of them. Empty
+        when no chance is judged, none was said before in this deal, or it has not
+        changed."""
+        chance, said = chance_of(verdict), self._chance_said
+        deal = events[-1].deal if events else 0
+        if chance is None or said is None or said[0] != deal:
+            return ""
+        _, before, start = said
+        if percent(before) == percent(chance):
+            return ""
+        between = list(events[start:])
+        while between and between[0].player == self.seat and between[0].kind in (
+                EventKind.DISCARD, EventKind.LAY, EventKind.PEG, EventKind.CLAIM):
+            between.pop(0)  # the decision the chance was said of, and its own points
+        named = [e.reason for e in between if e.kind in _MOVERS and e.reason
+                 and not (e.player == self.seat and e.kind in (EventKind.LAY, EventKind.GO)
+                          and not e.points)]
+        way = "up" if chance > before else "down"
+        if not named:
+            return f" ({way} from {percent(before)} at your last decision)"
+        earlier = len(named) - _NAMED
+        said_of = "; ".join(named[-_NAMED:])
+        return (f" ({way} from {percent(before)} at your last decision: since then "
+                f"{'(and ' + str(earlier) + ' more before) ' if earlier > 0 else ''}"
+                f"{said_of})")
+
+    def say(self, verdict: ThrowVerdict | CardVerdict, index: int,
+            events: Sequence[Event] = ()) -> None:
+        """Show ``verdict`` (of action ``index``, decided after ``events``, the game's
+        events then) as the coach's line; when it gives a chance to win, beside it what
+        moved the chance since the last one said in this deal (:meth:`moved`)."""
         self.last = verdict
-        self.text = f"Coach: {verdict_line(verdict)}"
+        line = verdict_line(verdict) + self.moved(verdict, events)
+        chance = chance_of(verdict)
+        if chance is not None:
+            self._chance_said = (events[-1].deal if events else 0, chance, len(events))
+        self.text = f"Coach: {line}"
         colour = {"good": "#1b5e20", "inaccuracy": "#5d4037", "mistake": "#b71c1c",
                   "blunder": "#b71c1c"}[str(verdict.grade)]
         self.line.value = (f"<div class='cribbage-coach-line' data-decision='{index}' "
                            f"role='status' style='color:{colour};max-width:60em'><b>Coach:"
-                           f"</b> {escape(verdict_line(verdict))}</div>")
+                           f"</b> {escape(line)}</div>")
         self.why_button.layout.display = "inline-flex"
-        self._why_shown = False
-        self.why.value = ""
+        self._show_why(False)  # a new verdict opens with its numbers hidden
 
     def clear(self) -> None:
         """Say nothing (a new deal, a new game)."""
         self.last = None
         self.text = ""
         self.line.value = ""
-        self.why.value = ""
-        self._why_shown = False
+        self._show_why(False)
         self.why_button.layout.display = "none"
 
     def toggle_why(self) -> None:
         """Show (or hide) the numbers behind the last verdict (what Why? does)."""
         if self.last is None:
             return
-        self._why_shown = not self._why_shown
+        self._show_why(not self._why_shown)
+
+    def _show_why(self, shown: bool) -> None:
+        """Show the numbers of the last verdict, or hide them; the button always says
+        what a click on it will do (Why? while they are hidden, Hide why while shown)."""
+        self._why_shown = shown and self.last is not None
         self.why.value = (f"<pre class='cribbage-coach-numbers' style='font-size:small;"
                           f"white-space:pre-wrap'>{escape(self.last.why)}</pre>"
-                          if self._why_shown else "")
+                          if self._why_shown and self.last is not None else "")
         self.why_button.description = "Hide why" if self._why_shown else "Why?"
 
     def forget(self) -> None:
         """A new game: no verdict kept."""
         self.verdicts = {}
+        self._chance_said = None
         self.clear()
 
     def review(self, game: Game) -> Review:

@@ -151,7 +151,7 @@ class CountingQuiz(StaticPicture, w.VBox):  # type: ignore[misc]
         self.table = HandView()
         self.table.add_class("cribbage-quiz-cards")
         self.total_box = AnswerBox(placeholder="total", description="Total",
-                                   layout=w.Layout(width="160px"))
+                                   layout=w.Layout(width="auto"))
         self.total_box.add_class("cribbage-quiz-total")
         self.total_box.on_enter(self.check)
         self.kind_boxes = {kind: AnswerBox(placeholder="0", description=kind.plural,
@@ -162,8 +162,9 @@ class CountingQuiz(StaticPicture, w.VBox):  # type: ignore[misc]
         kinds_row = w.HBox(list(self.kind_boxes.values()))
         kinds_row.layout.display = "flex" if by_kind else "none"
         self._by_kind = by_kind
-        self.check_button = w.Button(description="Check", button_style="primary")
-        self.check_button.on_click(lambda _: self.check())
+        # Check is drawn in the total's box: its click brings the total typed with it
+        self.total_box.button_description = "Check"
+        self.check_button = self.total_box.button
         self.next_button = w.Button(description="Next hand")
         self.next_button.on_click(lambda _: self.next_hand())
         self.message = Message()
@@ -177,7 +178,7 @@ class CountingQuiz(StaticPicture, w.VBox):  # type: ignore[misc]
         self.children = [
             w.HBox([w.HTML("<b>Count the hand</b>"), seed_badge(self._seed)]),
             self.level_picker, self.table,
-            w.HBox([self.total_box, self.check_button, self.next_button]),
+            w.HBox([self.total_box, self.next_button]),
             kinds_row, self.message, self.streak_label, self.stepper, self.explanation,
         ]
         self._deal()

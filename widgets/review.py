@@ -25,7 +25,7 @@ from html import escape
 
 import ipywidgets as w  # type: ignore[import-untyped]
 
-from cribbage_edu.render.review import KIND_WORDS, review_svg
+from cribbage_edu.render.review import KIND_WORDS, dealers, review_svg
 from cribbage_edu.rules.cards import Card, CardLike
 from cribbage_edu.rules.errors import CribbageError
 from cribbage_edu.rules.game import Game
@@ -118,7 +118,7 @@ def review_chart_html(review: Review, game: Game) -> str:
     if drawn is not None:
         return drawn
     chances = [(c.deal, c.chance) for c in chances_by_deal(game, review.seat)]
-    return review_svg(review, chances)
+    return review_svg(review, chances, dealers(game))
 
 
 def prepare_chart(make: Callable[[], tuple[Review, Game]]) -> None:
@@ -176,8 +176,11 @@ class ReviewView(StaticPicture, w.VBox):  # type: ignore[misc]
         self.position.add_class("cribbage-retry-position")
         self.picker = SelectableHand()
         self.playable = PlayableHand(on_play=self.try_card)
+        # a count is judged by the box's own button: its click brings the count typed
         self.count_box = AnswerBox(placeholder="points", description="Your count",
-                                   layout=w.Layout(width="200px"))
+                                   button_description="Judge my count",
+                                   button_class="cribbage-retry-judge-count",
+                                   layout=w.Layout(width="auto"))
         self.count_box.add_class("cribbage-retry-count")
         self.count_box.on_enter(self.judge)
         self.judge_button = w.Button(description="Judge my choice", button_style="primary")
@@ -338,7 +341,8 @@ class ReviewView(StaticPicture, w.VBox):  # type: ignore[misc]
                                                 caption=f"your {what} and the starter"))
             self.count_box.value = ""
             self.count_box.layout.display = "flex"
-            self.verdict.say("Type the points, then press Judge my choice (or Enter).")
+            self.judge_button.layout.display = "none"  # the count box has its own
+            self.verdict.say("Type the points, then press Judge my count (or Enter).")
         self.retry_panel.layout.display = "flex"
 
     @staticmethod
@@ -360,7 +364,8 @@ class ReviewView(StaticPicture, w.VBox):  # type: ignore[misc]
         return self._reopened.verdict.retry(card)
 
     def judge(self) -> None:
-        """Judge the new choice (what Judge my choice, or Enter in the count box, does)."""
+        """Judge the new choice (what Judge my choice, or in a count Judge my count or
+        Enter in the count box, does)."""
         decision = self._reopened
         if decision is None:
             self.message.warn("nothing is reopened: press Try again first")

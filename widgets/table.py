@@ -35,6 +35,7 @@ from cribbage_edu.strategy.players import ExpertPlayer
 from cribbage_edu.strategy.roster import PLAYER_NAMES, make_player
 from cribbage_edu.tables.chance import chance_words, chances_by_deal
 
+from .answer import AnswerButton
 from .board import BoardWidget
 from .cards import HandView, PlayableHand, SelectableHand, cards_html
 from .coaching import TableCoach, coach_mode
@@ -97,17 +98,17 @@ def said_once(event: Event, names: Sequence[str]) -> str:
 
 
 def points_answer(description: str, button: str, tooltip: str, css: str,
-                  answer: Callable[[], None]) -> tuple[AnswerBox, w.Button]:
+                  answer: Callable[[], None]) -> tuple[AnswerBox, AnswerButton]:
     """A box for a number of points and its button: Enter in the box and the button both
-    ``answer``. The box has the class ``css + "-box"``, the button ``css``."""
+    ``answer``. The box has the class ``css + "-box"``, the button ``css``. The button is
+    drawn in the box's own view, so its click brings the text typed with it (see
+    :mod:`cribbage_edu.widgets.answer`): the points judged are always those in the box."""
     box = AnswerBox(placeholder="points", description=description,
-                    layout=w.Layout(width="200px"))
+                    button_description=button, button_tooltip=tooltip,
+                    button_class=css, layout=w.Layout(width="auto"))
     box.add_class(f"{css}-box")
     box.on_enter(answer)
-    press = w.Button(description=button, button_style="primary", tooltip=tooltip)
-    press.add_class(css)
-    press.on_click(lambda _: answer())
-    return box, press
+    return box, box.button
 
 
 _PEG_NOW = ("Peg your points: type what your last card (or the go) made, 0 if nothing, "
@@ -258,7 +259,7 @@ class _Table(StaticPicture, w.VBox):  # type: ignore[misc]
         self.peg_box, self.peg_button = points_answer(
             "You peg", "Peg", "peg the points your card made (0 for none)", "cribbage-peg",
             self.peg)
-        self.peg_row = w.HBox([self.peg_box, self.peg_button])
+        self.peg_row = w.HBox([self.peg_box])
         self.peg_row.add_class("cribbage-peg-row")
         self.peg_row.layout.display = "none"
 
@@ -355,6 +356,8 @@ class _Table(StaticPicture, w.VBox):  # type: ignore[misc]
         self._refresh()
         said = claim.explain()
         text = f"You peg {claim.claimed}: {said[0].upper()}{said[1:]}."
+        if go := self._go_line():  # the computer's go came with this peg: say what now
+            text += f" {go}"
         if self._game.is_over:  # the peg won the game: say so after the verdict
             text += f" {self.message.text}"
         if claim.verdict == "right":
@@ -447,6 +450,48 @@ class _Table(StaticPicture, w.VBox):  # type: ignore[misc]
     def _slips_words(slips: Sequence[str]) -> str:
         """How many slips, in words: "no slips", "1 slip", "3 slips"."""
         return "no slips" if not slips else f"{len(slips)} slip{'s' * (len(slips) > 1)}"
+
+    def _their_go(self) -> int | None:
+        """The count at which the computer said go, when it said go in the count in play
+        (the learner lays on, or pegs the go); else ``None``."""
+        game = self._game
+        if game.phase is not Phase.PLAY:
+            return None
+        events = [e for e in game.events if e.deal == game.deal_number]
+        for n in range(len(events) - 1, -1, -1):
+            event = events[n]
+            if event.kind is EventKind.GO and event.player == COMPUTER:
+                count = 0
+                for before in reversed(events[:n]):
+                    if before.kind in (EventKind.RESET, EventKind.STARTER):
+                        break
+                    if before.kind is EventKind.LAY:
+                        count += sum(c.value for c in before.cards)
+                return count
+            if event.kind in (EventKind.RESET, EventKind.STARTER, EventKind.END_OF_PLAY) \
+                    or (event.kind is EventKind.LAY and event.player == COMPUTER):
+                return None
+        return None
+
+    def _go_line(self) -> str:
+        """What the learner does after the computer said go, in the table's words: lay on
+        any card that fits; or, when none fits and the learner pegs the play by hand, peg
+        the go. Empty when the computer has not said go in this count."""
+        game = self._game
+        count = self._their_go()
+        if count is None:
+            return ""
+        said = f"The computer said go at {count}"
+        last = next((e for e in reversed(game.events) if e.deal == game.deal_number), None)
+        if game.peg_due == YOU:
+            if last is not None and last.kind is EventKind.GO and last.player == COMPUTER:
+                return f"{said} and no card of yours fits: the go is yours. {_PEG_NOW}"
+            return ""  # a card laid on after the go: its points are pegged as any card's
+        if game.turn != YOU or not game.hand(YOU):
+            return ""
+        if self._say_go:
+            return f"{said}: lay on any card that fits, or say go if none does."
+        return f"{said}: lay on any card that fits." if game.legal_cards(YOU) else ""
 
     def hint(self) -> None:
         """What the advisor (in the discard) or the expert player (in the play) would do."""
@@ -645,17 +690,15 @@ class PeggingPractice(_Table):
     def _refresh(self) -> None:
         super()._refresh()
         game = self._game
-        if game.peg_due == YOU and not self.message.text:
+        go = self._go_line()
+        if go and not self.message.text:
+            self.message.say(go)
+        elif game.peg_due == YOU and not self.message.text:
             self.message.say(_PEG_NOW)
         elif game.phase is Phase.PLAY and game.turn == YOU and not self.message.text:
-            said_go = any(e.kind == EventKind.GO and e.player == COMPUTER
-                          for e in game.events[-3:])
             if game.can_go(YOU) and not self._say_go:
                 self.message.say(f"No card fits under 31 (the count is {game.count}): "
                                  f"say go.")
-            elif said_go:
-                self.message.say(f"The computer said go at {game.count}: lay on any "
-                                 f"card that fits.")
             elif (len(series := game.series) > 1 and len(series[-1]) == 1
                   and series[-1][0][0] == COMPUTER):
                 self.message.say(f"The computer leads a new count with "
@@ -811,7 +854,7 @@ class GameTable(_Table):
             self.claim)
         self.to_count = w.HTML()
         self.to_count.add_class("cribbage-to-count")
-        self.claim_row = w.VBox([self.to_count, w.HBox([self.claim_box, self.claim_button])])
+        self.claim_row = w.VBox([self.to_count, w.HBox([self.claim_box])])
         self.starter_view = w.HTML(layout=w.Layout(margin="0 24px 0 0"))
         self.crib_view = w.HTML(layout=w.Layout(margin="0 24px 0 0"))
         self.show_view = ShowStepper(width=_SMALL + 6)
@@ -1210,6 +1253,8 @@ class GameTable(_Table):
             whose_crib = "your crib" if game.dealer == YOU else "the computer's crib"
             self.message.say(f"Deal {game.deal_number}: select two cards for {whose_crib} "
                              f"and press Throw two.")
+        elif (go := self._go_line()) and not self.message.text:
+            self.message.say(go)
         elif game.peg_due == YOU and not self.message.text:
             self.message.say(_PEG_NOW)
         elif game.phase is Phase.PLAY and game.turn == YOU and not self.message.text:

@@ -9,7 +9,15 @@ from matplotlib.figure import Figure
 from matplotlib.ticker import MaxNLocator, PercentFormatter
 
 from ..render.colours import COLOURS
-from ..render.review import KIND_COLOURS, KIND_WORDS, chance_title, marked, review_title
+from ..render.review import (
+    KIND_COLOURS,
+    KIND_WORDS,
+    chance_title,
+    deal_label,
+    dealers,
+    marked,
+    review_title,
+)
 from .style import house_style, new_figure
 
 if TYPE_CHECKING:
@@ -22,7 +30,8 @@ __all__ = ["KIND_COLOURS", "KIND_WORDS", "review_chart", "review_title"]
 @house_style
 def review_chart(review: Review, game: Game) -> Figure:
     """The review of ``game`` for the seat reviewed: above, the points its decisions lost
-    in each deal, a bar a deal split by kind (the throw, the play, the count); below, its
+    in each deal, a bar a deal split by kind (the throw, the play, the count), each deal
+    labelled with its number and who dealt it; below, its
     chance to win at the start of each deal (the chance-to-win table, as between two
     experts), with each mistake or blunder marked in the deal it was made.
 
@@ -36,6 +45,8 @@ def review_chart(review: Review, game: Game) -> Figure:
     >>> lost, chance = fig.axes
     >>> len(lost.containers), chance.get_ylabel()
     (3, 'chance to win')
+    >>> [t.get_text().split() for t in lost.get_xticklabels()][:2]
+    [['deal', '1', 'you', 'deal'], ['deal', '2', 'player', '1', 'deals']]
     """
     from ..tables.chance import chances_by_deal
 
@@ -44,8 +55,9 @@ def review_chart(review: Review, game: Game) -> Figure:
     odds = chances_by_deal(game, seat)
     last = max([c.deal for c in odds] + list(by_deal) + [1])
     deals = list(range(1, last + 1))
-    fig = new_figure(9, 6)
-    lost, chance = fig.subplots(2, 1, sharex=True, height_ratios=[1, 1.1])
+    fig = new_figure(9, 6.4)
+    # not sharex: the bars are labelled with the deal and its dealer, the chance by number
+    lost, chance = fig.subplots(2, 1, height_ratios=[1, 1.1])
     bottom = [0.0] * len(deals)
     for kind, colour in KIND_COLOURS.items():
         values = [sum(v for k, v in by_deal.get(d, {}).items() if str(k) == kind)
@@ -53,6 +65,15 @@ def review_chart(review: Review, game: Game) -> Figure:
         lost.bar(deals, values, bottom=bottom, color=colour, width=0.7,
                  label=KIND_WORDS[kind])
         bottom = [b + v for b, v in zip(bottom, values, strict=True)]
+    dealt = dealers(game)
+    wide = len(deals) <= 9  # room for "Computer deals" under each bar
+    labels = ["\n".join(deal_label(d, dealt.get(d), review, wide=wide)).rstrip()
+              if d in dealt or d in by_deal or not dealt else "" for d in deals]
+    lost.set_xticks(deals, labels, fontsize=8 if wide else 7)
+    for label, deal in zip(lost.get_xticklabels(), deals, strict=True):
+        if deal in dealt:
+            label.set_color(COLOURS[f"player{dealt[deal]}"])
+    lost.set_xlim(0.4, last + 0.6)
     lost.set_ylabel("points lost against the best")
     lost.set_ylim(0, max([*bottom, 1.0]) * 1.15)
     lost.legend(loc="upper left", ncol=3, fontsize=8)

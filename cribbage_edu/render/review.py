@@ -12,7 +12,7 @@ chart's title, live here for both.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from html import escape
 from typing import TYPE_CHECKING
 
@@ -20,10 +20,11 @@ from .colours import COLOURS
 from .plot import Scale, chart_svg, number, text, tick, y_label
 
 if TYPE_CHECKING:  # drawn from the strategy's values: no import of it at run time
+    from ..rules.game import Game
     from ..strategy.coach import Decision, Review
 
-__all__ = ["KIND_COLOURS", "KIND_WORDS", "MARKED_GRADES", "chance_title", "marked", "review_svg",
-           "review_title"]
+__all__ = ["KIND_COLOURS", "KIND_WORDS", "MARKED_GRADES", "chance_title", "deal_label",
+           "dealers", "marked", "review_svg", "review_title"]
 
 KIND_WORDS = {"throw": "the throw", "card": "the play", "count": "the count"}
 """Each kind of decision as the review says it."""
@@ -55,6 +56,30 @@ def review_title(review: Review) -> str:
             f"({totals[worst]:.1f})")
 
 
+def dealers(game: Game) -> dict[int, int]:
+    """Who dealt each deal of ``game`` (the seat), by deal number, from its deal events."""
+    return {e.deal: e.player for e in game.events if e.kind == "deal" and e.player is not None}
+
+
+def deal_label(deal: int, dealer: int | None, review: Review, *,
+               wide: bool = True) -> tuple[str, str]:
+    """The two lines under a deal's bar: the deal, and who dealt it (the seat reviewed
+    is "you"); ``wide=False`` for a bar too narrow for the long form.
+
+    >>> from cribbage_edu.strategy.coach import Review
+    >>> r = Review(0, ("Learner", "Computer"), (), True)
+    >>> deal_label(3, 1, r), deal_label(4, 0, r, wide=False), deal_label(5, None, r)
+    (('deal 3', 'Computer deals'), ('4', 'you'), ('deal 5', ''))
+    """
+    if dealer is None:
+        who = ""
+    elif wide:
+        who = "you deal" if dealer == review.seat else f"{review.names[dealer]} deals"
+    else:
+        who = "you" if dealer == review.seat else review.names[dealer]
+    return (f"deal {deal}" if wide else str(deal)), who
+
+
 def marked(review: Review) -> list[Decision]:
     """The decisions the chart marks: the mistakes and blunders, in order."""
     return [d for d in review.decisions if str(d.grade) in MARKED_GRADES]
@@ -84,19 +109,22 @@ def _cross(x: float, y: float, r: float, fill: str) -> str:
     return f'<path d="{path}Z" fill="{fill}" stroke="{COLOURS["mean"]}" stroke-width="0.8"/>'
 
 
-def review_svg(review: Review, chances: Sequence[tuple[int, float]]) -> str:
+def review_svg(review: Review, chances: Sequence[tuple[int, float]],
+               dealt: Mapping[int, int] | None = None) -> str:
     """The review for the seat reviewed: above, the points its decisions lost in each
-    deal, a bar a deal split by kind (the throw, the play, the count); below, its chance
-    to win at the start of each deal (``chances``: (deal, chance) pairs, the last the
-    result once the game is over), with each mistake or blunder marked in the deal it
-    was made, labelled with what was chosen."""
-    width, height = 720, 540
+    deal, a bar a deal split by kind (the throw, the play, the count), each deal labelled
+    with its number and, given ``dealt`` (:func:`dealers`), who dealt it; below, its
+    chance to win at the start of each deal (``chances``: (deal, chance) pairs, the last
+    the result once the game is over), with each mistake or blunder marked in the deal
+    it was made, labelled with what was chosen."""
+    width, height = 720, 572
     left, right = 72.0, 704.0
     by_deal = review.by_deal()
+    dealt = dict(dealt or {})
     last = max([d for d, _ in chances] + list(by_deal) + [1])
     x = Scale(0.4, last + 0.6, left, right)
     lost_top, lost_base = 60.0, 210.0
-    chance_top, chance_base = 266.0, 446.0
+    chance_top, chance_base = 298.0, 478.0
     stacks = {d: sum(by_deal.get(d, {}).values()) for d in range(1, last + 1)}
     y = Scale(0, max([*stacks.values(), 1.0]) * 1.15, lost_base, lost_top)
     title = review_title(review)
@@ -127,6 +155,17 @@ def review_svg(review: Review, chances: Sequence[tuple[int, float]]) -> str:
             bottom += value
     parts.append(f'<line x1="{left}" y1="{lost_base}" x2="{right}" y2="{lost_base}" '
                  f'stroke="#888"/>')
+    wide = x.per_unit >= 84  # room for "Computer deals" under each bar
+    number_y = lost_base + 16  # the deal under its bar, and a line below it the dealer
+    dealer_y = number_y + 13
+    for deal in (d for d in range(1, last + 1) if d in dealt or d in by_deal or not dealt):
+        # each deal named under its bar, with its dealer (not the result after the last)
+        named, who = deal_label(deal, dealt.get(deal), review, wide=wide)
+        parts.append(f'<g class="cribbage-deal-label" data-deal="{deal}">'
+                     + text(x(deal), number_y, named, size=11, anchor="middle")
+                     + (text(x(deal), dealer_y, who, size=10, anchor="middle",
+                             colour=COLOURS[f"player{dealt[deal]}"]) if who else "")
+                     + "</g>")
     parts.append(y_label(18, lost_top, lost_base, "points lost against the best"))
     # the chance to win
     parts.append(text(left, chance_top - 14, chance_title(review), size=14, weight="bold"))
@@ -183,7 +222,9 @@ def review_svg(review: Review, chances: Sequence[tuple[int, float]]) -> str:
     parts.append(_cross(mx, legend_y - 4, 6, COLOURS["muggins"]))
     parts.append(text(mx + 12, legend_y, "a mistake or blunder (coloured by kind)", size=12))
     name = (f"{title}. Points lost by deal: "
-            + (", ".join(f"deal {d} {v:.1f}" for d, v in stacks.items() if v > 0) or "none")
+            + (", ".join(f"deal {d} {v:.1f}" + (f" ({deal_label(d, dealt[d], review)[1]})"
+                                                if d in dealt else "")
+                         for d, v in stacks.items() if v > 0) or "none")
             + f". {chance_title(review)}"
             + (": " + "; ".join(f"deal {d.deal}, {KIND_WORDS[str(d.kind)]}, {d.chosen}"
                                 for d in mistakes) if mistakes else "")

@@ -7,7 +7,12 @@ the same clicks, is the answer key."""
 from __future__ import annotations
 
 import json
+import os
+import signal
+import subprocess
+import sys
 from collections.abc import Iterator
+from contextlib import contextmanager
 from pathlib import Path
 
 import pytest
@@ -16,7 +21,7 @@ from playwright.sync_api import BrowserContext, Locator, Page
 from cribbage_edu.rules.game import Phase
 from cribbage_edu.rules.scoring import score_hand
 from cribbage_edu.strategy.coach import CardVerdict, ThrowVerdict
-from cribbage_edu.widgets import GameTable
+from cribbage_edu.widgets import GameTable, PeggingPractice
 from cribbage_edu.widgets.table import NAMES, YOU
 
 from .conftest import Lab, npm_package, open_and_run_all
@@ -26,6 +31,7 @@ from .test_lab import card_button
 pytestmark = pytest.mark.browser
 
 NOTEBOOK = "coached_game.ipynb"
+PEGS = 30  # pegs typed then clicked, back to back
 
 
 @pytest.fixture(scope="module")
@@ -185,3 +191,62 @@ def test_a_whole_coached_game_by_clicks(page: Page, artifacts: Path) -> None:
         said = twin.review_view.verdict.text
         retry.locator(".cribbage-retry-verdict", has_text=said[:40]).wait_for()
         retry.screenshot(path=str(artifacts / "lab_coach_try_again.png"))
+
+
+@contextmanager
+def a_busy_core() -> Iterator[int]:
+    """A process spinning on one core for as long as the block runs (the machine loaded,
+    as a classroom's is), stopped by its process id on the way out."""
+    spinner = subprocess.Popen([sys.executable, "-c", "while True: pass"])
+    try:
+        yield spinner.pid
+    finally:
+        os.kill(spinner.pid, signal.SIGTERM)
+        spinner.wait(timeout=10)
+
+
+def test_pegs_typed_then_clicked_are_every_one_taken_on_a_busy_machine(page: Page) -> None:
+    """The points typed in the box, then Peg clicked at once (no Enter), back to back
+    while a core is kept busy: every peg is judged on the number typed. The box's text
+    and the click once travelled as two messages of two widgets, which a kernel with
+    comm subshells could take in either order: a click taken first read the box before
+    the text had come ("type the points you peg first"), about one click in seven."""
+    practice = page.locator(".cribbage-pegging-practice")
+    practice.wait_for()
+    twin = PeggingPractice(seed=3, opponent="greedy", claim_play=True, coach="off")
+    lines = ".cribbage-pegging-practice .cribbage-log-line"
+    pegged = 0
+    with a_busy_core():
+        for _ in range(400):
+            if pegged >= PEGS:
+                break
+            game = twin.game
+            if game.phase is not Phase.PLAY:
+                practice.locator(".cribbage-next").click()
+                twin.next_button.click()
+            elif game.peg_due == YOU:
+                points = game.points_to_peg
+                practice.locator(".cribbage-peg-box input").fill(str(points))
+                practice.locator(".cribbage-peg").click()  # at once: no wait, no Enter
+                twin.peg_box.value = str(points)
+                twin.peg_button.click()
+                pegged += 1
+            elif twin.value.can_go:
+                practice.locator(".cribbage-go").click()
+                twin.go_button.click()
+            else:
+                card = game.legal_cards(YOU)[0]
+                card_button(practice.locator(".cribbage-playable-hand"), card).click()
+                twin.play(card)
+            # the page's log and message reach the twin's, or the page refused the peg
+            page.wait_for_function(
+                "([selector, n, text, message]) => { const lines = [...document"
+                ".querySelectorAll(selector)]; const said = document.querySelector("
+                "'.cribbage-pegging-practice .cribbage-message').textContent;"
+                " return (lines.length === n && lines[n - 1].textContent === text"
+                " && said === message) || said.includes('first'); }",
+                arg=[lines, len(twin.value.log[-200:]), twin.value.log[-1],
+                     twin.value.message])
+            said = practice.locator(".cribbage-message").inner_text()
+            assert "first" not in said, f"peg {pegged} of {PEGS} refused: {said!r}"
+    assert pegged == PEGS
