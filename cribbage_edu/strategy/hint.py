@@ -175,12 +175,15 @@ def _card_hint(view: PlayerView) -> Hint:
     near = _near_home(mine)
     action = Action(ActionKind.PLAY, view.player, (choice,))
     worth = _card_worth(view, mine, verdicts)
-    if choice in out or pegs_out(view, choice):
-        return Hint(action, f"lay {choice.symbol}: it pegs out and wins the game", worth)
     pegs = _pegs_now(view, choice)
+    if pegs_out(view, choice):
+        pegs = "; it pegs out and wins the game"
     if len({c.rank for c in legal}) == 1:
         return Hint(action, f"lay {choice.symbol}: {_no_choice(view, legal)}{pegs}", worth)
-    explanation = mine.sentence + pegs
+    if choice in out or pegs_out(view, choice):
+        explanation = f"lay {choice.symbol}: it pegs out and wins the game"
+    else:
+        explanation = mine.sentence + pegs
     if not view.pile and choice.value < 5:  # a new count: the lead's own principle
         explanation += (f"; a lead under five: no one card makes fifteen with it, since "
                         f"{choice.value} + 10 is only {choice.value + 10}")
