@@ -175,12 +175,11 @@ def _card_hint(view: PlayerView) -> Hint:
     near = _near_home(mine)
     action = Action(ActionKind.PLAY, view.player, (choice,))
     worth = _card_worth(view, mine, verdicts)
-    pegs = _pegs_now(view, choice)
-    if pegs_out(view, choice):
-        pegs = "; it pegs out and wins the game"
+    wins = pegs_out(view, choice)
+    pegs = "; it pegs out and wins the game" if wins else _pegs_now(view, choice)
     if len({c.rank for c in legal}) == 1:
         return Hint(action, f"lay {choice.symbol}: {_no_choice(view, legal)}{pegs}", worth)
-    if choice in out or pegs_out(view, choice):
+    if wins:
         explanation = f"lay {choice.symbol}: it pegs out and wins the game"
     else:
         explanation = mine.sentence + pegs
@@ -229,7 +228,7 @@ def _card_worth(view: PlayerView, mine: CardVerdict,
                 verdicts: dict[Card, CardVerdict]) -> tuple[str, ...]:
     """Every card's worth by the judge, best first (its net to the end of the play, and
     near home its chance to win), each with what it loses against the best; and the
-    judge's reason against the first card of another rank."""
+    judge's reason against the first card it grades worse than good."""
     near = _near_home(mine)
     opponent = view.names[view.opponent]
     if near:
@@ -249,7 +248,8 @@ def _card_worth(view: PlayerView, mine: CardVerdict,
             value += f", {_cost(verdict)}"
         words.append(f"{option.card.symbol} {value}")
     lines = [f"{head}: " + "; ".join(words)]
-    rival = next((verdicts[o.card] for o in order if o.card.rank != mine.chosen.rank), None)
-    if rival is not None and rival.grade is not Grade.GOOD:
+    rival = next((verdicts[o.card] for o in order
+                  if verdicts[o.card].grade is not Grade.GOOD), None)
+    if rival is not None:
         lines.append(f"against {rival.chosen.symbol}, the judge says: {rival.sentence}")
     return tuple(lines)
