@@ -152,7 +152,7 @@ def test_a_card_that_pegs_out_is_hinted() -> None:
     verdict = judge_view(game.view(0), "3D")
     assert isinstance(verdict, CardVerdict) and verdict.grade is Grade.GOOD
     assert dict((o.card.symbol, o.chance) for o in verdict.options)["3♦"] == 1.0
-    assert advice.details[0].startswith("each card by the judge, best first: your chance to "
+    assert advice.details[0].startswith("Each card by the judge, best first: your chance to "
                                         "win")
 
 
@@ -193,9 +193,9 @@ def test_go_and_the_only_card_that_fits_and_the_card_that_takes_the_points() -> 
     assert advice.explanation == ("the best card: 5♣ nets +3.00 to the end of the play; "
                                   "it pegs 2 now (pair for two)")
     assert advice.details == (
-        "each card by the judge, best first: the net points to the end of the play, yours "
+        "Each card by the judge, best first: the net points to the end of the play, yours "
         "less player 0's: 5♣ +3.00; 7♦ +1.00, 2.00 less: a mistake",
-        "against 7♦, the judge says: take the points: 5♣ pegs 2 now (pair for two); 5♣ "
+        "Against 7♦, the judge says: take the points: 5♣ pegs 2 now (pair for two); 5♣ "
         "nets +3.00 to the end of the play, 7♦ +1.00")
     game.play(1, "5C")
     advice = hint(game.view(1))

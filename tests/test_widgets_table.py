@@ -259,7 +259,7 @@ def test_hints_come_from_the_judge() -> None:
     if table.game.turn == YOU:
         table.hint_button.click()
         assert table.value.message.startswith("Hint: the best card")
-        assert "each card by the judge" in table.value.message  # the numbers behind it
+        assert "Each card by the judge" in table.value.message  # the numbers behind it
 
 
 def test_a_low_lead_is_hinted_with_its_principle() -> None:

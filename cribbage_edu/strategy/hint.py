@@ -232,10 +232,10 @@ def _card_worth(view: PlayerView, mine: CardVerdict,
     near = _near_home(mine)
     opponent = view.names[view.opponent]
     if near:
-        head = (f"each card by the judge, best first: your chance to win (and the net "
+        head = (f"Each card by the judge, best first: your chance to win (and the net "
                 f"points to the end of the play, yours less {opponent}'s)")
     else:
-        head = (f"each card by the judge, best first: the net points to the end of the "
+        head = (f"Each card by the judge, best first: the net points to the end of the "
                 f"play, yours less {opponent}'s")
     order = sorted(mine.options, key=lambda o: o.card != mine.chosen)  # stable: judge's order
     words = []
@@ -251,5 +251,5 @@ def _card_worth(view: PlayerView, mine: CardVerdict,
     rival = next((verdicts[o.card] for o in order
                   if verdicts[o.card].grade is not Grade.GOOD), None)
     if rival is not None:
-        lines.append(f"against {rival.chosen.symbol}, the judge says: {rival.sentence}")
+        lines.append(f"Against {rival.chosen.symbol}, the judge says: {rival.sentence}")
     return tuple(lines)
