@@ -24,7 +24,7 @@ import random
 import statistics
 import time
 
-from bench_coach import percentile, positions
+from bench_coach import drawn, percentile
 
 from cribbage_edu.rules.events import ActionKind
 from cribbage_edu.rules.game import PlayerView
@@ -70,10 +70,7 @@ def main() -> None:
     parser.add_argument("--ahead", action="store_true",
                         help="judge one choice of each position before the hint")
     args = parser.parse_args()
-    throws, cards = positions(max(60, args.positions // 12), args.seed)
-    rng = random.Random(args.seed)
-    throws = rng.sample(throws, min(args.positions, len(throws)))
-    cards = rng.sample(cards, min(args.positions, len(cards)))
+    throws, cards = drawn(args.positions, args.seed, random.Random(args.seed))
     print(f"load average before: {os.getloadavg()[0]:.2f}", flush=True)
     how = "worked out ahead" if args.ahead else "cold"
     print(report(f"hint, a card, {how}", timed(cards, args.ahead)), flush=True)
