@@ -47,6 +47,13 @@ def positions(n_games: int, seed: int) -> tuple[list[PlayerView], list[PlayerVie
     return throws, cards
 
 
+def drawn(n: int, seed: int, rng: random.Random) -> tuple[list[PlayerView], list[PlayerView]]:
+    """``n`` throws and ``n`` card choices (or all there are) drawn with ``rng`` from the
+    positions of enough expert games played from ``seed`` (:func:`positions`)."""
+    throws, cards = positions(max(60, n // 12), seed)
+    return rng.sample(throws, min(n, len(throws))), rng.sample(cards, min(n, len(cards)))
+
+
 def percentile(values: list[float], q: float) -> float:
     ordered = sorted(values)
     return ordered[min(len(ordered) - 1, round(q * (len(ordered) - 1)))]
@@ -85,10 +92,8 @@ def main() -> None:
     parser.add_argument("--seed", type=int, default=2026)
     parser.add_argument("--games", type=int, default=5, help="whole games to review")
     args = parser.parse_args()
-    throws, cards = positions(max(60, args.positions // 12), args.seed)
     rng = random.Random(args.seed)
-    throws = rng.sample(throws, min(args.positions, len(throws)))
-    cards = rng.sample(cards, min(args.positions, len(cards)))
+    throws, cards = drawn(args.positions, args.seed, rng)
     print(f"load average before: {os.getloadavg()[0]:.2f}", flush=True)
     print(report("judge_card", timed(cards, rng, throw=False)), flush=True)
     print(report("judge_throw", timed(throws, rng, throw=True)), flush=True)

@@ -14,9 +14,11 @@ import pytest
 from cribbage_edu.cli import main
 from cribbage_edu.cli.play import HUMAN, TerminalGame
 from cribbage_edu.rules.errors import IllegalActionError
+from cribbage_edu.rules.events import ActionKind
 from cribbage_edu.rules.game import Game, Phase, stack_deck
 from cribbage_edu.rules.scoring import score_hand
-from cribbage_edu.strategy.coach import judge_view, review, verdict_line
+from cribbage_edu.strategy.coach import Grade, judge_view, review, verdict_line
+from cribbage_edu.strategy.hint import hint
 
 
 class Keyboard(io.StringIO):
@@ -116,7 +118,7 @@ def test_help_hint_board_and_undo() -> None:
     _, out = play(game, ["help", "hint", "board", "2C 9H", "undo", "hint"],
                   autoplay=False)
     assert "commands, at any prompt" in out
-    assert "the expert's view" in out and "keep" in out
+    assert "the judge's hint: throw" in out and "next best: throw" in out and "keep" in out
     assert "Ann" in out and "| 121" in out
     assert "taken back: discard 2♣ 9♥" in out
     assert game.phase is Phase.DISCARD and len(game.hand(0)) == 6
@@ -242,9 +244,19 @@ def test_go_while_a_card_fits_is_explained_and_empty_answers_are_told_what_to_ty
 
 
 def test_hint_in_the_play_says_why_in_points() -> None:
+    """Ann deals and keeps 5♣ 5♥ 6♦ J♠; the expert leads 4♦. The terminal's hint is the
+    judge's: its sentence, then every card's net to the end of the play, each line of
+    the hint on a line of its own."""
     game = stacked_game()
     _, out = play(game, ["2C 9H", "hint"], autoplay=False)
-    assert "the expert would lay" in out and "likely to peg back" in out
+    advice = hint(game.view(HUMAN))
+    assert advice.action is not None and advice.action.kind is ActionKind.PLAY
+    assert f"  the judge's hint: {advice.explanation}\n" in out
+    for line in advice.details:
+        assert f"\n    {line}\n" in out
+    assert "the end of the play, yours less Expert's" in out
+    verdict = judge_view(game.view(HUMAN), advice.action.cards)
+    assert verdict.grade is Grade.GOOD and verdict.best == advice.action.cards[0]
 
 
 def test_board_has_a_key_and_the_skunk_line() -> None:

@@ -7,7 +7,7 @@ from collections.abc import Callable
 
 import pytest
 
-from cribbage_edu import Card, advise, parse_cards, score_hand
+from cribbage_edu import Card, parse_cards, score_hand
 from cribbage_edu.rules.board import skunk_lines
 from cribbage_edu.rules.game import Game, Phase
 from cribbage_edu.strategy.hint import hint
@@ -262,20 +262,21 @@ def test_invalid_actions_show_a_message_and_change_nothing() -> None:
     assert misfit in table.game.hand(YOU) and table.game.count == count
 
 
-def test_hints_come_from_the_advisor_and_the_expert() -> None:
+def test_hints_come_from_the_judge() -> None:
     table = GameTable(seed=7)
     table.hint_button.click()
-    options = advise(table.value.hand, dealer=table.game.dealer == YOU)
-    assert table.value.message == (f"Hint: {options[0].explanation}. "
-                                   f"Next best: {options[1].explanation}.")
+    advice = hint(table.game.view(YOU))
+    assert table.value.message == (f"Hint: {advice.explanation}. "
+                                   f"Next best: {advice.details[0]}.")
+    assert "the best throw" in table.value.message
     hand = table.value.hand
     table.picker.toggle(hand[0])
     table.picker.toggle(hand[1])
     table.throw_button.click()
     if table.game.turn == YOU:
         table.hint_button.click()
-        assert table.value.message.startswith("Hint: the expert would lay")
-        assert "Each card's worth in points" in table.value.message  # the numbers behind it
+        assert table.value.message.startswith("Hint: the best card")
+        assert "Each card by the judge" in table.value.message  # the numbers behind it
 
 
 def test_a_low_lead_is_hinted_with_its_principle() -> None:

@@ -4,7 +4,7 @@
 The learner is always player 0 and the computer player 1. Every rule question goes to
 the game (which cards fit, whether a go is due, the points, the count, a claim's
 verdict); the computer's decisions come from :mod:`cribbage_edu.strategy.players`; hints from the
-discard advisor and the expert player.
+coach's judge (:func:`cribbage_edu.strategy.hint.hint`), the one that grades the learner's choices.
 
 >>> table = GameTable(seed=7)
 >>> table.value.phase, len(table.value.hand)
@@ -755,7 +755,7 @@ class GameTable(_Table):
 
     The board, the scores and the log follow every point; your chance to win from the
     board shows at each deal (from the chance-to-win table; untick it, or pass
-    ``chance=False``, to hide it); Hint asks the advisor or the expert; Save puts the
+    ``chance=False``, to hide it); Hint asks the coach's judge; Save puts the
     game as text in the box and Load reads it back (during a deal Save keeps the game as
     it was when the deal began, so the box never shows a card you could not see at the
     table). At the end: the result (skunk included) and the game's progress, both scores
@@ -1020,7 +1020,7 @@ class GameTable(_Table):
         return super()._next_control()
 
     def hint(self) -> None:
-        """As at the table (the advisor or the expert), and in the count a hint that
+        """As at the table (the coach's judge), and in the count a hint that
         leaves the counting to the learner: the order to count in and the kinds of
         points this hand holds, never how many."""
         game = self._game

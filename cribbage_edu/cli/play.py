@@ -6,7 +6,7 @@ asks for your discards and plays (re-asking with the reason after a bad answer),
 saves when you ask and when you quit, and resumes from a saved file. It writes no
 file unless you ask it to.
 
-At any prompt you may type ``help``, ``hint`` (what the expert would do),
+At any prompt you may type ``help``, ``hint`` (what the coach's judge would do),
 ``board``, ``undo`` (take back your last decision), ``why`` (the numbers behind the
 coach's last word), ``review`` (the coach's review of your decisions so far),
 ``save [FILE]`` or ``quit``. The coach (``--coach``) judges each throw and card right
@@ -66,7 +66,7 @@ HUMAN = 0
 _HELP = """\
 commands, at any prompt:
   help          this list
-  hint          what the expert would do now
+  hint          what the coach's judge would do now, and why
   board         the scores and the pegs
   undo          take back your last decision (and the computer's moves after it)
   why           the numbers behind the coach's last word
@@ -307,14 +307,15 @@ class TerminalGame:
     # --- the game --------------------------------------------------------------------------
 
     def hint(self) -> str:
-        """What the expert would do in the human's place, and why."""
+        """The judge's best choice in the human's place, and why (the judge the coach
+        grades by): its sentence, then the next-best throws or every card's worth."""
         game = self.game
         advice = hint(game.view(HUMAN))
         if advice.action is None or HUMAN not in game.to_act:
             return "  nothing to decide just now"
-        if game.phase is Phase.DISCARD:
-            return "  the expert's view:\n" + "\n".join(f"    {d}" for d in advice.details)
-        return "  " + ". ".join((advice.explanation, *advice.details))
+        lead = "next best: " if game.phase is Phase.DISCARD else ""
+        return "\n".join([f"  the judge's hint: {advice.explanation}",
+                          *(f"    {lead}{line}" for line in advice.details)])
 
     def run(self) -> int:
         """Play until the game ends or the player quits; returns 0, or 130 after Ctrl-C.

@@ -8,7 +8,7 @@ import pytest
 from playwright.sync_api import BrowserContext
 
 from cribbage_edu import widgets
-from cribbage_edu.strategy.discard import advise
+from cribbage_edu.strategy.hint import hint
 
 from .test_lab import button_cards, card_button, in_sight, shown_cards
 
@@ -28,16 +28,14 @@ def test_the_game_page_answers_clicks(browser: BrowserContext, voila_page_url: s
         assert len(six) == 6
         table.locator(".cribbage-hint").click()
         message = table.locator(".cribbage-message")
-        message.get_by_text("Hint: keep").wait_for()
-        dealer = "your crib" in table.inner_text()
-        best, second = advise(six, dealer=dealer)[:2]  # the engine's advice for these cards
-        assert message.inner_text().strip() == (f"Hint: {best.explanation}. "
-                                                f"Next best: {second.explanation}.")
-        table.screenshot(path=str(artifacts / "voila_game_table.png"))
-
+        message.get_by_text("Hint: throw").wait_for()
         # then throw two and lay a card, checked against the same game played here
         twin = widgets.GameTable(seed=7, opponent="expert")
         assert list(twin.value.hand) == six
+        advice = hint(twin.game.view(widgets.table.YOU))  # the judge's hint for these cards
+        assert message.inner_text().strip() == (f"Hint: {advice.explanation}. "
+                                                f"Next best: {advice.details[0]}.")
+        table.screenshot(path=str(artifacts / "voila_game_table.png"))
         for n in (0, 1):
             table.locator(".cribbage-card-toggle").nth(n).click()
             twin.picker.toggle(six[n])
