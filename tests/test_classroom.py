@@ -21,6 +21,7 @@ from pathlib import Path
 import pytest
 
 from cribbage_edu.cli import main
+from tests.processes import descendants
 
 ROOT = Path(__file__).resolve().parent.parent
 NOTEBOOK = ROOT / "lessons" / "play.ipynb"
@@ -137,26 +138,6 @@ def test_a_stopped_classroom_leaves_nothing_running(tmp_path: Path) -> None:
             process.wait()
 
 
-def children(pid: int) -> list[int]:
-    """The processes ``pid`` started that are still running, and theirs, from /proc."""
-    parents: dict[int, int] = {}
-    for entry in Path("/proc").iterdir():
-        if entry.name.isdigit():
-            try:
-                stat = (entry / "stat").read_text()
-            except OSError:
-                continue
-            parents[int(entry.name)] = int(stat.rsplit(")", 1)[1].split()[1])
-    found, todo = [], [pid]
-    while todo:
-        parent = todo.pop()
-        for child, its_parent in parents.items():
-            if its_parent == parent:
-                found.append(child)
-                todo.append(child)
-    return found
-
-
 def command_line(pid: int) -> str:
     try:
         return Path(f"/proc/{pid}/cmdline").read_bytes().replace(b"\0", b" ").decode()
@@ -200,7 +181,7 @@ def test_sigint_stops_a_classroom_started_in_the_background(tmp_path: Path) -> N
                 break
         status, _, page = get(f"http://127.0.0.1:{port}/?token={TOKEN}")
         assert status == 200 and "application/vnd.jupyter.widget-view+json" in page
-        running = children(process.pid)
+        running = descendants(process.pid)
         started.extend(running)
         voila = [pid for pid in running if "classroom_voila" in command_line(pid)]
         kernels = [pid for pid in running if "ipykernel" in command_line(pid)]

@@ -19,6 +19,7 @@ from pathlib import Path
 import pytest
 
 from cribbage_edu.cli.console import EXIT_BROKEN_PIPE
+from tests.processes import children_of
 
 HUGE = "9" * 4301
 SMALL_SIM = ["simulate", "--games", "4", "--seed", "1", "--players", "greedy", "random",
@@ -190,20 +191,6 @@ def test_head_minus_one_as_a_shell_runs_it() -> None:
 
 
 # --- item 2: simulate's workers and memory -------------------------------------------------
-
-
-def children_of(pid: int) -> list[int]:
-    """The process ids whose parent is ``pid`` (Linux /proc)."""
-    found = []
-    for entry in Path("/proc").iterdir():
-        if entry.name.isdigit():
-            try:
-                stat = (entry / "stat").read_text()
-            except OSError:
-                continue
-            if int(stat.rsplit(")", 1)[1].split()[1]) == pid:
-                found.append(int(entry.name))
-    return found
 
 
 def resident_mb(pid: int) -> float:

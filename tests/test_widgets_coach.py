@@ -4,7 +4,7 @@ driven from Python by clicks and checked against the engine's judges."""
 from __future__ import annotations
 
 import pytest
-from test_widgets_table import claim_right, click_a_turn, throw_first_two
+from test_widgets_table import click_a_turn, play_one_step
 
 from cribbage_edu.rules.errors import IllegalActionError
 from cribbage_edu.rules.events import ActionKind
@@ -21,23 +21,6 @@ from cribbage_edu.strategy.coach.phrases import percent
 from cribbage_edu.widgets import GameTable, PeggingPractice
 from cribbage_edu.widgets.coaching import chance_of
 from cribbage_edu.widgets.table import YOU
-
-
-def play_one_step(table: GameTable) -> None:
-    """One click as a learner would make it: throw the first two, lay the last card that
-    fits (or go), count right, peg right, go on after the show."""
-    game = table.game
-    if game.peg_due == YOU:
-        table.peg_box.value = str(game.points_to_peg)
-        table.peg_button.click()
-    elif table.next_button.layout.display != "none":
-        table.next_button.click()
-    elif game.phase is Phase.COUNT:
-        claim_right(table)
-    elif game.phase is Phase.DISCARD:
-        throw_first_two(table)
-    else:
-        click_a_turn(table)
 
 
 def test_every_decision_gets_the_engines_verdict_right_after_it() -> None:

@@ -242,15 +242,7 @@ def test_invalid_actions_show_a_message_and_change_nothing() -> None:
                 and fits and len(fits) < len(game.hand(YOU)):
             misfit_turn = game
             break
-        if table.paused:
-            table.show_view.all_button.click()
-            table.next_button.click()
-        elif game.phase is Phase.COUNT:
-            claim_right(table)
-        elif game.phase is Phase.DISCARD:
-            throw_first_two(table)
-        else:
-            click_a_turn(table)
+        play_one_step(table)
     assert misfit_turn is not None, "no turn with a card past 31 beside one that fits"
     game = misfit_turn
     misfit = next(c for c in game.hand(YOU) if c not in set(game.legal_cards(YOU)))
@@ -317,6 +309,24 @@ def throw_first_two(table: GameTable) -> None:
     table.picker.toggle(hand[0])
     table.picker.toggle(hand[1])
     table.throw_button.click()
+
+
+def play_one_step(table: GameTable) -> None:
+    """One click as a learner would make it: at a pause see the show and go on, peg what
+    is due, count right, throw the first two, or lay the last card that fits (or go)."""
+    game = table.game
+    if table.paused:
+        table.show_view.all_button.click()
+        table.next_button.click()
+    elif game.peg_due == YOU:
+        table.peg_box.value = str(game.points_to_peg)
+        table.peg_button.click()
+    elif game.phase is Phase.COUNT:
+        claim_right(table)
+    elif game.phase is Phase.DISCARD:
+        throw_first_two(table)
+    else:
+        click_a_turn(table)
 
 
 def _throw_and_play(table: GameTable) -> None:
@@ -915,18 +925,7 @@ def test_after_the_computers_go_the_prompt_says_lay_on_or_peg_the_go(claim_play:
     seen = {"lay on": 0, "peg the go": 0}
     while not table.game.is_over:
         game = table.game
-        if table.paused:
-            table.show_view.all_button.click()
-            table.next_button.click()
-        elif game.peg_due == YOU:
-            table.peg_box.value = str(game.points_to_peg)
-            table.peg_button.click()
-        elif game.phase is Phase.COUNT:
-            claim_right(table)
-        elif game.phase is Phase.DISCARD:
-            throw_first_two(table)
-        else:
-            click_a_turn(table)
+        play_one_step(table)
         game = table.game
         play = [e for e in game.events if e.deal == game.deal_number
                 and e.kind in ("lay", "go", "reset")]
