@@ -186,7 +186,7 @@ ROOMS_BELOW = {
     "rules": {"render"},
     "render": set(),
     "tables": {"rules", "stats"},
-    "strategy": {"rules", "tables"},
+    "strategy": {"rules", "tables", "stats"},
     "study": {"rules", "tables", "strategy", "stats"},
     "models": {"rules", "tables", "strategy", "study", "stats"},
     "charts": {"rules", "tables", "strategy", "study", "render", "stats"},

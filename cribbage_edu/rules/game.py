@@ -382,6 +382,26 @@ class PlayerView:
         return self.dealer == self.player
 
     @property
+    def seen(self) -> frozenset[Card]:
+        """Every card this player has seen this deal: the cards dealt to them (held,
+        kept, thrown), the starter and every card laid.
+
+        >>> view = PlayerView.for_throw("5H 5C 6D JS QH 2C", dealer=True)
+        >>> sorted(str(c) for c in view.seen)
+        ['2C', '5C', '5H', '6D', 'JS', 'QH']
+        """
+        seen = {*self.hand, *self.kept, *self.discards, *(c for _, c in self.laid)}
+        if self.starter is not None:
+            seen.add(self.starter)
+        return frozenset(seen)
+
+    @property
+    def unseen(self) -> list[Card]:
+        """The cards this player has not seen this deal (:attr:`seen`), in deck order."""
+        seen = self.seen
+        return [c for c in FULL_DECK if c not in seen]
+
+    @property
     def opponent(self) -> int:
         return 1 - self.player
 
