@@ -19,6 +19,7 @@ from collections.abc import Callable, Iterable, Sequence
 
 from cribbage_edu import Card, DiscardOption, Hand, advise, parse_cards
 from cribbage_edu.rules.cards import CardLike
+from cribbage_edu.rules.scoring import runs_of_three
 from cribbage_edu.stats import mean_interval, wilson_interval
 from cribbage_edu.strategy.discard import discard_table
 from cribbage_edu.strategy.rulebook import HEAT_MARGIN, heat
@@ -53,7 +54,6 @@ __all__ = [
     "print_heat_by_table",
     "print_options",
     "random_sixes",
-    "runs_of_three",
     "shape_average",
     "share_text",
     "show_and_play_differ",
@@ -517,12 +517,6 @@ def breaks_a_pair(options: Options) -> bool:
     kept = [c.rank for c in options[0].keep]
     thrown = [c.rank for c in options[0].discard]
     return any(r in kept for r in thrown) or thrown[0] == thrown[1]
-
-
-def runs_of_three(cards: Iterable[Card]) -> set[int]:
-    """The lowest rank of each three ranks in a row among these cards."""
-    ranks = {int(c.rank) for c in cards}
-    return {r for r in ranks if r + 1 in ranks and r + 2 in ranks}
 
 
 def holds_a_run(options: Options) -> bool:

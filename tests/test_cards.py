@@ -295,5 +295,5 @@ def test_the_cards_left_unseen_by_rank() -> None:
     assert unseen_by_rank() == [0] + [4] * 13
     with pytest.raises(IllegalHandError, match="more than four cards of rank 7 seen: 5"):
         unseen_by_rank([7] * 5)
-    with pytest.raises(IllegalHandError, match="from 1 .* to 13 .*, not 0"):
+    with pytest.raises(IllegalHandError, match=r"from 1 .* to 13 .*, not 0"):
         unseen_by_rank([0, 3])

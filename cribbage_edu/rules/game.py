@@ -34,7 +34,7 @@ This module is the state machine only. Its vocabulary (phases, kinds of events a
 actions, sources of points) is in :mod:`cribbage_edu.rules.events`, the table rules in
 :mod:`cribbage_edu.rules.options`, the save format in :mod:`cribbage_edu.rules.saves`, the
 notebook picture in :mod:`cribbage_edu.render`, and the loop that moves a game on
-between players in :func:`cribbage_edu.strategy.players.drive`.
+between players in :func:`cribbage_edu.rules.drive.drive`.
 """
 
 from __future__ import annotations

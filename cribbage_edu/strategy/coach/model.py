@@ -64,11 +64,11 @@ import zlib
 from collections.abc import Iterable, Sequence
 from functools import cache, lru_cache
 
-from ...stats import mean_error as sample_mean_error
 from ...rules.cards import Card, Hand
 from ...rules.game import PlayerView
 from ...rules.pegging import pile_points
 from ...rules.scoring import score_hand
+from ...stats import mean_error as sample_mean_error
 from ...tables.chance import STREAM, scenarios, win_table
 from ..discard import DiscardOption, advise
 from ..master import ENDGAME, throw_chances
