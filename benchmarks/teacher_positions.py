@@ -43,6 +43,7 @@ from dataclasses import dataclass
 from cribbage_edu.rules.cards import FULL_DECK, Card, parse_cards
 from cribbage_edu.rules.drive import drive
 from cribbage_edu.rules.game import Game, PlayerView, stacked_game
+from cribbage_edu.stats import mean_error
 from cribbage_edu.strategy.coach.deal import DealVerdict, judge_deal
 from cribbage_edu.strategy.discard import advise
 from cribbage_edu.strategy.master import MasterPlayer
@@ -181,13 +182,6 @@ def _replay(game: Game, public: list[Card], me: int, him: int, rng: random.Rando
     return game.to_act == (me,)
 
 
-def mean_interval(values: Sequence[float]) -> tuple[float, float]:
-    n = len(values)
-    mean = sum(values) / n
-    var = sum((v - mean) ** 2 for v in values) / (n - 1)
-    return mean, 1.96 * math.sqrt(var / n)
-
-
 def _agree(apart: float, one: float, other: float) -> str:
     """Whether two figures agree: each within the other's interval, or their difference
     within the interval of a difference, or not."""
@@ -201,7 +195,7 @@ def _rows(say: Callable[[str], None], verdict: DealVerdict,
     """Each card's chance by the model beside the play-out's, and whether they agree."""
     for row in sorted(verdict.cards, key=lambda r: r.card):
         assert row.chance is not None and row.chance_error is not None
-        mean, error = mean_interval(outs[row.card])
+        mean, error = mean_error(outs[row.card])
         apart = abs(row.chance - mean)
         say(f"  {row.card.symbol:4} {row.chance:6.1%} ± {row.chance_error:4.1%}   "
             f"{mean:6.1%} ± {error:4.1%}   {apart:5.1%}   "
@@ -244,7 +238,7 @@ def main() -> None:
         best_out = max(outs, key=lambda c: sum(outs[c]))
         _rows(say, verdict, outs)
         inside = [c.symbol for c in verdict.within_margin()]
-        paired_out = {c: mean_interval([a - b for a, b in zip(outs[c], outs[best_out],
+        paired_out = {c: mean_error([a - b for a, b in zip(outs[c], outs[best_out],
                                                               strict=True)])
                       for c in outs}
         say(f"  the model's best {verdict.best.symbol}; within its margin: {' '.join(inside)}")

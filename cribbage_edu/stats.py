@@ -3,7 +3,9 @@
 A share of games won is given with its Wilson score interval (:func:`wilson_interval`),
 which stays inside 0-1 and behaves near 0% and 100%; a mean of independent samples with
 its normal interval, the mean give or take :data:`Z95` standard errors
-(:func:`mean_interval`, or :func:`half_width` when only the spread is known). The engine
+(:func:`mean_interval`, or :func:`half_width` when only the spread is known); a mean of
+samples drawn with repeats (:func:`mean_error` with ``counts``) or weighed by importance
+(:func:`weighted_mean_error`) with the half-width of its interval. The engine
 (the simulation, the pegging table), the charts, the lessons and the benchmarks all ask
 here, so a figure and its interval are worked out one way everywhere.
 
@@ -19,7 +21,8 @@ from __future__ import annotations
 import math
 from collections.abc import Sequence
 
-__all__ = ["Z95", "games_needed", "half_width", "mean_interval", "wilson_interval"]
+__all__ = ["Z95", "games_needed", "half_width", "mean_error", "mean_interval",
+           "weighted_mean_error", "wilson_interval"]
 
 Z95 = 1.96
 """Standard errors either side of an estimate that make a 95% interval (the normal
@@ -74,10 +77,64 @@ def mean_interval(values: Sequence[float], z: float = Z95) -> tuple[float, float
       ...
     ValueError: an interval needs at least two samples, not 1
     """
-    n = len(values)
+    mean, half = mean_error(values, z=z)
+    return mean, mean - half, mean + half
+
+
+def mean_error(values: Sequence[float], counts: Sequence[int] | None = None,
+               z: float = Z95) -> tuple[float, float]:
+    """The mean of independent samples and the half-width of its normal interval (95% with
+    the default ``z``): ``(mean, half)``. ``counts``, when given, says how many times each
+    of ``values`` was drawn (a sample of 3, 3, 5 is ``values=[3, 5], counts=[2, 1]``).
+    At least two samples are needed.
+
+    >>> mean_error([3.0, 5.0], [2, 1]) == mean_error([3.0, 3.0, 5.0])
+    True
+    >>> mean_error([4.0], [1])
+    Traceback (most recent call last):
+      ...
+    ValueError: an interval needs at least two samples, not 1
+    """
+    if counts is None:
+        n = len(values)
+        if n < 2:
+            raise ValueError(f"an interval needs at least two samples, not {n}")
+        mean = sum(values) / n
+        var = sum((v - mean) ** 2 for v in values) / (n - 1)
+        return mean, half_width(math.sqrt(var), n, z)
+    if len(counts) != len(values):
+        raise ValueError(f"{len(values)} values need as many counts, not {len(counts)}")
+    if any(c < 0 for c in counts):
+        raise ValueError(f"a count of samples cannot be below 0: {list(counts)}")
+    n = sum(counts)
     if n < 2:
         raise ValueError(f"an interval needs at least two samples, not {n}")
-    mean = sum(values) / n
-    sd = math.sqrt(sum((v - mean) ** 2 for v in values) / (n - 1))
-    half = half_width(sd, n, z)
-    return mean, mean - half, mean + half
+    mean = sum(v * c for v, c in zip(values, counts, strict=True)) / n
+    var = sum(c * (v - mean) ** 2 for v, c in zip(values, counts, strict=True)) / (n - 1)
+    return mean, half_width(math.sqrt(var), n, z)
+
+
+def weighted_mean_error(values: Sequence[float], weights: Sequence[float],
+                        z: float = Z95) -> tuple[float, float]:
+    """The self-normalised weighted mean of ``values`` (samples drawn each with the
+    importance ``weights``) and the half-width of its interval (95% with the default
+    ``z``), by the delta method: ``z * sqrt(sum w² (x - mean)²) / sum w``. Equal
+    weights give the plain mean, its spread taken over ``n`` rather than ``n - 1``.
+
+    >>> mean, half = weighted_mean_error([1.0, 3.0], [1.0, 1.0])  # s.e. sqrt(2) / 2
+    >>> mean, round(half, 3)
+    (2.0, 1.386)
+    >>> weighted_mean_error([1.0, 3.0], [0.0, 0.0])
+    Traceback (most recent call last):
+      ...
+    ValueError: a weighted mean needs weights of 0 or more that sum above 0, not [0.0, 0.0]
+    """
+    if len(weights) != len(values):
+        raise ValueError(f"{len(values)} values need as many weights, not {len(weights)}")
+    total = sum(weights)
+    if any(w < 0 for w in weights) or not total > 0:
+        raise ValueError("a weighted mean needs weights of 0 or more that sum above 0, "
+                         f"not {list(weights)}")
+    mean = sum(w * v for w, v in zip(weights, values, strict=True)) / total
+    spread = sum(w * w * (v - mean) ** 2 for w, v in zip(weights, values, strict=True))
+    return mean, z * math.sqrt(spread) / total

@@ -197,7 +197,7 @@ class Exercise:
     def _is_right(self, guess: Any) -> bool:
         if self._accept is not None:
             return self._accept(guess)
-        if self.tolerance and _is_number(guess) and _is_number(self.answer):
+        if self.tolerance and _is_real(guess) and _is_real(self.answer):
             return abs(float(guess) - float(self.answer)) <= self.tolerance + 1e-12
         if isinstance(self.answer, Fraction) and isinstance(guess, float):
             gap = abs(guess - float(self.answer))
@@ -234,17 +234,17 @@ class Exercise:
             except ValueError as exc:
                 return "not an answer", (f"{head} I could not read your answer: "
                                          f"{str(exc).rstrip('.')}. That did not count as a try.")
-        elif isinstance(guess, str) and _is_number(self.answer):
+        elif isinstance(guess, str) and _is_real(self.answer):
             guess = _as_number(guess)
         problem = self._form_problem(guess)
         if problem:
             return "not an answer", f"{head} {problem}. That did not count as a try."
         if self._is_right(guess):
             exact = (f" Exactly, that is {_show(self.answer)}."
-                     if guess != self.answer and _is_number(self.answer) else "")
+                     if guess != self.answer and _is_real(self.answer) else "")
             return "right", f"{head} right! {_show(guess)}.{exact}"
         message = f"{head} not yet. You said {_show(guess)}"
-        if _is_number(self.answer) and _is_number(guess):
+        if _is_real(self.answer) and _is_real(guess):
             message += ", which is too " + ("high" if guess > self.answer else "low")
         message += "."
         why = self._why(guess)
@@ -293,7 +293,7 @@ class Exercise:
 
     def _form_problem(self, guess: Any) -> str:
         """Why ``guess`` is not an answer of the form asked for, or "" if it is."""
-        if _is_number(self.answer) and not _is_number(guess):
+        if _is_real(self.answer) and not _is_real(guess):
             return (f"you said {_show(guess)}: write a number, such as 12 or "
                     "Fraction(1, 2)")
         if self.choices is not None and guess not in self.choices:
@@ -335,7 +335,7 @@ def _say(what: str | Callable[[], object] | None) -> None:
         print(what)
 
 
-def _is_number(value: Any) -> bool:
+def _is_real(value: Any) -> bool:
     return isinstance(value, Real) and not isinstance(value, bool)
 
 
@@ -361,7 +361,7 @@ def _show(value: Any) -> str:
         return "nothing"
     if isinstance(value, (set, frozenset)):
         return " ".join(_one(v) for v in sorted(value, key=_order))
-    if isinstance(value, tuple) and all(_is_number(v) for v in value):
+    if isinstance(value, tuple) and all(_is_real(v) for v in value):
         return "(" + ", ".join(str(v) for v in value) + ")"
     if isinstance(value, Iterable) and not isinstance(value, str):
         return " ".join(_one(v) for v in value)

@@ -19,6 +19,7 @@ from collections.abc import Callable, Iterable, Sequence
 
 from cribbage_edu import Card, DiscardOption, Hand, advise, parse_cards
 from cribbage_edu.rules.cards import CardLike
+from cribbage_edu.rules.scoring import runs_of_three
 from cribbage_edu.stats import mean_interval, wilson_interval
 from cribbage_edu.strategy.discard import discard_table
 from cribbage_edu.strategy.rulebook import HEAT_MARGIN, heat
@@ -41,7 +42,6 @@ __all__ = [
     "keep_it_cold",
     "keep_of_ranks",
     "kept_hands",
-    "mean_and_interval",
     "mean_text",
     "most_points_now",
     "one_five_and_a_ten",
@@ -53,7 +53,6 @@ __all__ = [
     "print_heat_by_table",
     "print_options",
     "random_sixes",
-    "runs_of_three",
     "shape_average",
     "share_text",
     "show_and_play_differ",
@@ -296,7 +295,7 @@ class RuleCheck:
         wrong = [c for c in costs if c > 1e-9]
         self.agree = 1 - len(wrong) / len(costs)
         self.agree_ci = wilson_interval(len(costs) - len(wrong), len(costs))
-        self.cost, self.cost_low, self.cost_high = mean_and_interval(costs)
+        self.cost, self.cost_low, self.cost_high = mean_interval(costs)
         self.cost_when_wrong = sum(wrong) / len(wrong) if wrong else 0.0
         self.over_a_point = sum(c > 1 for c in costs) / len(costs)
 
@@ -316,7 +315,7 @@ class RuleCheck:
         'better saves 0.375 a deal over plain (95% CI ... to ...)'
         """
         pairs = zip(other.costs, self.costs, strict=True)  # the same deals, one by one
-        mean, low, high = mean_and_interval([o - s for o, s in pairs])
+        mean, low, high = mean_interval([o - s for o, s in pairs])
         return (f"{self.name} saves {mean:.3f} a deal over {other.name} "
                 f"(95% CI {low:.3f} to {high:.3f})")
 
@@ -453,12 +452,6 @@ def print_breaks(by_role: dict[str, Sequence[Options]]) -> None:
         print(row)
 
 
-def mean_and_interval(values: list[float]) -> tuple[float, float, float]:
-    """The mean of independent samples and its 95% interval: the engine's
-    :func:`cribbage_edu.stats.mean_interval`."""
-    return mean_interval(values)
-
-
 def share_text(hits: int, out_of: int) -> str:
     """A share of a sample with its 95% (Wilson) interval, as text.
 
@@ -475,7 +468,7 @@ def mean_text(values: list[float]) -> str:
     >>> mean_text([1.0, 2.0, 3.0, 4.0])
     '2.50 (95% CI 1.23 to 3.77)'
     """
-    mean, low, high = mean_and_interval(values)
+    mean, low, high = mean_interval(values)
     return f"{mean:.2f} (95% CI {low:.2f} to {high:.2f})"
 
 
@@ -517,12 +510,6 @@ def breaks_a_pair(options: Options) -> bool:
     kept = [c.rank for c in options[0].keep]
     thrown = [c.rank for c in options[0].discard]
     return any(r in kept for r in thrown) or thrown[0] == thrown[1]
-
-
-def runs_of_three(cards: Iterable[Card]) -> set[int]:
-    """The lowest rank of each three ranks in a row among these cards."""
-    ranks = {int(c.rank) for c in cards}
-    return {r for r in ranks if r + 1 in ranks and r + 2 in ranks}
 
 
 def holds_a_run(options: Options) -> bool:

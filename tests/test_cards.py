@@ -282,3 +282,18 @@ def test_hand_html_shows_every_card_in_order() -> None:
     assert places == sorted(places)
     svgs = [b64decode(part.split('"')[0]).decode() for part in html.split("base64,")[1:]]
     assert RED in "".join(svgs) and BLACK in "".join(svgs)
+
+
+def test_the_cards_left_unseen_by_rank() -> None:
+    from cribbage_edu.rules.cards import unseen_by_rank
+    from cribbage_edu.rules.errors import IllegalHandError
+
+    # 5H 5C 6D JS QH 2C seen: two fives, one each of 2, 6, J, Q gone from the 52
+    left = unseen_by_rank(c.rank for c in parse_cards("5H 5C 6D JS QH 2C"))
+    assert left == [0, 4, 3, 4, 4, 2, 3, 4, 4, 4, 4, 3, 3, 4]
+    assert sum(left) == 46
+    assert unseen_by_rank() == [0] + [4] * 13
+    with pytest.raises(IllegalHandError, match="more than four cards of rank 7 seen: 5"):
+        unseen_by_rank([7] * 5)
+    with pytest.raises(IllegalHandError, match=r"from 1 .* to 13 .*, not 0"):
+        unseen_by_rank([0, 3])

@@ -292,9 +292,17 @@ def test_only_games_to_121_and_61() -> None:
 
 def test_the_table_is_read_at_first_use_not_at_import() -> None:
     """The lookup needs neither numpy nor the file until it is asked."""
-    code = ("import sys, cribbage_edu, cribbage_edu.tables.chance as c; "
-            "import cribbage_edu.strategy.players, cribbage_edu.rules.game; "
-            "print(c._load.cache_info().currsize, 'numpy' in sys.modules)")
+    # every file opened is heard by an audit hook: the table's file must not be among
+    # them after the imports, and must be once a chance is asked
+    code = ("import sys\n"
+            "opened = []\n"
+            "sys.addaudithook(lambda event, args: event == 'open' and opened.append(args[0]))\n"
+            "import cribbage_edu, cribbage_edu.tables.chance as c\n"
+            "import cribbage_edu.strategy.players, cribbage_edu.rules.game\n"
+            "def read(): return any(str(p).endswith(c.WIN_TABLE_FILE) for p in opened)\n"
+            "before = read()\n"
+            "c.win_probability(0, 0, dealer=True)\n"
+            "print(before, 'numpy' in sys.modules, read())\n")
     out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True,
                          check=True)
-    assert out.stdout.split() == ["0", "False"]  # nothing read; no numpy needed
+    assert out.stdout.split() == ["False", "False", "True"]  # read when asked, no numpy

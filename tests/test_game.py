@@ -1175,3 +1175,22 @@ def test_a_save_from_before_the_second_look_replays_by_its_own_rule() -> None:
     assert old.scores == (pegged[0] + 8, pegged[1]) and old.held_claim is None
     assert json.loads(old.to_json())["version"] == 2
     assert Game.from_json(old.to_json()).scores == old.scores
+
+
+def test_a_view_knows_the_cards_its_player_has_seen() -> None:
+    from cribbage_edu.rules.game import stacked_game
+
+    game = stacked_game("2C 3D 4H 5S 9C KD", "AC 6D 7H 10S JC QD", "8S")
+    her_six = ["2C", "3D", "4H", "5S", "9C", "KD"]
+    assert sorted(map(str, game.view(0).seen)) == sorted(her_six)
+    game.discard(0, "9C KD")
+    game.discard(1, "JC QD")
+    game.advance()  # the starter, 8S
+    game.play(0, "2C")
+    # pone has seen her six, the starter; the dealer his six, the starter and her 2C
+    assert sorted(map(str, game.view(0).seen)) == sorted([*her_six, "8S"])
+    dealer = game.view(1)
+    his = ["AC", "6D", "7H", "10S", "JC", "QD", "8S", "2C"]
+    assert sorted(map(str, dealer.seen)) == sorted(his)
+    assert len(dealer.unseen) == 44 and not set(dealer.unseen) & dealer.seen
+    assert dealer.unseen == sorted(dealer.unseen, key=FULL_DECK.index)

@@ -96,6 +96,28 @@ def test_every_play_in_the_key_is_scored_right_and_could_happen(
         assert points == ref_peg(pile)["total"], key[f"B{n}"]
     # the traps score nothing: two cards adding to 15 off the count, a rank further back
     assert {ref_peg(cards(questions[f"B{n}"]))["total"] for n in (4, 5)} == {0}
+    # the last reaches thirty-one or scores two ways at once (by the reference scorer)
+    last = ref_peg(cards(questions["B6"]))
+    ways = sum(1 for kind in ("fifteen", "thirty_one", "pairs", "run") if last[kind])
+    assert last["thirty_one"] or ways >= 2, key["B6"]
+
+
+@pytest.mark.parametrize(("pile", "wanted"), [
+    ("10S 10D JC AH", True),   # 10 + 10 + 10 + 1 = 31: 2 points, one way, yet thirty-one
+    ("7C 4D 4H", True),        # 7 + 4 + 4 = 15 and a pair of fours: two ways, 4 points
+    ("2C 3D 4H 5S", False),    # a run of four: 4 points, one way, count 14
+    ("4C 4D 4H", False),       # a pair royal: 6 points, one way, count 12
+    ("9C 9D", False),          # a pair: one way
+])
+def test_the_last_play_goal_is_thirty_one_or_two_ways_at_once(pile: str, wanted: bool) -> None:
+    from cribbage_edu.cli.handout import PLAY_GOALS
+    from cribbage_edu.rules.cards import Hand
+    from cribbage_edu.rules.pegging import score_play
+
+    name, goal = PLAY_GOALS[-1]
+    assert name == "thirty-one, or points two ways at once"
+    hand = Hand(pile)
+    assert goal(hand, score_play(hand).total) is wanted
 
 
 def test_every_throw_in_the_key_keeps_four_of_the_six_and_says_their_exact_average(

@@ -6,8 +6,17 @@ from __future__ import annotations
 import math
 
 import pytest
+from hypothesis import given
+from hypothesis import strategies as st
 
-from cribbage_edu.stats import Z95, half_width, mean_interval, wilson_interval
+from cribbage_edu.stats import (
+    Z95,
+    half_width,
+    mean_error,
+    mean_interval,
+    weighted_mean_error,
+    wilson_interval,
+)
 
 
 def test_the_wilson_interval_of_a_share() -> None:
@@ -34,3 +43,45 @@ def test_the_normal_interval_of_a_mean() -> None:
 def test_one_sample_makes_no_interval() -> None:
     with pytest.raises(ValueError, match="at least two samples, not 1"):
         mean_interval([3.0])
+
+
+def test_the_mean_of_samples_drawn_with_repeats() -> None:
+    # 2 drawn three times, 6 once: mean (6 + 6) / 4 = 3; squares 3 * 1 + 9 = 12, var 12 / 3
+    # = 4, sd 2; half 1.96 * 2 / 2 = 1.96
+    mean, half = mean_error([2.0, 6.0], [3, 1])
+    assert mean == 3.0 and half == pytest.approx(1.96)
+    assert mean_error([2.0, 6.0], [3, 1], z=1.0)[1] == pytest.approx(1.0)
+    # a value drawn no times counts for nothing
+    assert mean_error([2.0, 6.0, 99.0], [3, 1, 0]) == pytest.approx((3.0, 1.96))
+
+
+def test_the_importance_weighted_mean() -> None:
+    # values 0 and 4 weighed 3 and 1: mean 4 / 4 = 1; spread 9 * 1 + 1 * 9 = 18; half
+    # 1.96 * sqrt(18) / 4 = 2.078894
+    mean, half = weighted_mean_error([0.0, 4.0], [3.0, 1.0])
+    assert mean == 1.0 and half == pytest.approx(2.078894, abs=1e-6)
+    # scaling every weight changes nothing
+    assert weighted_mean_error([0.0, 4.0], [0.3, 0.1]) == pytest.approx((1.0, 2.078894))
+
+
+@pytest.mark.parametrize(("call", "words"), [
+    (lambda: mean_error([1.0, 2.0], [1]), "2 values need as many counts, not 1"),
+    (lambda: mean_error([1.0, 2.0], [3, -1]), r"cannot be below 0: \[3, -1\]"),
+    (lambda: mean_error([1.0, 2.0], [1, 0]), "at least two samples, not 1"),
+    (lambda: weighted_mean_error([1.0], [1.0, 2.0]), "1 values need as many weights, not 2"),
+    (lambda: weighted_mean_error([1.0, 2.0], [2.0, -1.0]), r"0 or more .* \[2.0, -1.0\]"),
+])
+def test_bad_samples_are_refused_by_name(call: object, words: str) -> None:
+    with pytest.raises(ValueError, match=words):
+        call()  # type: ignore[operator]
+
+
+@given(st.lists(st.tuples(st.integers(-20, 20), st.integers(0, 4)), min_size=1, max_size=8)
+       .filter(lambda rows: sum(c for _, c in rows) >= 2))
+def test_counts_are_the_samples_written_out(rows: list[tuple[int, int]]) -> None:
+    values = [float(v) for v, _ in rows]
+    counts = [c for _, c in rows]
+    written_out = [v for v, c in zip(values, counts, strict=True) for _ in range(c)]
+    assert mean_error(values, counts) == pytest.approx(mean_error(written_out), abs=1e-9)
+    mean, _, high = mean_interval(written_out)
+    assert (mean, high - mean) == pytest.approx(mean_error(written_out), abs=1e-9)

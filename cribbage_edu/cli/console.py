@@ -21,6 +21,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any, NoReturn, TextIO
 
 from ..rules.cards import Hand, parse_cards
+from ..rules.checks import is_number
 from ..rules.scoring import ScoreItem
 
 if TYPE_CHECKING:
@@ -154,7 +155,7 @@ def count_argument(name: str, lowest: int, highest: int) -> Callable[[str], int]
     """
     def parse(text: str) -> int:
         digits = text.removeprefix("-")
-        if not (digits.isascii() and digits.isdigit()):
+        if not is_number(digits):
             raise argparse.ArgumentTypeError(f"{name} takes a whole number, not "
                                              f"{shortened(text)!r}")
         if len(digits) > len(str(highest)):

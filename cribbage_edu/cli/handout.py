@@ -44,7 +44,8 @@ from itertools import combinations
 from pathlib import Path
 from typing import TYPE_CHECKING, BinaryIO
 
-from ..rules.cards import FIFTEEN, FULL_DECK, Card, Hand
+from ..render.colours import BLACK, RED
+from ..rules.cards import FIFTEEN, FULL_DECK, THIRTY_ONE, Card, Hand
 from ..rules.pegging import Play, score_play
 from ..rules.scoring import HandScore, score_hand
 from ..strategy.discard import DiscardOption, advise
@@ -170,8 +171,13 @@ def _same_rank_further_back(pile: Hand, points: int) -> bool:
     return points == 0 and len(pile) >= 3 and pile[-1].rank == pile[-3].rank
 
 
-def _two_ways(pile: Hand, points: int) -> bool:
-    return points >= 4
+def _thirty_one_or_two_ways(pile: Hand, points: int) -> bool:
+    """The count reaches 31 (whatever else scores), or the card scores two kinds of
+    points at once (a fifteen and a pair, a pair and a run...); a pair royal or a run of
+    four alone is one way, however many points."""
+    if sum(c.value for c in pile) == THIRTY_ONE:
+        return True
+    return len({item.kind for item in score_play(pile).items}) >= 2
 
 
 PLAY_GOALS: tuple[tuple[str, Callable[[Hand, int], bool]], ...] = (
@@ -180,7 +186,7 @@ PLAY_GOALS: tuple[tuple[str, Callable[[Hand, int], bool]], ...] = (
     ("a run laid out of order", _run_out_of_order),
     ("two cards adding to 15 when the count is not 15", _fifteen_not_the_count),
     ("a card of the same rank further back", _same_rank_further_back),
-    ("thirty-one, or points two ways at once", _two_ways),
+    ("thirty-one, or points two ways at once", _thirty_one_or_two_ways),
 )
 """What each play to peg shows, and the test a position must pass."""
 
@@ -241,14 +247,6 @@ def worksheet(seed: int) -> Worksheet:
 
 # --- the key, in words ------------------------------------------------------------------------
 
-def _cards(cards: Sequence[Card]) -> str:
-    return " ".join(c.symbol for c in cards)
-
-
-def _role(dealer: bool) -> str:
-    return "dealer (the crib is yours)" if dealer else "pone (the crib is the dealer's)"
-
-
 def key_lines(sheet: Worksheet) -> list[str]:
     """The answer key, one entry per question, each starting with its number (A1, B1,
     C1, ...).
@@ -259,25 +257,25 @@ def key_lines(sheet: Worksheet) -> list[str]:
     lines = ["A. Count these hands"]
     for n, hand in enumerate(sheet.hands, 1):
         what = "crib" if hand.crib else "hand"
-        lines.append(f"A{n}. {what} {_cards(hand.cards)}, starter {hand.starter.symbol}: "
+        lines.append(f"A{n}. {what} {hand.cards.symbols}, starter {hand.starter.symbol}: "
                      f"{hand.score.total} points ({hand.score})")
     lines.append("B. Peg these plays")
     for n, play in enumerate(sheet.plays, 1):
         count = sum(c.value for c in play.pile)
-        lines.append(f"B{n}. {_cards(play.pile)} (count {count}): the {play.pile[-1].symbol} "
+        lines.append(f"B{n}. {play.pile.symbols} (count {count}): the {play.pile[-1].symbol} "
                      f"scores {play.points} ({play.said})")
     lines.append("C. Choose a throw")
     for n, throw in enumerate(sheet.throws, 1):
         best, next_best, by_show = throw.best, throw.runner_up, throw.best_by_show
         sign = "+" if throw.dealer else "-"
         line = (f"C{n}. as {'dealer' if throw.dealer else 'pone'}, throw "
-                f"{_cards(best.discard)} and keep {_cards(best.keep)}: hand "
+                f"{best.discard.symbols} and keep {best.keep.symbols}: hand "
                 f"{float(best.hand_ev):.2f} {sign} crib {best.crib_ev:.2f} "
                 f"{'+' if best.peg_ev >= 0 else '-'} play {abs(best.peg_ev):.2f} = "
-                f"{best.with_pegging:.2f}; the next best, {_cards(next_best.discard)}, "
+                f"{best.with_pegging:.2f}; the next best, {next_best.discard.symbols}, "
                 f"{next_best.with_pegging:.2f}.")
         if set(by_show.discard) != set(best.discard):
-            line += (f" By the show alone {_cards(by_show.discard)} would be best "
+            line += (f" By the show alone {by_show.discard.symbols} would be best "
                      f"({by_show.net_ev:.2f} against {best.net_ev:.2f}): the play decides.")
         else:
             line += " The show alone throws the same."
@@ -287,13 +285,12 @@ def key_lines(sheet: Worksheet) -> list[str]:
 
 # --- drawing ----------------------------------------------------------------------------------
 
-RED = "#c0392b"
 INK = "#1a1a1a"
 
 
 def _card_box(fig: Figure, x: float, y: float, card: Card) -> float:
     """Draw one card as a framed label at (x, y) in figure inches; return its width."""
-    colour = RED if card.suit.symbol in "♥♦" else INK
+    colour = RED if card.is_red else BLACK
     fig.text(x / fig.get_figwidth(), y / fig.get_figheight(), card.symbol, fontsize=11,
              color=colour, va="baseline", ha="left", fontweight="bold",
              bbox={"boxstyle": "round,pad=0.3", "facecolor": "white", "edgecolor": "#888"})

@@ -58,7 +58,7 @@ FloatArray = npt.NDArray[np.float64]
 
 def play_one_deal(game: Game, players: Sequence[Player]) -> Game:
     """Play the deal in progress (or the next one) to its end: to the start of the next
-    deal, or to the end of the game, with :func:`cribbage_edu.strategy.players.drive` (a card
+    deal, or to the end of the game, with :func:`cribbage_edu.rules.drive.drive` (a card
     that is the only one that fits is laid without asking).
 
     >>> from cribbage_edu.strategy.players import ExpertPlayer

@@ -43,7 +43,7 @@ from typing import Any
 
 import numpy as np
 
-from ..rules.cards import FULL_DECK, Card, Rank, Suit
+from ..rules.cards import FULL_DECK, Card, Rank, Suit, unseen_by_rank
 from ..strategy.ranks import KEEPS, SPLITS, keep_rank_points, starter_rank_points
 from ..tables.cribtable import SLOTS, Tables, crib_slot, pair_classes
 
@@ -84,9 +84,7 @@ def _four_card_sum(a: Card, b: Card, c: Card, d: Card) -> int:
     """Crib points of four cards summed over the 48 starters not among them."""
     four = sorted((int(a.rank), int(b.rank), int(c.rank), int(d.rank)))
     row = starter_rank_points(tuple(four))
-    left = [4] * 13
-    for r in four:
-        left[r - 1] -= 1
+    left = unseen_by_rank(four)[1:]  # index r - 1, as the row
     total = sum(n * p for n, p in zip(left, row, strict=True))
     suits = [0, 0, 0, 0]
     for card in (a, b, c, d):

@@ -65,7 +65,7 @@ def play_pegging(pone: str | Iterable[CardLike], dealer: str | Iterable[CardLike
 
 
 def _peg_out(game: Game, seats: Sequence[Player]) -> tuple[int, int]:
-    """Play the deal on to the end of the play (:func:`cribbage_edu.strategy.players.drive`) and
+    """Play the deal on to the end of the play (:func:`cribbage_edu.rules.drive.drive`) and
     return the points each seat pegged."""
     drive(game, seats, stop=lambda g: g.phase is Phase.COUNT)
     points = [0, 0]

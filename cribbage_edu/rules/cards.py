@@ -27,7 +27,7 @@ from .errors import CardParseError, IllegalHandError
 
 __all__ = ["COUNT_VALUES", "FIFTEEN", "FULL_DECK", "THIRTY_ONE", "Card", "CardLike", "Deck",
            "Hand", "Rank", "Suit", "checked_card", "checked_cards", "distinct_cards",
-           "parse_cards"]
+           "parse_cards", "unseen_by_rank"]
 
 
 class Rank(IntEnum):
@@ -393,6 +393,30 @@ def checked_card(value: object, what: str) -> Card:
     if len(cards) != 1:
         raise IllegalHandError(f"{what} is one card, got {len(cards)}: '{cards}'")
     return cards[0]
+
+
+def unseen_by_rank(ranks: Iterable[int] = ()) -> list[int]:
+    """How many cards of each rank are left unseen when the cards of ``ranks`` (one rank
+    a card, each card once) have been seen: a list indexed by rank, 1 (ace) to 13 (king),
+    whose index 0 is always 0. More than four of a rank is refused by name.
+
+    >>> unseen_by_rank([5, 5, 11])[5], unseen_by_rank([5, 5, 11])[11], unseen_by_rank()[1:4]
+    (2, 3, [4, 4, 4])
+    >>> unseen_by_rank([13] * 5)
+    Traceback (most recent call last):
+      ...
+    cribbage_edu.IllegalHandError: more than four cards of rank K seen: 5
+    """
+    left = [0] + [4] * 13
+    for rank in ranks:
+        left[rank] -= 1
+    if left[0]:
+        raise IllegalHandError("a rank runs from 1 (ace) to 13 (king), not 0")
+    if min(left) < 0:
+        rank = left.index(min(left))
+        raise IllegalHandError(f"more than four cards of rank {Rank(rank).symbol} seen: "
+                               f"{4 - left[rank]}")
+    return left
 
 
 class Deck:

@@ -22,8 +22,8 @@ from collections.abc import Hashable, Sequence
 
 from .errors import IllegalActionError, IllegalHandError, OutOfTurnError
 
-__all__ = ["MAX_DIGITS", "SEATS", "apart", "flag", "no_card_twice", "seat", "two_names",
-           "two_scores", "typed_points", "whole_number"]
+__all__ = ["MAX_DIGITS", "SEATS", "apart", "flag", "is_number", "no_card_twice", "seat",
+           "two_names", "two_scores", "typed_points", "whole_number"]
 
 SEATS = (0, 1)
 """The two seats at the table. Every part of the engine numbers players this way:
@@ -116,13 +116,24 @@ def typed_points(text: str, what: str = "points", example: int = 8) -> int:
     if not text:
         raise IllegalActionError(f"type the {what} first, like {example}")
     shown = text if len(text) <= 12 else text[:8] + "…"
-    if not (text.isascii() and text.isdigit()):
+    if not is_number(text):
         raise IllegalActionError(f"{shown!r} is not a number of points: type digits, like "
                                  f"{example}")
     if len(text) > MAX_DIGITS:
         raise IllegalActionError(f"{shown!r} is too long for a number of points: type at "
                                  f"most {MAX_DIGITS} digits")
     return int(text)
+
+
+def is_number(text: str) -> bool:
+    """Whether ``text`` is a whole number written in the digits 0-9 and nothing else (not
+    ``²``, not ``1_0``, not ``+2``, not another script's digits, not empty): the one test
+    of typed digits, for answers, counts of points and command-line numbers.
+
+    >>> is_number("12"), is_number("²"), is_number("1_0"), is_number("٣"), is_number("")
+    (True, False, False, False, False)
+    """
+    return text.isascii() and text.isdigit()
 
 
 def flag(value: object, what: str) -> bool:

@@ -34,7 +34,7 @@ This module is the state machine only. Its vocabulary (phases, kinds of events a
 actions, sources of points) is in :mod:`cribbage_edu.rules.events`, the table rules in
 :mod:`cribbage_edu.rules.options`, the save format in :mod:`cribbage_edu.rules.saves`, the
 notebook picture in :mod:`cribbage_edu.render`, and the loop that moves a game on
-between players in :func:`cribbage_edu.strategy.players.drive`.
+between players in :func:`cribbage_edu.rules.drive.drive`.
 """
 
 from __future__ import annotations
@@ -380,6 +380,26 @@ class PlayerView:
     @property
     def is_dealer(self) -> bool:
         return self.dealer == self.player
+
+    @property
+    def seen(self) -> frozenset[Card]:
+        """Every card this player has seen this deal: the cards dealt to them (held,
+        kept, thrown), the starter and every card laid.
+
+        >>> view = PlayerView.for_throw("5H 5C 6D JS QH 2C", dealer=True)
+        >>> sorted(str(c) for c in view.seen)
+        ['2C', '5C', '5H', '6D', 'JS', 'QH']
+        """
+        seen = {*self.hand, *self.kept, *self.discards, *(c for _, c in self.laid)}
+        if self.starter is not None:
+            seen.add(self.starter)
+        return frozenset(seen)
+
+    @property
+    def unseen(self) -> list[Card]:
+        """The cards this player has not seen this deal (:attr:`seen`), in deck order."""
+        seen = self.seen
+        return [c for c in FULL_DECK if c not in seen]
 
     @property
     def opponent(self) -> int:

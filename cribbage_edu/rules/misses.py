@@ -22,7 +22,7 @@ card further back, a run broken by a card between, fifteen as any two cards), an
 from __future__ import annotations
 
 from collections import Counter
-from collections.abc import Iterable, Sequence
+from collections.abc import Callable, Iterable, Iterator, Sequence
 from itertools import combinations, pairwise
 
 from .cards import FIFTEEN, THIRTY_ONE, Card, CardLike, Rank, parse_cards
@@ -103,106 +103,150 @@ def count_misses(hand: str | Iterable[CardLike] | HandScore, starter: CardLike |
     [2]
     """
     score = _score(hand, starter, crib)
-    crib = score.crib
-    cards, turned = score.hand, score.starter
     total = score.total
-    five = [*cards, turned]
     found: dict[int, str] = {}
     kinds: dict[int, Kind] = {}
+    for slips in SHOW_SLIPS:
+        for wrong, why, kind in slips(score, reveal):
+            if wrong == total or wrong < 0 or kind not in taught:
+                continue
+            if wrong not in found:
+                found[wrong], kinds[wrong] = why, kind
+            elif OR_ELSE not in found[wrong] and kinds[wrong] != kind:
+                found[wrong] += OR_ELSE + why
+    return found
 
-    def add(wrong: int, why: str, kind: Kind) -> None:
-        if wrong == total or wrong < 0 or kind not in taught:
-            return
-        if wrong not in found:
-            found[wrong], kinds[wrong] = why, kind
-        elif OR_ELSE not in found[wrong] and kinds[wrong] != kind:
-            found[wrong] += OR_ELSE + why
 
+Slip = tuple[int, str, Kind]
+"""A wrong total, what it reveals, and the kind of points the slip is about."""
+
+
+def _runs_miscounted(score: HandScore, reveal: bool) -> Iterator[Slip]:
+    """A double (or triple) run counted as one, or with its pairs twice; a long run
+    counted as the shorter runs inside it, or as a run of three."""
+    total = score.total
+    five = [*score.hand, score.starter]
     runs = [item for item in score.items if item.kind is Kind.RUN]
     if len(runs) >= 2:
         length = len(runs[0].cards)
         in_runs = {card.rank for item in runs for card in item.cards}
         pair_points = sum(2 for a, b in combinations(five, 2)
                           if a.rank == b.rank and a.rank in in_runs)
-        add(total + pair_points,
-            "you counted the pairs twice: say the pairs first, then the runs; each run of "
-            f"{RUN_NAMES[length]} adds only {length}, since its pairs are already said", Kind.RUN)
-        add(total - length * (len(runs) - 1),
-            f"there are {len(runs)} runs of {RUN_NAMES[length]} here, not one: each card of "
-            "a doubled rank makes its own run with the other cards", Kind.RUN)
+        yield (total + pair_points,
+               "you counted the pairs twice: say the pairs first, then the runs; each run of "
+               f"{RUN_NAMES[length]} adds only {length}, since its pairs are already said",
+               Kind.RUN)
+        yield (total - length * (len(runs) - 1),
+               f"there are {len(runs)} runs of {RUN_NAMES[length]} here, not one: each card "
+               "of a doubled rank makes its own run with the other cards", Kind.RUN)
     if len(runs) == 1 and len(runs[0].cards) >= 4:
         length = len(runs[0].cards)
-        add(total - length + 3 * (length - 2),
-            f"a run of {RUN_NAMES[length]} counts once, {length} points: not as the shorter "
-            "runs inside it", Kind.RUN)
-        add(total - length + 3,
-            f"the run is {RUN_NAMES[length]} cards long: {length} points, not 3", Kind.RUN)
-    suits = Counter(card.suit for card in cards)
-    suit, held = suits.most_common(1)[0]
+        yield (total - length + 3 * (length - 2),
+               f"a run of {RUN_NAMES[length]} counts once, {length} points: not as the "
+               "shorter runs inside it", Kind.RUN)
+        yield (total - length + 3,
+               f"the run is {RUN_NAMES[length]} cards long: {length} points, not 3", Kind.RUN)
+
+
+def _flush_slips(score: HandScore, reveal: bool) -> Iterator[Slip]:
+    """A crib's four-card flush claimed, three of a suit and the starter taken for one,
+    the starter left out of a five-card flush, the flush missed."""
+    total, crib, turned = score.total, score.crib, score.starter
+    suit, held = Counter(card.suit for card in score.hand).most_common(1)[0]
     if crib and held == 4 and turned.suit != suit:
-        add(total + 4, "a crib scores a flush only when the starter is of its suit too: "
-                       f"four {suit.name.lower()} and the {turned.symbol} make no flush",
-            Kind.FLUSH)
+        yield (total + 4, "a crib scores a flush only when the starter is of its suit too: "
+                          f"four {suit.name.lower()} and the {turned.symbol} make no flush",
+               Kind.FLUSH)
     if held == 3 and turned.suit == suit:
         why = (f"three {suit.name.lower()} in the hand and a {suit.name.lower()[:-1]} "
                "starter are no flush: the four hand cards must all be one suit")
         for flush in (4, 5):  # claimed as a hand flush, or as one with the starter
-            add(total + flush, why, Kind.FLUSH)
+            yield total + flush, why, Kind.FLUSH
     if score.flush == 5 and not crib:
-        add(total - 1, "the starter is of the same suit too: the flush is five, not four",
-            Kind.FLUSH)
+        yield (total - 1, "the starter is of the same suit too: the flush is five, not four",
+               Kind.FLUSH)
     if score.flush:
-        add(total - score.flush, f"you missed the flush: the four cards are all "
-                                 f"{suit.name.lower()}", Kind.FLUSH)
-    jacks = [card for card in cards if card.rank is Rank.JACK]
+        yield (total - score.flush, f"you missed the flush: the four cards are all "
+                                    f"{suit.name.lower()}", Kind.FLUSH)
+
+
+def _nobs_slips(score: HandScore, reveal: bool) -> Iterator[Slip]:
+    """Nobs missed, his heels counted in the show, the starter jack or a jack of another
+    suit taken for nobs."""
+    total, turned = score.total, score.starter
+    jacks = [card for card in score.hand if card.rank is Rank.JACK]
     if score.nobs:
-        add(total - 1, f"you missed one for his nobs: the {_jack_of(jacks, turned)} in the "
-                       f"{'crib' if crib else 'hand'} is of the starter's suit", Kind.NOBS)
+        yield (total - 1, f"you missed one for his nobs: the {_jack_of(jacks, turned)} in "
+                          f"the {'crib' if score.crib else 'hand'} is of the starter's suit",
+               Kind.NOBS)
     if turned.rank is Rank.JACK:
-        add(total + 2, "a jack turned as the starter is his heels: 2 for the dealer, pegged "
-                       "the moment it is turned, never counted again in the show", Kind.NOBS)
+        yield (total + 2, "a jack turned as the starter is his heels: 2 for the dealer, "
+                          "pegged the moment it is turned, never counted again in the show",
+               Kind.NOBS)
         if not score.nobs:
-            add(total + 1, "the starter jack is not nobs: nobs is a jack in the hand (or "
-                           "crib) of the starter's suit", Kind.NOBS)
+            yield (total + 1, "the starter jack is not nobs: nobs is a jack in the hand (or "
+                              "crib) of the starter's suit", Kind.NOBS)
     for jack in jacks:
         if jack.suit != turned.suit:
-            add(total + 1, f"nobs needs the jack of the starter's suit: the {jack.symbol} "
-                           f"does not match the {turned.symbol}", Kind.NOBS)
+            yield (total + 1, f"nobs needs the jack of the starter's suit: the {jack.symbol} "
+                              f"does not match the {turned.symbol}", Kind.NOBS)
+
+
+def _pairs_and_runs_left_out(score: HandScore, reveal: bool) -> Iterator[Slip]:
+    """Two ten-cards of different ranks taken for a pair; the pairs or the runs left
+    out."""
+    total = score.total
+    five = [*score.hand, score.starter]
     tens = [(a, b) for a, b in combinations(five, 2)
             if a.value == b.value == 10 and a.rank != b.rank]
     if tens:
         a, b = tens[0]
-        add(total + 2 * len(tens), "tens, jacks, queens and kings all count ten, but they are "
-                                   f"different ranks: the {a.symbol} and the {b.symbol} are "
-                                   "not a pair", Kind.PAIR)
+        yield (total + 2 * len(tens), "tens, jacks, queens and kings all count ten, but they "
+                                      f"are different ranks: the {a.symbol} and the "
+                                      f"{b.symbol} are not a pair", Kind.PAIR)
     if score.pairs:
-        add(total - score.pairs, "you left out the pairs: count every two cards of one rank "
-                                 "(three of a rank are three pairs, 6)", Kind.PAIR)
+        yield (total - score.pairs, "you left out the pairs: count every two cards of one "
+                                    "rank (three of a rank are three pairs, 6)", Kind.PAIR)
     if score.runs:
-        add(total - score.runs, "you left out the runs: three or more ranks in a row, "
-                                "ace low", Kind.RUN)
+        yield (total - score.runs, "you left out the runs: three or more ranks in a row, "
+                                   "ace low", Kind.RUN)
+
+
+def _fifteens_missed(score: HandScore, reveal: bool) -> Iterator[Slip]:
+    """The fifteens of three cards or more missed; one, some or all of the fifteens
+    missed (their cards listed only when ``reveal``)."""
+    total = score.total
     fifteens = [item.cards for item in score.items if item.kind is Kind.FIFTEEN]
     big = [fifteen for fifteen in fifteens if len(fifteen) >= 3]
     if big:
         sets = "; ".join("+".join(card.symbol for card in fifteen) for fifteen in big)
         shown = sets if reveal else (f"{spoken_number(len(big))} of three cards or more"
                                      if len(big) > 1 else "one of three cards or more")
-        add(total - 2 * len(big), "a fifteen can use three, four or all five cards: "
-                                  f"you missed {shown}", Kind.FIFTEEN)
-    if fifteens:
-        sets = "; ".join("+".join(card.symbol for card in fifteen) for fifteen in fifteens)
-        n = len(fifteens)
-        for k in range(1, n + 1):
-            if n == 1:
-                what = "the fifteen"
-            elif k == n:
-                what = f"all {spoken_number(n)} fifteens" if n > 2 else "both fifteens"
-            else:
-                what = f"{spoken_number(k)} of the {spoken_number(n)} fifteens"
-            add(total - 2 * k, f"you missed {what} ({sets})" if reveal else
-                f"you missed {what}: look again for every set of cards that adds to 15",
-                Kind.FIFTEEN)
-    return found
+        yield (total - 2 * len(big), "a fifteen can use three, four or all five cards: "
+                                     f"you missed {shown}", Kind.FIFTEEN)
+    sets = "; ".join("+".join(card.symbol for card in fifteen) for fifteen in fifteens)
+    n = len(fifteens)
+    for k in range(1, n + 1):
+        what = _fifteens_named(k, n)
+        yield (total - 2 * k, f"you missed {what} ({sets})" if reveal else
+               f"you missed {what}: look again for every set of cards that adds to 15",
+               Kind.FIFTEEN)
+
+
+def _fifteens_named(k: int, n: int) -> str:
+    """``k`` of ``n`` fifteens in words: "the fifteen", "both fifteens", "two of the
+    four fifteens", "all four fifteens"."""
+    if n == 1:
+        return "the fifteen"
+    if k == n:
+        return f"all {spoken_number(n)} fifteens" if n > 2 else "both fifteens"
+    return f"{spoken_number(k)} of the {spoken_number(n)} fifteens"
+
+
+SHOW_SLIPS: tuple[Callable[[HandScore, bool], Iterator[Slip]], ...] = (
+    _runs_miscounted, _flush_slips, _nobs_slips, _pairs_and_runs_left_out, _fifteens_missed)
+"""The slips of a count of the show, in the order they are told: where two lead to the
+same wrong total, the one told first is kept (:func:`count_misses`)."""
 
 
 def diagnose(claimed: int, score: HandScore, taught: tuple[Kind, ...] = SHOW_KINDS, *,

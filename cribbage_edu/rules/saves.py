@@ -24,7 +24,7 @@ from __future__ import annotations
 
 import hashlib
 import json
-from collections.abc import Iterable, Sequence
+from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
@@ -184,6 +184,27 @@ def check_save(data: Any) -> SaveBody:
       ...
     cribbage_edu.SaveFileError: the saved game lacks first_dealer, names, ..., checksum
     """
+    version = _check_envelope(data)
+    for field, label, fits, wanted in _FIELD_TYPES:
+        if not fits(data[field]):
+            raise _fail(label, data[field], wanted)
+    try:
+        options = GameOptions.from_dict(data["options"])
+    except CribbageError as exc:
+        raise SaveFileError(f"the saved game's options are refused: {exc}") from None
+    decks, actions, state = data["decks"], data["actions"], data["state"]
+    _check_decks(decks)
+    _check_actions(actions)
+    if not isinstance(state, dict) or sorted(state) != sorted(_STATE):
+        raise _fail("state", state, f"an object of {', '.join(_STATE)}")
+    names, scores = data["names"], data["start_scores"]
+    return SaveBody(version, data["seed"], data["first_dealer"], (names[0], names[1]),
+                    (scores[0], scores[1]), options, tuple(decks), tuple(actions), state)
+
+
+def _check_envelope(data: Any) -> int:
+    """The checks made before any field is read: a JSON object of the format, a version
+    this cribbage-edu reads, exactly the known fields, the checksum. Returns the version."""
     if not isinstance(data, dict):
         raise SaveFileError(f"a saved game is a JSON object, not {type(data).__name__}")
     if data.get("format") != SAVE_FORMAT:
@@ -203,41 +224,40 @@ def check_save(data: Any) -> SaveBody:
     if data["checksum"] != checksum({k: v for k, v in data.items() if k != "checksum"}):
         raise SaveFileError("the saved game's checksum does not match: the file was changed "
                             "or damaged")
-    seed = data["seed"]
-    if type(seed) is not int:
-        raise _fail("seed", seed, "a whole number")
-    dealer = data["first_dealer"]
-    if dealer is not None and (type(dealer) is not int or dealer not in (0, 1)):
-        raise _fail("first_dealer", dealer, "0, 1 or null")
-    names = data["names"]
-    if not isinstance(names, list) or len(names) != 2 or not all(
-            isinstance(n, str) for n in names):
-        raise _fail("names", names, "a list of two texts")
-    scores = data["start_scores"]
-    if not isinstance(scores, list) or len(scores) != 2 or not all(
-            type(s) is int for s in scores):
-        raise _fail("starting scores", scores, "a list of two whole numbers")
-    try:
-        options = GameOptions.from_dict(data["options"])
-    except CribbageError as exc:
-        raise SaveFileError(f"the saved game's options are refused: {exc}") from None
-    decks = data["decks"]
+    return version
+
+
+def _two_of(value: Any, fits: Callable[[Any], bool]) -> bool:
+    return isinstance(value, list) and len(value) == 2 and all(fits(v) for v in value)
+
+
+_FIELD_TYPES: tuple[tuple[str, str, Callable[[Any], bool], str], ...] = (
+    ("seed", "seed", lambda v: type(v) is int, "a whole number"),
+    ("first_dealer", "first_dealer", lambda v: v is None or (type(v) is int and v in (0, 1)),
+     "0, 1 or null"),
+    ("names", "names", lambda v: _two_of(v, lambda n: isinstance(n, str)),
+     "a list of two texts"),
+    ("start_scores", "starting scores", lambda v: _two_of(v, lambda n: type(n) is int),
+     "a list of two whole numbers"),
+)
+"""The plain fields of a saved game, in the order they are checked: the field, its name
+in an error, the test of its type, and what it must be."""
+
+
+def _check_decks(decks: Any) -> None:
     if not isinstance(decks, list):
         raise _fail("decks", decks, "a list of stacked decks")
     for number, deck in enumerate(decks, 1):
         if not isinstance(deck, str) or len(deck.split()) != 52:
             raise _fail(f"deck {number}", deck, "the 52 cards written in order")
-    actions = data["actions"]
+
+
+def _check_actions(actions: Any) -> None:
     if not isinstance(actions, list):
         raise _fail("actions", actions, "a list")
     if len(actions) > MAX_ACTIONS:
         raise SaveFileError(f"the saved game holds {len(actions):,} actions; a game takes "
                             f"a few hundred (at most {MAX_ACTIONS:,} are read)")
-    state = data["state"]
-    if not isinstance(state, dict) or sorted(state) != sorted(_STATE):
-        raise _fail("state", state, f"an object of {', '.join(_STATE)}")
-    return SaveBody(version, seed, dealer, (names[0], names[1]), (scores[0], scores[1]),
-                    options, tuple(decks), tuple(actions), state)
 
 
 # --- writing, and the state check ----------------------------------------------------------

@@ -31,7 +31,7 @@ from .errors import IllegalActionError, IllegalHandError
 
 __all__ = ["BEST_HAND", "PAIR_WORDS", "SHOW_KINDS", "HandScore", "Judgement", "Kind",
            "ScoreItem", "Verdict", "claimed_points",
-           "judge_claim", "rank_points", "score_hand", "spoken_number"]
+           "judge_claim", "rank_points", "runs_of_three", "score_hand", "spoken_number"]
 
 
 class Kind(StrEnum):
@@ -158,6 +158,19 @@ def _rank_template(ranks: tuple[int, ...]) -> _Template:
                 entries.append((Kind.RUN, idx, length))
         start = end + 1
     return tuple((kind, itemgetter(*idx), pts) for kind, idx, pts in entries)
+
+
+def runs_of_three(cards: Iterable[Card]) -> set[int]:
+    """The lowest rank of each three ranks in a row among ``cards`` (a run of four
+    holds two: its lowest and the next).
+
+    >>> sorted(runs_of_three(Hand("3C 4D 5H 6S JC")))
+    [3, 4]
+    >>> runs_of_three(Hand("QC KD AH"))  # the ace is low: no run wraps round
+    set()
+    """
+    ranks = {int(c.rank) for c in cards}
+    return {r for r in ranks if r + 1 in ranks and r + 2 in ranks}
 
 
 def rank_points(ranks: Iterable[int]) -> int:

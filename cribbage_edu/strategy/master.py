@@ -25,7 +25,7 @@ from dataclasses import dataclass
 from functools import cache
 from math import comb
 
-from ..rules.cards import COUNT_VALUES, FULL_DECK, THIRTY_ONE, Card, Rank
+from ..rules.cards import COUNT_VALUES, THIRTY_ONE, Card, Rank, unseen_by_rank
 from ..rules.game import PlayerView
 from ..rules.scoring import score_hand
 from ..tables.chance import PEG_SLOTS, STREAM, scenarios, win_table
@@ -90,11 +90,6 @@ def _hand_values(keep: Sequence[Card], starters: Sequence[Card]) -> list[int]:
     return [score_hand(keep, s).total for s in starters]
 
 
-def _unseen(cards: Sequence[Card]) -> list[Card]:
-    held = set(cards)
-    return [c for c in FULL_DECK if c not in held]
-
-
 def throw_chances(view: PlayerView, options: Sequence[DiscardOption] | None = None, *,
                   pegging: bool = True) -> list[ThrowChance]:
     """The chance to win after each throw, for a player about to discard: best first, ties
@@ -124,7 +119,7 @@ def throw_chances(view: PlayerView, options: Sequence[DiscardOption] | None = No
     target = view.target
     need_me = target - view.scores[me]
     need_them = target - view.scores[them]
-    starters = _unseen(list(view.hand))
+    starters = view.unseen
     jacks = [s.rank is Rank.JACK for s in starters]
     parts = _scenario_parts()
     dealer_mean, pone_mean, crib_mean = _role_means()
@@ -341,12 +336,7 @@ def _held_chances(view: PlayerView) -> list[float]:
     """For each rank (index 1-13), the chance that the opponent holds at least one card
     of it: one less the chance that all their cards come from the unseen cards of other
     ranks."""
-    unseen = [0] + [4] * 13
-    seen = {*view.kept, *view.discards, *view.hand, *(c for _, c in view.laid)}
-    if view.starter is not None:
-        seen.add(view.starter)
-    for card in seen:
-        unseen[card.rank] -= 1
+    unseen = unseen_by_rank(c.rank for c in view.seen)
     total = sum(unseen)
     k = view.opponent_cards
     if view.opponent_said_go or not k or not total:

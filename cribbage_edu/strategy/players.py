@@ -24,7 +24,7 @@ import random
 from collections.abc import Sequence
 from itertools import combinations
 
-from ..rules.cards import COUNT_VALUES, THIRTY_ONE, Card
+from ..rules.cards import COUNT_VALUES, THIRTY_ONE, Card, unseen_by_rank
 from ..rules.game import PlayerView
 from ..rules.pegging import pile_points
 from .discard import best_discard
@@ -260,7 +260,7 @@ class ExpertPlayer:
         me = view.player
         by_rank = look_ahead_values(
             tuple(sorted(int(c.rank) for c in view.hand)), pile_ranks(view),
-            _unseen_by_rank(view), view.opponent_cards, view.opponent_said_go,
+            unseen_by_rank(c.rank for c in view.seen), view.opponent_cards, view.opponent_said_go,
             view.target - view.scores[me], view.target - view.scores[1 - me])
         return {card: by_rank[int(card.rank)] for card in legal_cards(view)}
 
@@ -274,7 +274,7 @@ def look_ahead_values(held: tuple[int, ...], pile: tuple[int, ...], unseen: Sequ
     the points each side needs. One value for each rank it may lay (the reader of
     :mod:`cribbage_edu.strategy.reading` asks it of the hands an opponent might hold).
 
-    >>> look_ahead_values((3, 5), (), [0] + [4] * 13, 4, False, 121, 121)[5] < 0
+    >>> look_ahead_values((3, 5), (), unseen_by_rank(), 4, False, 121, 121)[5] < 0
     True
     """
     room = THIRTY_ONE - sum(COUNT_VALUES[r] for r in pile)
@@ -313,18 +313,6 @@ def look_ahead_values(held: tuple[int, ...], pile: tuple[int, ...], unseen: Sequ
             none_yet *= 1.0 - chance
         values[rank] = now - expected + none_yet + 0.01 * COUNT_VALUES[rank]
     return values
-
-
-def _unseen_by_rank(view: PlayerView) -> list[int]:
-    """How many cards of each rank (index 1-13) this player has not seen."""
-    left = [0] + [4] * 13
-    seen: set[Card] = {*view.kept, *view.discards, *view.hand}
-    if view.starter is not None:
-        seen.add(view.starter)
-    seen.update(card for _, card in view.laid)
-    for card in seen:
-        left[card.rank] -= 1
-    return left
 
 
 def _choose(n: int, k: int) -> float:

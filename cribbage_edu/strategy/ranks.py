@@ -20,7 +20,7 @@ from functools import cache
 from itertools import combinations
 from math import comb
 
-from ..rules.cards import COUNT_VALUES, FIFTEEN
+from ..rules.cards import COUNT_VALUES, FIFTEEN, unseen_by_rank
 
 __all__ = [
     "KEEPS",
@@ -133,9 +133,7 @@ def keep_rank_points(ranks: tuple[int, ...]) -> tuple[tuple[int, int, int], ...]
     >>> keep_rank_points((2, 5, 5, 6, 11, 12))[12]  # 572 / 46 = 12.43, from 10 to 20
     (572, 10, 20)
     """
-    left = [4] * 13
-    for r in ranks:
-        left[r - 1] -= 1
+    left = unseen_by_rank(ranks)[1:]  # index r - 1, as the rows
     present = [i for i in range(13) if left[i]]
     parts = []
     for keep in KEEPS:

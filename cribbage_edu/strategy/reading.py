@@ -48,7 +48,7 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from functools import lru_cache
 
-from ..rules.cards import COUNT_VALUES, FULL_DECK, THIRTY_ONE, Card
+from ..rules.cards import COUNT_VALUES, THIRTY_ONE, Card, unseen_by_rank
 from ..rules.checks import whole_number
 from ..rules.errors import IllegalActionError
 from ..rules.events import EventKind, Phase
@@ -197,8 +197,7 @@ def read_deals(view: PlayerView, hands: int = READ_HANDS, *, seed: int = 0,
     rng = _seeded(view, seed)
     me = view.player
     his_laid = [c for p, c in view.laid if p != me]
-    known = {*view.kept, *view.discards, view.starter, *(c for _, c in view.laid)}
-    pool = [c for c in FULL_DECK if c not in known]
+    pool = view.unseen
     lays, gos = _history(view)
     n_laid = len(his_laid)
     his_ranks = [int(c.rank) for c in his_laid]
@@ -273,9 +272,7 @@ def _play_chance(lays: Sequence[_Lay], six: Ranks, left: Sequence[int], starter:
                  play_slip: float = PLAY_SLIP) -> float:
     """The chance the opponent, dealt ``six`` (ranks) and holding ``left`` of them now,
     laid the cards he did."""
-    unseen = [0] + [4] * 13
-    for rank in (*six, starter):
-        unseen[rank] -= 1
+    unseen = unseen_by_rank((*six, starter))
     held = sorted([*left, *(lay.rank for lay in lays)])
     chance = 1.0
     for lay in lays:

@@ -53,17 +53,17 @@ could see further plays better than modelled.
 
 from __future__ import annotations
 
-import math
 from collections.abc import Sequence
 from dataclasses import dataclass
 from functools import lru_cache
 
-from ...rules.cards import THIRTY_ONE, Card
+from ...rules.cards import THIRTY_ONE, Card, unseen_by_rank
 from ...rules.checks import flag, whole_number
 from ...rules.errors import IllegalActionError
 from ...rules.events import Phase
 from ...rules.game import PlayerView
 from ...rules.scoring import score_hand
+from ...stats import weighted_mean_error
 from ...tables.chance import win_table
 from ..master import MasterPlayer
 from ..reading import PLAY_SLIP, THROW_SLIP, ReadDeal, read_deals
@@ -71,7 +71,7 @@ from .dealplay import PlayedOut, play_rest
 from .model import in_reach
 from .position import view_position
 
-__all__ = ["DEAL_HANDS", "Z95", "DealCard", "DealVerdict", "deal_outcomes", "judge_deal",
+__all__ = ["DEAL_HANDS", "DealCard", "DealVerdict", "deal_outcomes", "judge_deal",
            "paired"]
 
 DEAL_HANDS = 200
@@ -82,8 +82,6 @@ clock, with other work on the machine: 65 ms and 528 ms); the paired 95% interva
 second card against the best was a median ± 0.37 points (± 0.2% of a game near home), and
 627 verdicts had more than one card within the judge's margin (cards that play alike, or
 too close to tell apart at this sample)."""
-Z95 = 1.96
-"""The normal quantile of a two-sided 95% interval."""
 _TIE = 1e-9
 _MASTER = MasterPlayer()
 
@@ -144,17 +142,16 @@ class DealVerdict:
 def paired(values: Sequence[float], base: Sequence[float], weights: Sequence[float]
            ) -> tuple[float, float]:
     """The weighted mean of ``values - base`` (pairs drawn together) and its 95% half-width
-    (self-normalised importance sampling; ``base`` all 0 gives a plain weighted mean).
+    (self-normalised importance sampling, :func:`cribbage_edu.stats.weighted_mean_error`;
+    ``base`` all 0 gives a plain weighted mean).
 
     >>> mean, margin = paired([1.0, 3.0], [0.0, 0.0], [1.0, 1.0])  # s.e. sqrt(2) / 2
     >>> mean, round(margin, 3)
     (2.0, 1.386)
     """
-    total = sum(weights)
     diffs = [v - b for v, b in zip(values, base, strict=True)]
-    mean = sum(w * d for w, d in zip(weights, diffs, strict=True)) / total
-    spread = sum(w * w * (d - mean) ** 2 for w, d in zip(weights, diffs, strict=True))
-    return mean, round(Z95 * math.sqrt(spread) / total, 12)
+    mean, half = weighted_mean_error(diffs, weights)
+    return mean, round(half, 12)
 
 
 def deal_outcomes(view: PlayerView, deals: Sequence[ReadDeal]
@@ -169,12 +166,13 @@ def deal_outcomes(view: PlayerView, deals: Sequence[ReadDeal]
     target = view.target
     need_me, need_him = target - view.scores[me], target - view.scores[1 - me]
     near = in_reach((view.scores[me], view.scores[1 - me]), target)
-    my_blind = _blind([*view.kept, *view.discards, view.starter, *(c for _, c in view.laid)])
+    my_blind = unseen_by_rank(c.rank for c in view.seen)
     mine_show = score_hand(view.kept, view.starter).total
     out: dict[int, list[tuple[int, float | None]]] = {r: [] for r in ranks}
     for deal in deals:
         his = tuple(sorted(int(c.rank) for c in deal.holds))
-        his_blind = _blind([*deal.six, view.starter, *(c for _, c in view.laid)])
+        his_seen = {*deal.six, view.starter, *(c for _, c in view.laid)}
+        his_blind = unseen_by_rank(c.rank for c in his_seen)
         show = None
         if near:
             his_show = score_hand(deal.kept, view.starter).total
@@ -229,14 +227,6 @@ def _kept_for_win(six: tuple[Card, ...], dealer: bool, scores: tuple[int, int],
     view = PlayerView.for_throw(six, dealer=dealer, scores=scores, target=target)
     thrown = _MASTER.discard(view)
     return tuple(c for c in six if c not in thrown)
-
-
-def _blind(seen: Sequence[Card]) -> list[int]:
-    """The cards not in ``seen``, counted by rank (index 1-13)."""
-    left = [0] + [4] * 13
-    for card in set(seen):
-        left[int(card.rank)] -= 1
-    return left
 
 
 def _fits(view: PlayerView) -> list[Card]:

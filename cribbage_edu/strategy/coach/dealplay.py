@@ -20,7 +20,8 @@ king), and the cards each side has not seen are counts by rank (index 1-13).
 Pone leads the 5 from 5 and K against the dealer's lone 10: his ten makes fifteen (2);
 her king (25) pegs nothing but the last card (1). Net -1 for her; neither is home.
 
->>> played = play_rest((5, 13), (10,), (), 5, _all_unseen(), _all_unseen(), False, 121, 121)
+>>> from cribbage_edu.rules.cards import unseen_by_rank
+>>> played = play_rest((5, 13), (10,), (), 5, unseen_by_rank(), unseen_by_rank(), False, 121, 121)
 >>> played.net, played.mine, played.his, played.home
 (-1, 1, 2, None)
 """
@@ -58,10 +59,6 @@ class PlayedOut:
     @property
     def net(self) -> int:
         return self.mine - self.his
-
-
-def _all_unseen() -> list[int]:
-    return [0] + [4] * 13
 
 
 def play_rest(mine: Ranks, his: Ranks, pile: Ranks, rank: int, my_unseen: list[int],

@@ -80,6 +80,16 @@ class Grade(StrEnum):
             return cls.INACCURACY
         return cls.GOOD
 
+    @property
+    def is_serious(self) -> bool:
+        """Whether the grade is serious: a mistake or a blunder, the decisions the coach
+        speaks of by default and a review marks (the one place that says so).
+
+        >>> [g.value for g in Grade if g.is_serious]
+        ['mistake', 'blunder']
+        """
+        return self in (Grade.MISTAKE, Grade.BLUNDER)
+
 
 class CoachMode(StrEnum):
     """What the coach says at a table (the widgets' ``coach=``, the terminal's
@@ -115,7 +125,7 @@ class CoachMode(StrEnum):
         """
         if self is CoachMode.EVERY:
             return True
-        return self is CoachMode.MISTAKES and grade in (Grade.MISTAKE, Grade.BLUNDER)
+        return self is CoachMode.MISTAKES and grade.is_serious
 
 
 class DecisionKind(StrEnum):

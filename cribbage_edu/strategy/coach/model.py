@@ -68,6 +68,7 @@ from ...rules.cards import Card, Hand
 from ...rules.game import PlayerView
 from ...rules.pegging import pile_points
 from ...rules.scoring import score_hand
+from ...stats import mean_error as sample_mean_error
 from ...tables.chance import STREAM, scenarios, win_table
 from ..discard import DiscardOption, advise
 from ..master import ENDGAME, throw_chances
@@ -219,13 +220,12 @@ def draws(position: CardPosition, unseen: list[int], n: int) -> list[Ranks]:
 
 def mean_error(values: Sequence[float], weights: Sequence[int], exact: bool
                 ) -> tuple[float, float]:
-    """The weighted mean and, for a sample, the 95% half-width of its mean."""
+    """The mean of ``values`` drawn ``weights`` times each and, for a sample, the 95%
+    half-width of its mean (:func:`cribbage_edu.stats.mean_error`)."""
     total = sum(weights)
-    mean = sum(v * w for v, w in zip(values, weights, strict=True)) / total
     if exact or total < 2:
-        return mean, 0.0
-    var = sum(w * (v - mean) ** 2 for v, w in zip(values, weights, strict=True)) / (total - 1)
-    return mean, 1.96 * math.sqrt(var / total)
+        return sum(v * w for v, w in zip(values, weights, strict=True)) / total, 0.0
+    return sample_mean_error(values, weights)
 
 
 class _Show:

@@ -26,7 +26,6 @@ __all__ = [
     "pair_name",
     "percent",
     "rank_held",
-    "run_ranks",
     "spoken_play",
 ]
 
@@ -83,11 +82,6 @@ def crib_heat(pair: Sequence[Card]) -> str | None:
 
 def card_pairs(cards: Sequence[Card]) -> list[tuple[Card, Card]]:
     return [(a, b) for i, a in enumerate(cards) for b in cards[i + 1:]]
-
-
-def run_ranks(cards: Iterable[Card]) -> set[int]:
-    ranks = {int(c.rank) for c in cards}
-    return {r for r in ranks if r + 1 in ranks and r + 2 in ranks}
 
 
 def cards_that_fit(room: int) -> str:

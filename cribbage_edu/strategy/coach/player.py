@@ -3,7 +3,6 @@ judge's model, and reads the opponent."""
 
 from __future__ import annotations
 
-import math
 import random
 from collections.abc import Mapping, Sequence
 
@@ -11,6 +10,7 @@ from ...rules.cards import Card
 from ...rules.checks import whole_number
 from ...rules.events import ActionKind
 from ...rules.game import PlayerView
+from ...stats import mean_error
 from ..reading import READ_HANDS, read_hands
 from .model import (
     CHANCE_HANDS,
@@ -32,6 +32,9 @@ __all__ = ["PLAYER_HANDS", "CoachPlayer"]
 PLAYER_HANDS = 32
 """At most this many opponent hands (drawn at random, eight at a time, until the best card
 is clear) a :class:`CoachPlayer` weighs a card over, by default: the setting measured."""
+STOP_ERRORS = 2.0
+"""How many standard errors of the paired difference the best card must lead every other
+by for the player to stop drawing hands early."""
 
 
 class CoachPlayer:
@@ -124,14 +127,14 @@ def _leading_rank(position: CardPosition, hands: int) -> int:
 
 def _clear_leader(values: dict[int, list[int]], n: int) -> bool:
     """Whether the rank with the best sum beats every other by more than two standard
-    errors of the paired difference."""
+    errors of the paired difference (:data:`STOP_ERRORS`, a little stricter than the 95%
+    interval's 1.96, as the question is asked again every eight hands)."""
     leader = max(values, key=lambda r: (sum(values[r]), -r))
     for r, other in values.items():
         if r == leader:
             continue
         diffs = [a - b for a, b in zip(values[leader], other, strict=True)]
-        mean = sum(diffs) / n
-        var = sum((d - mean) ** 2 for d in diffs) / (n - 1)
-        if mean <= 2 * math.sqrt(var / n):
+        mean, margin = mean_error(diffs, z=STOP_ERRORS)
+        if mean <= margin:
             return False
     return True

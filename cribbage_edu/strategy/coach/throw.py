@@ -21,10 +21,11 @@ from ...rules.cards import CardLike, Hand, checked_cards
 from ...rules.checks import flag
 from ...rules.errors import IllegalHandError, IllegalPlayError
 from ...rules.options import game_target
+from ...rules.scoring import runs_of_three
 from ..players import points_before_starter
 from .grades import INACCURACY, DecisionKind, Grade, grade_of
 from .model import throw_columns
-from .phrases import CRIB_REASONS, card_pairs, crib_heat, pair_name, percent, run_ranks
+from .phrases import CRIB_REASONS, card_pairs, crib_heat, pair_name, percent
 from .position import judged_scores
 
 if TYPE_CHECKING:
@@ -263,7 +264,7 @@ def _throw_sentence(mine: ThrowOption, best: ThrowOption, top: ThrowOption, deal
                                    points_before_starter(mine.keep))
         gap = before_top - before_mine
         pairs_top = sum(2 for a, b in card_pairs(top.keep) if a.rank == b.rank)
-        if run_ranks(top.keep) and not run_ranks(mine.keep):
+        if runs_of_three(top.keep) and not runs_of_three(mine.keep):
             what = "you broke a run"  # the hand column is most of the loss, and the run is in it
         elif 0 < gap <= 2 * pairs_top and len({c.rank for c in mine.keep}) == 4:
             what = "you broke a pair"
