@@ -742,3 +742,31 @@ def test_the_shared_user_collects_each_hand_in_as_named_and_says_it_cannot_check
     assert "Cannot check who made each hand-in:" in done.stderr
     assert f"{state / HAND_IN_OWNERS} is missing" in done.stderr
     assert not (course / "submitted").exists()
+
+
+def test_collect_copies_no_link_of_a_hand_in(tmp_path: Path,
+                                             caplog: pytest.LogCaptureFixture) -> None:
+    """Collect runs as root: a link a student put into their own hand-in (after it was
+    checked) is copied as a link and left out, never read through."""
+    exchange_module = pytest.importorskip("cribbage_edu.cli.hub_exchange")
+    from nbgrader.auth import Authenticator
+    from nbgrader.coursedir import CourseDirectory
+
+    secret = tmp_path / "someone-else's.ipynb"
+    secret.write_text('{"answer": "theirs"}')
+    hand_in = tmp_path / "ben+lesson00+2026-12-02 10:00:00.000000 UTC+abc"
+    (hand_in / "data").mkdir(parents=True)
+    (hand_in / "00_start_here.ipynb").write_text('{"answer": "mine"}')
+    (hand_in / "exercises.ipynb").symlink_to(secret)
+    (hand_in / "data" / "elsewhere").symlink_to(tmp_path, target_is_directory=True)
+    step = exchange_module.OwnedCollect(coursedir=CourseDirectory(),
+                                        authenticator=Authenticator())
+    with caplog.at_level("WARNING"):
+        step.do_copy(str(hand_in), str(tmp_path / "collected"))
+    copied = tmp_path / "collected"
+    assert sorted(p.relative_to(copied).as_posix() for p in copied.rglob("*")) == [
+        "00_start_here.ipynb", "data"]
+    assert (copied / "00_start_here.ipynb").read_text() == '{"answer": "mine"}'
+    assert f"Left out exercises.ipynb of the hand-in {hand_in.name}: a link" in caplog.text
+    assert f"Left out data/elsewhere of the hand-in {hand_in.name}: a link" in caplog.text
+    assert secret.read_text() == '{"answer": "theirs"}'

@@ -20,8 +20,11 @@ is a plain folder whose every file and folder is owned by the Unix user the hub 
 the student it names (the hub's record, :func:`cribbage_edu.cli.hub_users.hand_in_owners`);
 any other is refused with a warning naming it, its owner and the student it claims to be,
 and is never collected (so never marked): the student's own latest hand-in is collected
-instead. Under ``--unsafe-shared-user`` every hand-in is owned by the hub's own user and
-the check cannot hold: each is collected as the student it names, with a warning saying so.
+instead. A hand-in with a name Submit never gives is refused too (nbgrader's own collect
+stops at it and collects nothing), and a hand-in is copied with no link in it (collect
+runs as root, and reads through no link a student made). Under ``--unsafe-shared-user``
+every hand-in is owned by the hub's own user and the check cannot hold: each is
+collected as the student it names, with a warning saying so.
 """
 
 from __future__ import annotations
@@ -29,6 +32,7 @@ from __future__ import annotations
 import glob
 import os
 import pwd
+import shutil
 import stat
 from collections.abc import Mapping
 from pathlib import Path
@@ -226,6 +230,27 @@ class OwnedCollect(ExchangeCollect):  # type: ignore[misc]
         except ValueError as exc:
             self.fail(f"Cannot check who made each hand-in: {exc}")
             raise  # fail raises; this says so to the type checker
+
+    def do_copy(self, src: str, dest: str, log: Any = None) -> None:
+        """nbgrader's copy of a hand-in (its size limit and left-out files), with any link
+        copied as a link and then left out, so that collect, as root, never reads through
+        a link (one the student put into their own hand-in after it was checked)."""
+        from nbgrader.utils import ignore_patterns
+
+        limit = 1000 * self.coursedir.max_dir_size
+        if self.get_size(src) > limit:
+            self.fail(f"The hand-in {os.path.basename(src)} is larger than "
+                      f"CourseDirectory.max_dir_size ({limit} bytes)")
+        shutil.copytree(src, dest, symlinks=True, ignore=ignore_patterns(
+            exclude=self.coursedir.ignore, include=self.coursedir.include,
+            max_file_size=self.coursedir.max_file_size, log=self.log))
+        for folder, dirs, files in os.walk(dest):
+            for child in (*dirs, *files):
+                path = os.path.join(folder, child)
+                if os.path.islink(path):
+                    self.log.warning("Left out %s of the hand-in %s: a link, not a file",
+                                     os.path.relpath(path, dest), os.path.basename(src))
+                    os.unlink(path)
 
     def _choose(self, records: list[dict[str, Any]]) -> dict[str, Any]:
         """The hand-in to collect of one student's: the latest, or with
