@@ -770,3 +770,11 @@ def test_collect_copies_no_link_of_a_hand_in(tmp_path: Path,
     assert f"Left out exercises.ipynb of the hand-in {hand_in.name}: a link" in caplog.text
     assert f"Left out data/elsewhere of the hand-in {hand_in.name}: a link" in caplog.text
     assert secret.read_text() == '{"answer": "theirs"}'
+    # one hand-in too large is refused alone (nbgrader's own copy stops the whole collect)
+    step.coursedir.max_dir_size = 1  # kB
+    (hand_in / "00_start_here.ipynb").write_text("x" * 2000)
+    with caplog.at_level("WARNING"):
+        step.do_copy(str(hand_in), str(tmp_path / "too large"))
+    assert not (tmp_path / "too large").exists()
+    assert (f"Refused the hand-in {hand_in.name}: it is larger than "
+            f"CourseDirectory.max_dir_size (1000 bytes)") in caplog.text

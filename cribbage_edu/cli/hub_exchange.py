@@ -232,15 +232,18 @@ class OwnedCollect(ExchangeCollect):  # type: ignore[misc]
             raise  # fail raises; this says so to the type checker
 
     def do_copy(self, src: str, dest: str, log: Any = None) -> None:
-        """nbgrader's copy of a hand-in (its size limit and left-out files), with any link
-        copied as a link and then left out, so that collect, as root, never reads through
-        a link (one the student put into their own hand-in after it was checked)."""
+        """nbgrader's copy of a hand-in (its size limit, which refuses this hand-in alone,
+        and its left-out files), with any link copied as a link and then left out, so that
+        collect, as root, never reads through a link (one the student put into their own
+        hand-in after it was checked)."""
         from nbgrader.utils import ignore_patterns
 
         limit = 1000 * self.coursedir.max_dir_size
-        if self.get_size(src) > limit:
-            self.fail(f"The hand-in {os.path.basename(src)} is larger than "
-                      f"CourseDirectory.max_dir_size ({limit} bytes)")
+        if self.get_size(src) > limit:  # nbgrader's own stops collecting every hand-in
+            self.log.warning("Refused the hand-in %s: it is larger than "
+                             "CourseDirectory.max_dir_size (%d bytes). It is not collected.",
+                             os.path.basename(src), limit)
+            return
         shutil.copytree(src, dest, symlinks=True, ignore=ignore_patterns(
             exclude=self.coursedir.ignore, include=self.coursedir.include,
             max_file_size=self.coursedir.max_file_size, log=self.log))
