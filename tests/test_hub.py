@@ -528,7 +528,10 @@ def test_the_unsafe_shared_user_makes_no_user_and_says_what_it_leaves_open(
     said = log.read_text(errors="replace")
     assert ("UNSAFE: every student's server runs as your Unix user (--unsafe-shared-user): "
             "a student's code can read and change every other student's work, the "
-            "passwords and the answer key.") in said
+            "passwords and the answer key, and hand in as another student (nbgrader "
+            "collect cannot tell).") in said
+    record = tmp_path / "state" / "hand-in-owners.json"
+    assert json.loads(record.read_text()) == {"shared_user": True, "users": {}}
     config = (tmp_path / "state" / "jupyterhub_config.py").read_text()
     assert "c.CourseSpawner.shared_user = True" in config and "unix_users" not in config
     assert not [e for e in pwd.getpwall() if e.pw_name.startswith(prefix)]

@@ -486,7 +486,8 @@ def add_hub(subparsers: Subparsers) -> None:
                         help="run every student's server as your own Unix user, for a "
                              "machine where the hub cannot make users (not root): a "
                              "student's code can then read and change every other "
-                             "student's work, the passwords and the answer key")
+                             "student's work, the passwords and the answer key, "
+                             "and hand in as another student (collect cannot tell)")
     parser.add_argument("--print-k8s-values", action="store_true",
                         help="print a Zero to JupyterHub values file for this class and "
                              "stop (for a school that outgrows one machine)")
@@ -625,7 +626,8 @@ def _tell_the_teacher(args: argparse.Namespace, state: Path, students: int, teac
     if names is None:
         console.say("UNSAFE: every student's server runs as your Unix user "
                     "(--unsafe-shared-user): a student's code can read and change every "
-                    "other student's work, the passwords and the answer key.")
+                    "other student's work, the passwords and the answer key, and hand "
+                    "in as another student (nbgrader collect cannot tell).")
     else:
         console.say(f"Each student's server runs as a Unix user of their own "
                     f"({next(iter(names.values()))}, ...).")
