@@ -10,7 +10,9 @@ marked wrong with the lesson's reason. Every other code cell is locked. The fina
 assessment (:mod:`cribbage_edu.cli.assessment`, the questions the course guide prints) is
 an assignment of its own (``assessment``), whose answer cells say nothing until it is
 marked. Then nbgrader's own commands do the rest (release, collect, autograde, export; the
-README shows them).
+README shows them). The course's settings make ``nbgrader collect`` take a hand-in only
+from the student it names (:class:`~cribbage_edu.cli.hub_exchange.OwnedCollect`, against
+the hub's record of each login's Unix user, ``STATE/hand-in-owners.json``).
 
 What autograde runs is not the hand-in: the course's settings put
 :class:`~cribbage_edu.cli.marking.PlainAnswers` first among autograde's sanitising steps,
