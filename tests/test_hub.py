@@ -40,16 +40,21 @@ from cribbage_edu.cli.hub import (
     write_passwords,
 )
 from cribbage_edu.cli.hub_users import (
+    HAND_IN_OWNERS,
     Account,
     check_reachable,
     class_accounts,
+    hand_in_owners,
+    lay_out_exchange,
     lay_out_state,
     let_pass,
     make_account,
     remove_accounts,
     take_back,
     unix_names,
+    write_hand_in_owners,
 )
+from cribbage_edu.cli.serving import scripts_first
 
 LESSONS = lessons_folder()
 
@@ -345,7 +350,7 @@ def test_the_state_folder_is_laid_out_so_a_student_reaches_only_their_own(
             accounts[login].uid, 0o700)
     inbound = state / "exchange" / "cribbage" / "inbound"
     assert stat.S_IMODE((state / "exchange").stat().st_mode) == 0o1777
-    assert stat.S_IMODE(inbound.stat().st_mode) == 0o2733
+    assert stat.S_IMODE(inbound.stat().st_mode) == 0o3733
     assert inbound.stat().st_gid == accounts["teacher"].gid
     (homes["ben"] / "answers.ipynb").write_text("{}")
     for path in homes["ben"].iterdir():
@@ -523,7 +528,256 @@ def test_the_unsafe_shared_user_makes_no_user_and_says_what_it_leaves_open(
     said = log.read_text(errors="replace")
     assert ("UNSAFE: every student's server runs as your Unix user (--unsafe-shared-user): "
             "a student's code can read and change every other student's work, the "
-            "passwords and the answer key.") in said
+            "passwords and the answer key, and hand in as another student (nbgrader "
+            "collect cannot tell).") in said
+    record = tmp_path / "state" / "hand-in-owners.json"
+    assert json.loads(record.read_text()) == {"shared_user": True, "users": {}}
     config = (tmp_path / "state" / "jupyterhub_config.py").read_text()
     assert "c.CourseSpawner.shared_user = True" in config and "unix_users" not in config
     assert not [e for e in pwd.getpwall() if e.pw_name.startswith(prefix)]
+
+
+# --- issue 27 §1: a hand-in is collected only from the student it names ------------------
+
+def answered(outbound: Path, folder: Path, answer: str) -> None:
+    """The released lesson 00 copied to ``folder`` with exercise 1 answered ``answer``."""
+    shutil.copytree(outbound, folder)
+    notebook = json.loads((folder / "00_start_here.ipynb").read_text())
+    for cell in notebook["cells"]:
+        if cell.get("metadata", {}).get("nbgrader", {}).get("solution"):
+            cell["source"] = f"answer_1 = {answer}\nexercise_1.check(answer_1)"
+    (folder / "00_start_here.ipynb").write_text(json.dumps(notebook))
+
+
+def answer_in(notebook: Path) -> str:
+    """The source of the answer cell of a handed-in or collected lesson 00."""
+    (source,) = ["".join(cell["source"]) for cell in json.loads(notebook.read_text())["cells"]
+                 if cell.get("metadata", {}).get("nbgrader", {}).get("solution")]
+    return source.splitlines()[0]
+
+
+def a_course(state: Path) -> Path:
+    """The nbgrader course's settings as ``cribbage-edu assignments`` writes them."""
+    from cribbage_edu.cli.assignments import _course_settings
+
+    course = state / "course"
+    course.mkdir(exist_ok=True)
+    (course / "nbgrader_config.py").write_text(_course_settings(
+        course, state / "exchange", state / HAND_IN_OWNERS))
+    return course
+
+
+def collect(course: Path) -> str:
+    """``nbgrader collect lesson00`` in the course, as the teacher runs it; its log."""
+    done = subprocess.run([sys.executable, "-m", "nbgrader", "collect", "lesson00"],
+                          cwd=course, capture_output=True, text=True, timeout=300,
+                          check=False, env=scripts_first(os.environ))
+    assert done.returncode == 0, done.stderr
+    return done.stdout + done.stderr
+
+
+def submit(account: Account, student_id: str, folder: Path, state: Path) -> None:
+    """nbgrader's Submit of ``folder/lesson00`` as the hub's student servers run it, as
+    ``account``'s Unix user, naming the hand-in for ``student_id`` (what a student's code
+    can do with its own nbgrader)."""
+    done = subprocess.run(
+        [sys.executable, "-m", "nbgrader", "submit", "lesson00",
+         f"--CourseDirectory.student_id={student_id}", "--CourseDirectory.course_id=cribbage",
+         f"--Exchange.root={state / 'exchange'}",
+         "--ExchangeFactory.submit=cribbage_edu.cli.hub_exchange.PrivateSubmit"],
+        user=account.uid, group=account.gid, extra_groups=[], cwd=folder,
+        env={"PATH": "/usr/bin:/bin", "HOME": str(account.home)},
+        capture_output=True, text=True, timeout=300, check=False)
+    assert done.returncode == 0, done.stderr
+
+
+PLANT = """\
+import os, sys
+inbound, name, theirs = sys.argv[1:]
+os.mkdir(os.path.join(inbound, name))
+try:
+    os.rename(os.path.join(inbound, theirs), os.path.join(inbound, "renamed"))
+    print("renamed")
+except OSError as exc:
+    print(type(exc).__name__)
+"""
+
+
+@needs_root
+def test_a_hand_in_forged_for_another_student_is_refused_and_theirs_collected(
+        class_users: tuple[str, Path, Callable[[Sequence[int]], None]]) -> None:
+    """Ada's code hands in for ben (later than ben's own, so nbgrader's choice of the
+    latest would take it) and for cy (who hands in nothing): collect takes ada's and ben's
+    own and refuses both forgeries, naming each with its owner and whom it claims."""
+    prefix, base, let_python_through = class_users
+    state = base / "classroom-hub"
+    state.mkdir()
+    names = unix_names(["ada", "ben", "cy", "teacher"], prefix)
+    course = state / "course"
+    homes = {login: course if login == "teacher" else state / "students" / login
+             for login in names}
+    (state / "students").mkdir()
+    accounts = class_accounts(names, homes)
+    let_python_through([account.uid for account in accounts.values()])
+    lay_out_state(state, accounts, "teacher", private=PRIVATE_FILES,
+                  shared=("jupyter-config", "student-config"), course=course,
+                  students=state / "students", exchange=state / "exchange",
+                  course_id="cribbage")
+    write_hand_in_owners(state, names)
+    a_course(state)
+    _, outbound = released(state)
+    answered(outbound, homes["ada"] / "lesson00", "4")
+    answered(outbound, homes["ben"] / "lesson00", "5")
+    answered(outbound, homes["ada"] / "forged" / "lesson00", "99")
+    for login in ("ada", "ben"):
+        _own_tree(homes[login], accounts[login])
+    submit(accounts["ada"], "ada", homes["ada"], state)
+    submit(accounts["ben"], "ben", homes["ben"], state)
+    time.sleep(0.01)  # the forgeries are the latest of ben's and cy's hand-ins
+    submit(accounts["ada"], "ben", homes["ada"] / "forged", state)
+    submit(accounts["ada"], "cy", homes["ada"] / "forged", state)
+    inbound = state / "exchange" / "cribbage" / "inbound"
+    by_owner = {(path.name.split("+")[0], path.stat().st_uid): path
+                for path in inbound.iterdir()}
+    bens_own = by_owner[("ben", accounts["ben"].uid)]
+    forged_ben = by_owner[("ben", accounts["ada"].uid)]
+    forged_cy = by_owner[("cy", accounts["ada"].uid)]
+    assert forged_ben.name.split("+")[2] > bens_own.name.split("+")[2]
+    # ada's code plants a hand-in whose name Submit never gives, and cannot rename ben's
+    # (the inbound folder is sticky) to claim it as hers
+    planted = subprocess.run([sys.executable, "-c", PLANT, str(inbound),
+                              "ben+lesson00+not-a-time+x", bens_own.name],
+                             user=accounts["ada"].uid, group=accounts["ada"].gid,
+                             extra_groups=[], cwd="/", capture_output=True, text=True,
+                             check=True, timeout=60)
+    assert planted.stdout.strip() == "PermissionError"
+
+    said = collect(course)
+
+    submitted = course / "submitted"
+    assert sorted(path.name for path in submitted.iterdir()) == ["ada", "ben"]
+    assert answer_in(submitted / "ada" / "lesson00" / "00_start_here.ipynb") == "answer_1 = 4"
+    assert answer_in(submitted / "ben" / "lesson00" / "00_start_here.ipynb") == "answer_1 = 5"
+    for forged, claimed in ((forged_ben, "ben"), (forged_cy, "cy")):
+        assert (f"Refused the hand-in {forged.name}: it claims to be {claimed}'s, but it is "
+                f"owned by {prefix}ada, not by {names[claimed]} (the Unix user the hub "
+                f"made for {claimed}). It is not collected") in said, said
+    assert ("Refused the hand-in ben+lesson00+not-a-time+x: its name is not one Submit "
+            "gives") in said
+    assert said.count("Refused the hand-in") == 3
+
+
+def _own_tree(home: Path, account: Account) -> None:
+    for folder, dirs, files in os.walk(home):
+        for child in (*dirs, *files):
+            os.chown(Path(folder) / child, account.uid, account.gid)
+
+
+def test_a_hand_in_is_checked_file_by_file_and_refused_as_a_link(tmp_path: Path) -> None:
+    exchange_module = pytest.importorskip("cribbage_edu.cli.hub_exchange")
+    forged_hand_in = exchange_module.forged_hand_in
+    me = pwd.getpwuid(os.getuid()).pw_name
+    hand_in = tmp_path / "ada+lesson00+2026-12-02 10:00:00.000000 UTC+abc"
+    (hand_in / "lesson00").mkdir(parents=True)
+    (hand_in / "lesson00" / "00_start_here.ipynb").write_text("{}")
+    assert forged_hand_in(hand_in, "ada", {"ada": me}) is None
+    assert forged_hand_in(hand_in, "ada", {"ada": "cribbage-ada"}) == (
+        f"it is owned by {me}, not by cribbage-ada (the Unix user the hub made for ada)")
+    assert forged_hand_in(hand_in, "zed", {"ada": me}) == (
+        "the hub made no Unix user for 'zed' (not in the class list)")
+    (hand_in / "lesson00" / "exercises.py").symlink_to("/etc/passwd")
+    assert forged_hand_in(hand_in, "ada", {"ada": me}) == (
+        f"its lesson00/exercises.py is a symbolic link (owned by {me}); Submit copies "
+        f"files, never links")
+    link = tmp_path / "ada+lesson00+2026-12-02 11:00:00.000000 UTC+def"
+    link.symlink_to(hand_in)
+    assert forged_hand_in(link, "ada", {"ada": me}) == (
+        f"it is not a folder but a symbolic link, owned by {me}; Submit makes a folder")
+
+
+def test_the_record_of_owners_is_refused_when_another_user_could_write_it(
+        tmp_path: Path) -> None:
+    with pytest.raises(ValueError, match="is missing: `cribbage-edu hub` writes it"):
+        hand_in_owners(tmp_path / HAND_IN_OWNERS)
+    path = write_hand_in_owners(tmp_path, {"ada": "cribbage-ada"})
+    assert stat.S_IMODE(path.stat().st_mode) == 0o600
+    path.chmod(0o666)
+    with pytest.raises(ValueError, match="could have been written by another user"):
+        hand_in_owners(path)
+    path.chmod(0o600)
+    path.write_text('{"users": ["ada"]}')
+    with pytest.raises(ValueError, match="is not a record of the hub's users"):
+        hand_in_owners(path)
+
+
+def test_the_shared_user_collects_each_hand_in_as_named_and_says_it_cannot_check(
+        tmp_path: Path) -> None:
+    """``--unsafe-shared-user``: every hand-in is the hub's own user's, so none can be
+    told from a forgery; each is collected as the student it names, with a warning."""
+    pytest.importorskip("cribbage_edu.cli.hub_exchange")
+    state = tmp_path / "state"
+    state.mkdir()
+    lay_out_exchange(state / "exchange", "cribbage", None)
+    write_hand_in_owners(state, None)
+    course = a_course(state)
+    _, outbound = released(state)
+    inbound = state / "exchange" / "cribbage" / "inbound"
+    for login, answer in (("ada", "4"), ("ben", "5")):
+        hand_in = inbound / f"{login}+lesson00+2026-12-02 10:00:00.000000 UTC+{login}1"
+        answered(outbound, hand_in, answer)
+        (hand_in / "timestamp.txt").write_text("2026-12-02 10:00:00.000000 UTC")
+    said = collect(course)
+    assert answer_in(course / "submitted" / "ada" / "lesson00" / "00_start_here.ipynb") == (
+        "answer_1 = 4")
+    assert answer_in(course / "submitted" / "ben" / "lesson00" / "00_start_here.ipynb") == (
+        "answer_1 = 5")
+    assert ("The hub runs every server as its own Unix user (--unsafe-shared-user): who "
+            "made a hand-in cannot be checked, so each is collected as the student it "
+            "names.") in said
+    assert "Refused" not in said
+    # with no record of the hub's users, collect stops and says why, collecting nothing
+    (state / HAND_IN_OWNERS).unlink()
+    shutil.rmtree(course / "submitted")
+    done = subprocess.run([sys.executable, "-m", "nbgrader", "collect", "lesson00"],
+                          cwd=course, capture_output=True, text=True, timeout=300,
+                          check=False, env=scripts_first(os.environ))
+    assert done.returncode != 0
+    assert "Cannot check who made each hand-in:" in done.stderr
+    assert f"{state / HAND_IN_OWNERS} is missing" in done.stderr
+    assert not (course / "submitted").exists()
+
+
+def test_collect_copies_no_link_of_a_hand_in(tmp_path: Path,
+                                             caplog: pytest.LogCaptureFixture) -> None:
+    """Collect runs as root: a link a student put into their own hand-in (after it was
+    checked) is copied as a link and left out, never read through."""
+    exchange_module = pytest.importorskip("cribbage_edu.cli.hub_exchange")
+    from nbgrader.auth import Authenticator
+    from nbgrader.coursedir import CourseDirectory
+
+    secret = tmp_path / "someone-else's.ipynb"
+    secret.write_text('{"answer": "theirs"}')
+    hand_in = tmp_path / "ben+lesson00+2026-12-02 10:00:00.000000 UTC+abc"
+    (hand_in / "data").mkdir(parents=True)
+    (hand_in / "00_start_here.ipynb").write_text('{"answer": "mine"}')
+    (hand_in / "exercises.ipynb").symlink_to(secret)
+    (hand_in / "data" / "elsewhere").symlink_to(tmp_path, target_is_directory=True)
+    step = exchange_module.OwnedCollect(coursedir=CourseDirectory(),
+                                        authenticator=Authenticator())
+    with caplog.at_level("WARNING"):
+        step.do_copy(str(hand_in), str(tmp_path / "collected"))
+    copied = tmp_path / "collected"
+    assert sorted(p.relative_to(copied).as_posix() for p in copied.rglob("*")) == [
+        "00_start_here.ipynb", "data"]
+    assert (copied / "00_start_here.ipynb").read_text() == '{"answer": "mine"}'
+    assert f"Left out exercises.ipynb of the hand-in {hand_in.name}: a link" in caplog.text
+    assert f"Left out data/elsewhere of the hand-in {hand_in.name}: a link" in caplog.text
+    assert secret.read_text() == '{"answer": "theirs"}'
+    # one hand-in too large is refused alone (nbgrader's own copy stops the whole collect)
+    step.coursedir.max_dir_size = 1  # kB
+    (hand_in / "00_start_here.ipynb").write_text("x" * 2000)
+    with caplog.at_level("WARNING"):
+        step.do_copy(str(hand_in), str(tmp_path / "too large"))
+    assert not (tmp_path / "too large").exists()
+    assert (f"Refused the hand-in {hand_in.name}: it is larger than "
+            f"CourseDirectory.max_dir_size (1000 bytes)") in caplog.text

@@ -10,7 +10,9 @@ marked wrong with the lesson's reason. Every other code cell is locked. The fina
 assessment (:mod:`cribbage_edu.cli.assessment`, the questions the course guide prints) is
 an assignment of its own (``assessment``), whose answer cells say nothing until it is
 marked. Then nbgrader's own commands do the rest (release, collect, autograde, export; the
-README shows them).
+README shows them). The course's settings make ``nbgrader collect`` take a hand-in only
+from the student it names (:class:`~cribbage_edu.cli.hub_exchange.OwnedCollect`, against
+the hub's record of each login's Unix user, ``STATE/hand-in-owners.json``).
 
 What autograde runs is not the hand-in: the course's settings put
 :class:`~cribbage_edu.cli.marking.PlainAnswers` first among autograde's sanitising steps,
@@ -47,7 +49,7 @@ from ..render.colours import COLOURS
 from .console import PROG, BadInput, Console, Subparsers, shortened, too_long_name
 from .course import TEACHERS_ONLY, lessons_folder, prepare_course
 from .hub import COURSE_ID, DEFAULT_STATE, course_folder, exchange_folder
-from .hub_users import lay_out_exchange
+from .hub_users import HAND_IN_OWNERS, lay_out_exchange
 from .serving import scripts_first
 
 __all__ = ["ASSESSMENT", "ExerciseResult", "add_assignments", "assessment_notebook",
@@ -177,7 +179,12 @@ MARKING_STEP = "cribbage_edu.cli.marking.PlainAnswers"
 notebook with only its answers' plain values (:class:`~cribbage_edu.cli.marking.PlainAnswers`)."""
 
 
-def _course_settings(course: Path, exchange: Path) -> str:
+COLLECT_STEP = "cribbage_edu.cli.hub_exchange.OwnedCollect"
+"""``nbgrader collect``'s exchange step: a hand-in only from the student it names
+(:class:`~cribbage_edu.cli.hub_exchange.OwnedCollect`)."""
+
+
+def _course_settings(course: Path, exchange: Path, owners: Path) -> str:
     return "\n".join([
         "# Written by `cribbage-edu assignments`: the nbgrader course of cribbage-edu.",
         "c = get_config()  # noqa: F821 (nbgrader defines it)",
@@ -195,9 +202,12 @@ def _course_settings(course: Path, exchange: Path) -> str:
         "    'sanitize_preprocessors'].default()]",
         "c.Execute.timeout = 300",
         "c.Autograde.create_student = True",
-        "# a hand-in's owner is the student's Unix user (cribbage-ada for ada), not their",
-        "# login, which nbgrader's owner check would call cheating every time",
-        "c.ExchangeCollect.check_owner = False",
+        "# a hand-in is collected only when its files are owned by the Unix user the hub made",
+        "# for the student it names (cribbage-ada for ada), as the hub's record says; any other",
+        "# is refused, named in a warning (nbgrader's own check compares the owner with the",
+        "# login, and only warns)",
+        f"c.ExchangeFactory.collect = {COLLECT_STEP!r}",
+        f"c.OwnedCollect.owners_file = {str(owners)!r}",
     ]) + "\n"
 
 
@@ -212,7 +222,8 @@ def build_course(state: Path, *, lessons: Path | None = None,
     # made as the hub needs it, so releasing into it changes (and warns of) nothing
     lay_out_exchange(exchange_folder(state), COURSE_ID, None)
     (course / "nbgrader_config.py").write_text(
-        _course_settings(course.resolve(), exchange_folder(state).resolve()), encoding="utf-8")
+        _course_settings(course.resolve(), exchange_folder(state).resolve(),
+                         state.resolve() / HAND_IN_OWNERS), encoding="utf-8")
     made: list[tuple[str, Path, dict[str, Any]]] = []
     for path in sorted(lessons.glob("*.ipynb")):
         found = _LESSON.fullmatch(path.name)

@@ -16,7 +16,10 @@ git ignores) and runs JupyterHub with it until Ctrl-C:
   is theirs alone (mode 700), the passwords, hashes, configuration and database are
   root's, the nbgrader course (sources, gradebook, the guide's copy) the teacher's, and a
   hand-in in nbgrader's exchange its student's and the teacher's
-  (:class:`~cribbage_edu.cli.hub_exchange.PrivateSubmit`); before the hub starts, a
+  (:class:`~cribbage_edu.cli.hub_exchange.PrivateSubmit`), collected only when it is
+  owned by the Unix user of the student it names
+  (:class:`~cribbage_edu.cli.hub_exchange.OwnedCollect`, from the record
+  ``hand-in-owners.json`` the hub writes at each start); before the hub starts, a
   student's user is checked to reach the hub's Python and the course, and a folder
   closed to it is named with what to do. ``--unsafe-shared-user`` runs every server as
   the hub's own user instead, for a machine where the hub cannot make users;
@@ -69,12 +72,14 @@ from .console import PROG, BadInput, Console, Subparsers, count_argument, shorte
 from .course import FIRST_LESSON
 from .hub_users import (
     DEFAULT_PREFIX,
+    HAND_IN_OWNERS,
     check_reachable,
     class_accounts,
     copy_private,
     lay_out_state,
     restrict_guide,
     unix_names,
+    write_hand_in_owners,
 )
 from .serving import (
     add_address_arguments,
@@ -481,7 +486,8 @@ def add_hub(subparsers: Subparsers) -> None:
                         help="run every student's server as your own Unix user, for a "
                              "machine where the hub cannot make users (not root): a "
                              "student's code can then read and change every other "
-                             "student's work, the passwords and the answer key")
+                             "student's work, the passwords and the answer key, "
+                             "and hand in as another student (collect cannot tell)")
     parser.add_argument("--print-k8s-values", action="store_true",
                         help="print a Zero to JupyterHub values file for this class and "
                              "stop (for a school that outgrows one machine)")
@@ -527,6 +533,8 @@ def run_hub(args: argparse.Namespace, console: Console) -> int:
     (state / STUDENT_CONFIG / "labconfig" / "page_config.json").write_text(
         student_page_config(), encoding="utf-8")
     course_folder(state).mkdir(exist_ok=True)
+    # who each login's hand-ins must be owned by, for `nbgrader collect` (OwnedCollect)
+    write_hand_in_owners(state, names)
     if names is None:
         exchange_folder(state).mkdir(exist_ok=True)
         exchange_folder(state).chmod(0o1777)
@@ -547,7 +555,7 @@ def run_hub(args: argparse.Namespace, console: Console) -> int:
                                                            len(new), console, names))
 
 
-PRIVATE_FILES = (PASSWORDS_FILE, HASHES_FILE, CONFIG_FILE, "jupyterhub.sqlite",
+PRIVATE_FILES = (PASSWORDS_FILE, HASHES_FILE, CONFIG_FILE, HAND_IN_OWNERS, "jupyterhub.sqlite",
                  "jupyterhub_cookie_secret", "jupyterhub-proxy.pid")
 """The files of the state folder only the hub (root) reads."""
 GUIDE_COPY = "course-guide.md"
@@ -618,7 +626,8 @@ def _tell_the_teacher(args: argparse.Namespace, state: Path, students: int, teac
     if names is None:
         console.say("UNSAFE: every student's server runs as your Unix user "
                     "(--unsafe-shared-user): a student's code can read and change every "
-                    "other student's work, the passwords and the answer key.")
+                    "other student's work, the passwords and the answer key, and hand "
+                    "in as another student (nbgrader collect cannot tell).")
     else:
         console.say(f"Each student's server runs as a Unix user of their own "
                     f"({next(iter(names.values()))}, ...).")

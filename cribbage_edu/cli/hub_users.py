@@ -25,13 +25,20 @@ sources, gradebook, guide)
 ``exchange/``                 root               1777    nbgrader needs it writable by
                                                          all; sticky: no one removes
                                                          another's entry
-``exchange/cribbage/inbound`` root, the          2733    written by all, read by root
-                              teacher's group            and the teacher's group
+``exchange/cribbage/inbound`` root, the          3733    written by all, listed by
+                              teacher's group            root alone; sticky: no one
+                                                         renames or removes another's
+                                                         hand-in
+``hand-in-owners.json``       root               0600    root: each login's Unix user,
+                                                         for ``nbgrader collect``
 ============================  =================  ======  ==========================
 
 A submission is made private to its student and the teacher's group by
 :class:`cribbage_edu.cli.hub_exchange.PrivateSubmit` (nbgrader's own leaves it readable
-by everyone who knows its name).
+by everyone who knows its name), and collected only when its files are owned by the
+Unix user the hub made for the student it names
+(:class:`cribbage_edu.cli.hub_exchange.OwnedCollect`, which reads
+:data:`HAND_IN_OWNERS`, written by :func:`write_hand_in_owners`).
 
 >>> unix_name("ada", "cribbage-")
 'cribbage-ada'
@@ -55,10 +62,11 @@ from pathlib import Path
 
 from .console import PROG, BadInput, shortened
 
-__all__ = ["DEFAULT_PREFIX", "MARK", "Account", "check_reachable", "class_accounts",
-           "copy_private", "first_closed_folder", "lay_out_exchange", "lay_out_state",
-           "let_pass", "make_account", "remove_accounts", "restrict_guide", "take_back",
-           "unix_name", "unix_names"]
+__all__ = ["DEFAULT_PREFIX", "HAND_IN_OWNERS", "MARK", "Account", "check_reachable",
+           "class_accounts", "copy_private", "first_closed_folder", "hand_in_owners",
+           "lay_out_exchange", "lay_out_state", "let_pass", "make_account",
+           "remove_accounts", "restrict_guide", "take_back", "unix_name", "unix_names",
+           "write_hand_in_owners"]
 
 DEFAULT_PREFIX = "cribbage-"
 """The start of every Unix user name the hub makes (``--user-prefix``)."""
@@ -103,6 +111,64 @@ def unix_names(logins: Iterable[str], prefix: str = DEFAULT_PREFIX) -> dict[str,
             raise BadInput(f"{PROG}: error: two logins make the Unix user {name!r}: rename one")
         names[login] = name
     return names
+
+
+HAND_IN_OWNERS = "hand-in-owners.json"
+"""The file of the state folder in which the hub, at each start, records each login's
+Unix user (:func:`write_hand_in_owners`), or that every server runs as the hub's own
+user: ``nbgrader collect`` reads it to tell a student's hand-in from a forged one."""
+
+
+def write_hand_in_owners(state: Path, names: Mapping[str, str] | None) -> Path:
+    """Record in ``state`` (:data:`HAND_IN_OWNERS`, mode 600) the Unix user of each
+    login, ``names`` as :func:`unix_names` made them, or, for ``None``
+    (``--unsafe-shared-user``), that no hand-in's owner can tell who made it.
+
+    >>> import tempfile
+    >>> state = Path(tempfile.mkdtemp())
+    >>> hand_in_owners(write_hand_in_owners(state, {"ada": "cribbage-ada"}))
+    {'ada': 'cribbage-ada'}
+    >>> hand_in_owners(write_hand_in_owners(state, None)) is None
+    True
+    """
+    import json
+
+    from .serving import write_private
+
+    record = ({"shared_user": True, "users": {}} if names is None
+              else {"shared_user": False, "users": dict(names)})
+    path = state / HAND_IN_OWNERS
+    write_private(path, json.dumps(record, indent=1, sort_keys=True) + "\n")
+    return path
+
+
+def hand_in_owners(path: Path) -> dict[str, str] | None:
+    """The record :func:`write_hand_in_owners` wrote: each login's Unix user, or ``None``
+    when every server runs as the hub's own user. A record another user could have
+    written (not owned by root or by this user, or writable by others) is refused, as
+    is a missing or broken one: ``ValueError`` says which."""
+    import json
+
+    try:
+        info = path.lstat()
+        if stat.S_ISLNK(info.st_mode) or not stat.S_ISREG(info.st_mode):
+            raise ValueError(f"{path} is not a plain file")
+        if info.st_uid not in (0, os.geteuid()) or info.st_mode & 0o022:
+            raise ValueError(f"{path} could have been written by another user (owner uid "
+                             f"{info.st_uid}, mode {stat.S_IMODE(info.st_mode):o})")
+        record = json.loads(path.read_text(encoding="utf-8"))
+    except FileNotFoundError:
+        raise ValueError(f"{path} is missing: `cribbage-edu hub` writes it at each start; "
+                         f"start the hub with this --state") from None
+    except (OSError, UnicodeDecodeError, json.JSONDecodeError) as exc:
+        raise ValueError(f"cannot read {path}: {exc}") from None
+    users = record.get("users") if isinstance(record, dict) else None
+    if not isinstance(users, dict) or not all(
+            isinstance(key, str) and isinstance(value, str) for key, value in users.items()):
+        raise ValueError(f"{path} is not a record of the hub's users")
+    if record.get("shared_user") is True:
+        return None
+    return dict(users)
 
 
 @dataclass(frozen=True)
@@ -222,13 +288,14 @@ def lay_out_exchange(exchange: Path, course_id: str, teacher_gid: int | None) ->
     """nbgrader's exchange made as the hub needs it before anyone releases: the root
     world-writable and sticky (nbgrader checks every user can write it, and warns when
     it is not mode 777), the course's folders owned by root, ``inbound`` written by all,
-    listed by root and the teacher's group (``teacher_gid``; ``None`` leaves the owners
-    as they are) alone."""
+    listed by root alone, its group the teacher's (``teacher_gid``; ``None`` leaves the
+    owners as they are), which every hand-in takes, and sticky: a student may not rename
+    or remove another's hand-in (renamed, it would claim to be someone else's)."""
     exchange.mkdir(parents=True, exist_ok=True)
     exchange.chmod(0o1777)
     course = exchange / course_id
     for folder, mode in ((course, 0o755), (course / "outbound", 0o755),
-                         (course / "inbound", 0o2733), (course / "feedback", 0o711)):
+                         (course / "inbound", 0o3733), (course / "feedback", 0o711)):
         folder.mkdir(exist_ok=True)
         if teacher_gid is not None:  # the hub, as root
             os.chown(folder, 0, teacher_gid if folder.name == "inbound" else 0)
