@@ -473,6 +473,8 @@ def test_a_students_settings_turn_the_news_off_and_keep_their_own_saving(
     news = json.loads((settings / "apputils-extension/notification.jupyterlab-settings")
                       .read_text())
     assert news["fetchNews"] == "false"
+    kernels = settings / "apputils-extension/kernels-settings.jupyterlab-settings"
+    assert json.loads(kernels.read_text()) == {"commsOverSubshells": "disabled"}
     saving = settings / "docmanager-extension/plugin.jupyterlab-settings"
     assert json.loads(saving.read_text()) == {"autosave": True, "autosaveInterval": 10}
     saving.write_text('{"autosaveInterval": 60}')  # the student's own choice stays
@@ -558,11 +560,11 @@ def answer_in(notebook: Path) -> str:
 
 def a_course(state: Path) -> Path:
     """The nbgrader course's settings as ``cribbage-edu assignments`` writes them."""
-    from cribbage_edu.cli.assignments import _course_settings
+    from cribbage_edu.cli.assignments import course_settings
 
     course = state / "course"
     course.mkdir(exist_ok=True)
-    (course / "nbgrader_config.py").write_text(_course_settings(
+    (course / "nbgrader_config.py").write_text(course_settings(
         course, state / "exchange", state / HAND_IN_OWNERS))
     return course
 

@@ -53,7 +53,8 @@ from .hub_users import HAND_IN_OWNERS, lay_out_exchange
 from .serving import scripts_first
 
 __all__ = ["ASSESSMENT", "ExerciseResult", "add_assignments", "assessment_notebook",
-           "build_course", "class_results", "exercise_cell", "lesson_assignment",
+           "build_course", "class_results", "course_settings", "exercise_cell",
+           "lesson_assignment",
            "question_cell", "report_chart", "report_html", "run_assignments"]
 
 ASSESSMENT = "assessment"
@@ -184,7 +185,9 @@ COLLECT_STEP = "cribbage_edu.cli.hub_exchange.OwnedCollect"
 (:class:`~cribbage_edu.cli.hub_exchange.OwnedCollect`)."""
 
 
-def _course_settings(course: Path, exchange: Path, owners: Path) -> str:
+def course_settings(course: Path, exchange: Path, owners: Path) -> str:
+    """The course's ``nbgrader_config.py``: its folder, name and exchange, and collect's
+    record of who may hand in as whom (``owners``)."""
     return "\n".join([
         "# Written by `cribbage-edu assignments`: the nbgrader course of cribbage-edu.",
         "c = get_config()  # noqa: F821 (nbgrader defines it)",
@@ -222,7 +225,7 @@ def build_course(state: Path, *, lessons: Path | None = None,
     # made as the hub needs it, so releasing into it changes (and warns of) nothing
     lay_out_exchange(exchange_folder(state), COURSE_ID, None)
     (course / "nbgrader_config.py").write_text(
-        _course_settings(course.resolve(), exchange_folder(state).resolve(),
+        course_settings(course.resolve(), exchange_folder(state).resolve(),
                          state.resolve() / HAND_IN_OWNERS), encoding="utf-8")
     made: list[tuple[str, Path, dict[str, Any]]] = []
     for path in sorted(lessons.glob("*.ipynb")):

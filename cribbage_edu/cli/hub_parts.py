@@ -49,7 +49,7 @@ from .hub import (
     password_matches,
     students_folder,
 )
-from .hub_users import _own
+from .hub_users import own_tree
 from .serving import scripts_first
 
 __all__ = ["ClassListAuthenticator", "CourseSpawner"]
@@ -133,7 +133,7 @@ class CourseSpawner(LocalProcessSpawner):  # type: ignore[misc]
             import pwd
 
             found = pwd.getpwnam(name)
-            _own(folder, found.pw_uid, found.pw_gid)
+            own_tree(folder, found.pw_uid, found.pw_gid)
             folder.chmod(0o700)
         return await super().start()
 
@@ -250,9 +250,14 @@ def first_page(folder: Path) -> str:
 STUDENT_SETTINGS = {
     "@jupyterlab/apputils-extension/notification.jupyterlab-settings": {
         "fetchNews": "false", "checkForUpdates": False},
+    "@jupyterlab/apputils-extension/kernels-settings.jupyterlab-settings": {
+        "commsOverSubshells": "disabled"},
 }
 """The JupyterLab settings written into every student's own settings at each start: no
-news pop-up (it asks, in every new session, whether to fetch news from the internet)."""
+news pop-up (it asks, in every new session, whether to fetch news from the internet);
+widget messages on the kernel's one main thread (``commsOverSubshells`` off: with
+ipykernel 7 each widget's messages may otherwise be handled on a thread of its own, so a
+click could reach the kernel before the text typed into another widget just before it)."""
 
 
 def write_student_settings(folder: Path, *, autosave_seconds: int, autosave: bool = True

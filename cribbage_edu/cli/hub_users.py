@@ -64,7 +64,7 @@ from .console import PROG, BadInput, shortened
 
 __all__ = ["DEFAULT_PREFIX", "HAND_IN_OWNERS", "MARK", "Account", "check_reachable",
            "class_accounts", "copy_private", "first_closed_folder", "hand_in_owners",
-           "lay_out_exchange", "lay_out_state", "let_pass", "make_account",
+           "lay_out_exchange", "lay_out_state", "let_pass", "make_account", "own_tree",
            "remove_accounts", "restrict_guide", "take_back", "unix_name", "unix_names",
            "write_hand_in_owners"]
 
@@ -241,7 +241,7 @@ def remove_accounts(names: Iterable[str]) -> list[str]:
     return removed
 
 
-def _own(path: Path, uid: int, gid: int) -> None:
+def own_tree(path: Path, uid: int, gid: int) -> None:
     """``path`` and everything under it owned by ``uid:gid`` (symbolic links themselves)."""
     os.chown(path, uid, gid, follow_symlinks=False)
     if path.is_dir() and not path.is_symlink():
@@ -265,21 +265,21 @@ def lay_out_state(state: Path, accounts: Mapping[str, Account], teacher: str, *,
     for name in shared:
         folder = state / name
         folder.mkdir(exist_ok=True)
-        _own(folder, 0, 0)
+        own_tree(folder, 0, 0)
         for inside, _dirs, files in os.walk(folder):
             Path(inside).chmod(0o755)
             for file in files:
                 (Path(inside) / file).chmod(0o644)
     teacher_account = accounts[teacher]
     course.mkdir(exist_ok=True)
-    _own(course, teacher_account.uid, teacher_account.gid)
+    own_tree(course, teacher_account.uid, teacher_account.gid)
     course.chmod(0o700)
     students.mkdir(exist_ok=True)
     os.chown(students, 0, 0)
     students.chmod(0o711)
     for login, account in accounts.items():
         if login != teacher:
-            _own(account.home, account.uid, account.gid)
+            own_tree(account.home, account.uid, account.gid)
             account.home.chmod(0o700)
     lay_out_exchange(exchange, course_id, teacher_account.gid)
 
