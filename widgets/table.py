@@ -3,7 +3,8 @@
 
 The learner is always player 0 and the computer player 1. Every rule question goes to
 the game (which cards fit, whether a go is due, the points, the count, a claim's
-verdict); the computer's decisions come from :mod:`cribbage_edu.strategy.players`; hints from the
+verdict); the computer's decisions come from :mod:`cribbage_edu.strategy.players`, each seeded by
+the game as it stands (:class:`~cribbage_edu.strategy.roster.StateSeeded`); hints from the
 coach's judge (:func:`cribbage_edu.strategy.hint.hint`), the one that grades the learner's choices.
 
 >>> table = GameTable(seed=7)
@@ -28,11 +29,11 @@ from cribbage_edu.rules.checks import flag
 from cribbage_edu.rules.drive import Player, drive
 from cribbage_edu.rules.errors import CribbageError
 from cribbage_edu.rules.events import ActionKind, EventKind, Source
-from cribbage_edu.rules.game import Event, Game, GameResult, Phase, PlayerView
+from cribbage_edu.rules.game import Event, Game, GameResult, Phase
 from cribbage_edu.rules.scoring import HandScore, score_hand
 from cribbage_edu.strategy.hint import hint
 from cribbage_edu.strategy.players import ExpertPlayer
-from cribbage_edu.strategy.roster import PLAYER_NAMES, make_player
+from cribbage_edu.strategy.roster import PLAYER_NAMES, StateSeeded
 from cribbage_edu.tables.chance import chance_words, chances_by_deal
 
 from .answer import AnswerButton
@@ -177,34 +178,6 @@ def _backs(n: int, who: str) -> str:
     return (f'<div style="display:flex;gap:3px;min-height:58px">{backs}</div>'
             f'<div style="font-size:small;color:#555">{escape(who)}: {n} '
             f'card{"" if n == 1 else "s"}</div>')
-
-
-class StateSeeded:
-    """A computer player whose every decision depends only on the game as it stands:
-    each decision is asked of a fresh ``make_player(name, rng)`` whose random stream is
-    seeded by the game's seed and the number of actions taken so far. So the random and
-    greedy players (which break ties at random) choose the same in a game loaded from a
-    save as in the game it was saved from, and the same for thirty students loading it.
-
-    >>> from cribbage_edu.rules.drive import Player
-    >>> isinstance(StateSeeded("random", lambda: Game(1)), Player)
-    True
-    """
-
-    def __init__(self, name: str, game: Callable[[], Game]) -> None:
-        make_player(name)  # an unknown name is refused here, not at the first decision
-        self.name = name
-        self._game = game
-
-    def _player(self) -> Player:
-        game = self._game()
-        return make_player(self.name, random.Random(f"{game.seed}:{len(game.actions)}"))
-
-    def discard(self, view: PlayerView) -> Sequence[Card]:
-        return self._player().discard(view)
-
-    def play(self, view: PlayerView) -> Card:
-        return self._player().play(view)
 
 
 class _Table(StaticPicture, w.VBox):  # type: ignore[misc]
