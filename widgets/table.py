@@ -22,7 +22,16 @@ from typing import TypeVar
 
 import ipywidgets as w  # type: ignore[import-untyped]
 
-from cribbage_edu.render import back_img, board_img, card_img, progress_svg
+from cribbage_edu.render import (
+    SMALL_CARD,
+    back_img,
+    backs_row,
+    board_img,
+    card_img,
+    count_html,
+    hand_html,
+    progress_svg,
+)
 from cribbage_edu.rules.board import GAME_HOLE, Board
 from cribbage_edu.rules.cards import Card, Hand
 from cribbage_edu.rules.checks import flag
@@ -38,7 +47,7 @@ from cribbage_edu.tables.chance import chance_words, chances_by_deal
 
 from .answer import AnswerButton
 from .board import BoardWidget
-from .cards import HandView, PlayableHand, SelectableHand, cards_html
+from .cards import HandView, PlayableHand, SelectableHand
 from .coaching import TableCoach, coach_mode
 from .feedback import (
     AnswerBox,
@@ -57,7 +66,6 @@ YOU, COMPUTER = 0, 1
 _Said = TypeVar("_Said")
 NAMES = ("Learner", "Computer")
 _SCORING = frozenset({EventKind.PEG, EventKind.HEELS, EventKind.SHOW, EventKind.MUGGINS})
-_SMALL = 40  # card width on the table
 
 
 @dataclass(frozen=True)
@@ -119,65 +127,6 @@ _PEG_NOW = ("Peg your points: type what your last card (or the go) made, 0 if no
 def _computer_count(event: Event) -> bool:
     """Whether ``event`` is the computer's count of its hand or crib."""
     return event.kind is EventKind.SHOW and event.player == COMPUTER
-
-
-def _faces(cards: Sequence[Card], style: str = "") -> str:
-    return (f'<div style="display:flex;gap:3px;{style}">'
-            + "".join(card_img(c, width=_SMALL) for c in cards) + "</div>")
-
-
-def _count_html(game: Game, seat: int = YOU) -> str:
-    """The cards since the count was reset and the count. The cards of a count that
-    ended (at 31 or a go) stay in sight, faded and marked as ended, until ``seat`` lays
-    a card of the next count: if the computer leads the next count at once (after the
-    learner's own 31), the ended count stays beside the new one. Under them every card
-    of this deal's play in order, earlier counts before the bar."""
-    series = list(game.series) or [()]
-    current = [card for _, card in series[-1]]
-    if game.phase is not Phase.PLAY:
-        ended: list[Card] = []
-    elif len(series) > 1 and all(who != seat for who, _ in series[-1]):
-        ended = [card for _, card in series[-2]]
-    else:
-        ended = []
-    pile = ""
-    if ended:
-        pile += (f'<div class="cribbage-ended-count" title="the count that ended" '
-                 f'style="display:flex;flex-direction:column;align-items:center">'
-                 f'{_faces(ended, "opacity:0.55")}<div style="font-size:small;color:#555">'
-                 f"ended at {sum(c.value for c in ended)}</div></div>")
-        if current:
-            pile += ('<div aria-hidden="true" style="align-self:stretch;'
-                     'border-left:2px dashed #999;margin:0 6px"></div>')
-    if current:
-        pile += f'<div class="cribbage-current-count">{_faces(current)}</div>'
-    total = sum(c.value for c in current)
-    if ended and not current:
-        line = (f'count <b class="cribbage-count">0</b> <span style="color:#555">(the last '
-                f"count ended at {sum(c.value for c in ended)}: the next card starts "
-                f"again from 0)</span>")
-    elif ended:
-        line = (f'count <b class="cribbage-count">{game.count}</b> <span style="color:#555">'
-                f"(a new count: the last one ended at {sum(c.value for c in ended)})</span>")
-    elif game.phase is Phase.PLAY or not current:
-        line = f'count <b class="cribbage-count">{game.count}</b>'
-    else:
-        line = f"the play is over: the last count ended at {total}"
-    parts = [" ".join(c.symbol for _, c in part) for part in series if part]
-    history = ""
-    if parts:
-        history = (f'<div class="cribbage-laid" style="font-size:small;color:#555">'
-                   f'laid this deal: {escape(" | ".join(parts))}</div>')
-    return (f'<div class="cribbage-pile" style="display:flex;align-items:flex-start;'
-            f'gap:3px;min-height:58px">{pile}</div>'
-            f'<div class="cribbage-count-line">{line}</div>{history}')
-
-
-def _backs(n: int, who: str) -> str:
-    backs = "".join(back_img(width=_SMALL, label=f"a card {who} holds") for _ in range(n))
-    return (f'<div style="display:flex;gap:3px;min-height:58px">{backs}</div>'
-            f'<div style="font-size:small;color:#555">{escape(who)}: {n} '
-            f'card{"" if n == 1 else "s"}</div>')
 
 
 class _Table(StaticPicture, w.VBox):  # type: ignore[misc]
@@ -484,8 +433,12 @@ class _Table(StaticPicture, w.VBox):  # type: ignore[misc]
         view = game.view(YOU)
         phase = game.phase
         theirs = game.view(COMPUTER)
-        self.opponent_view.value = _backs(len(theirs.hand), NAMES[COMPUTER])
-        self.play_area.value = _count_html(game)
+        held, who = len(theirs.hand), NAMES[COMPUTER]
+        self.opponent_view.value = backs_row(held, f"a card {who} holds",
+                                             f"{who}: {held} card{'' if held == 1 else 's'}",
+                                             width=SMALL_CARD)
+        self.play_area.value = count_html(game.series, game.count,
+                                          in_play=game.phase is Phase.PLAY, seat=YOU)
         discarding = phase is Phase.DISCARD and YOU in game.to_act
         playing = phase is Phase.PLAY
         self.picker.layout.display = "flex" if discarding else "none"
@@ -591,7 +544,7 @@ class PeggingPractice(_Table):
 
     def _static_html(self) -> str:
         return ("<b>The play: lay cards to 31</b>"
-                + cards_html(self._game.hand(YOU), caption="your hand"))
+                + hand_html(self._game.hand(YOU), caption="your hand"))
 
     def __init__(self, seed: int | None = None, *, opponent: str = "expert",
                  dealer: bool = False, coach: str = "mistakes",
@@ -793,7 +746,7 @@ class GameTable(_Table):
 
     def _static_html(self) -> str:
         return ("<b>Cribbage</b>" + board_img(self._game.board, NAMES)
-                + cards_html(self._game.hand(YOU), caption="your six cards"))
+                + hand_html(self._game.hand(YOU), caption="your six cards"))
 
     def __init__(self, seed: int | None = None, *, opponent: str = "expert",
                  target: int = GAME_HOLE, manual_count: bool = True, muggins: bool = False,
@@ -830,7 +783,7 @@ class GameTable(_Table):
         self.claim_row = w.VBox([self.to_count, w.HBox([self.claim_box])])
         self.starter_view = w.HTML(layout=w.Layout(margin="0 24px 0 0"))
         self.crib_view = w.HTML(layout=w.Layout(margin="0 24px 0 0"))
-        self.show_view = ShowStepper(width=_SMALL + 6)
+        self.show_view = ShowStepper(width=SMALL_CARD + 6)
         self.show_view.on_step(self._said_so_far)  # the computer's points, as said
         self.show_view.on_done(self._focus_next)  # the show's buttons go: Next deal
         self.show_view.on_done(self._show_said)
@@ -1184,8 +1137,8 @@ class GameTable(_Table):
         game = self._game
         starter = game.starter
         self.starter_view.value = (
-            (card_img(starter, width=_SMALL) if starter is not None
-             else back_img(width=_SMALL, label="the deck")) +
+            (card_img(starter, width=SMALL_CARD) if starter is not None
+             else back_img(width=SMALL_CARD, label="the deck")) +
             "<div style='font-size:small;color:#555'>starter</div>")
         crib = len(game.crib)
         whose = "your" if game.dealer == YOU else "the computer's"
@@ -1194,9 +1147,8 @@ class GameTable(_Table):
         self.crib_view.value = (
             f"<div style='font-size:small;color:#555;max-width:9em'>{whose} crib: counted, "
             f"face up in the show below</div>" if counted else
-            "".join(back_img(width=_SMALL, label="the crib, face down")
-                    for _ in range(min(crib, 1)))
-            + f"<div style='font-size:small;color:#555'>{whose} crib: {crib} cards</div>")
+            backs_row(min(crib, 1), "the crib, face down", f"{whose} crib: {crib} cards",
+                      width=SMALL_CARD))
         discarding = game.phase is Phase.DISCARD and YOU in game.to_act
         self.throw_button.layout.display = "inline-flex" if discarding else "none"
         counting = game.phase is Phase.COUNT and YOU in game.to_act
@@ -1215,7 +1167,7 @@ class GameTable(_Table):
             assert show is not None and starter is not None
             self.to_count.value = (
                 f"<div style='margin-top:6px'><b>Count your {escape(show[1])}</b> with the "
-                f"starter</div>" + "".join(card_img(c, width=_SMALL + 6)
+                f"starter</div>" + "".join(card_img(c, width=SMALL_CARD + 6)
                                            for c in (*show[2], starter)))
             self.message.say(f"Count your {show[1]}: {show[2].symbols} with the starter "
                              f"{starter.symbol}, type the points and press Claim.")
