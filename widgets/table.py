@@ -40,6 +40,7 @@ from cribbage_edu.rules.errors import CribbageError
 from cribbage_edu.rules.events import ActionKind, EventKind, Source
 from cribbage_edu.rules.game import Event, Game, GameResult, Phase
 from cribbage_edu.rules.scoring import HandScore, score_hand
+from cribbage_edu.strategy.coach import CoachMode
 from cribbage_edu.strategy.hint import hint
 from cribbage_edu.strategy.players import ExpertPlayer
 from cribbage_edu.strategy.roster import PLAYER_NAMES, StateSeeded
@@ -48,7 +49,7 @@ from cribbage_edu.tables.chance import chance_words, chances_by_deal
 from .answer import AnswerButton
 from .board import BoardWidget
 from .cards import HandView, PlayableHand, SelectableHand
-from .coaching import TableCoach, coach_mode
+from .coaching import TableCoach
 from .feedback import (
     AnswerBox,
     Message,
@@ -135,7 +136,7 @@ class _Table(StaticPicture, w.VBox):  # type: ignore[misc]
     def __init__(self, seed: int | None, opponent: str, title: str, *,
                  coach: str = "mistakes", claim_play: bool = False,
                  say_go: bool = False) -> None:
-        mode = coach_mode(coach)  # bad options are refused before anything is built
+        mode = CoachMode.check(coach)  # bad options are refused before anything is built
         self._claim_play = flag(claim_play, "claim_play")
         self._say_go = flag(say_go, "say_go")
         self._slips: list[tuple[int, str]] = []  # (deal, the line that refused it)
@@ -341,24 +342,11 @@ class _Table(StaticPicture, w.VBox):  # type: ignore[misc]
 
     def _slipped(self, card: Card | None) -> bool:
         """Whether the learner's ``card`` (or go, for ``None``) on their turn breaks the
-        rule of the go; if so it is refused, said and counted. Which cards fit is the
-        game's answer (:meth:`Game.legal_cards`); anything else is left to the game."""
+        rule of the go; if so it is refused, said in the game's words (:meth:`Game.go_slip`,
+        the words the terminal game says) and counted; anything else is left to the game."""
         game = self._game
-        if game.phase is not Phase.PLAY or game.turn != YOU or game.peg_due is not None:
-            return False
-        hand, fits, count = game.hand(YOU), game.legal_cards(YOU), game.count
-        if card is None and fits and hand:
-            top = max(c.value for c in fits)
-            names = [c.symbol for c in fits]
-            which = (f"{names[0]} fits ({count} + {top} = {count + top})" if len(names) == 1
-                     else f"{', '.join(names[:-1])} and {names[-1]} fit ({count} + {top} = "
-                          f"{count + top} at most)")
-            why = f"your {which}: you must lay a card when one fits"
-        elif card is not None and card in hand and card not in fits:
-            what = ("no card of yours fits, say go" if not fits else
-                    "lay a card that keeps the count at 31 or under")
-            why = f"the {card.symbol} would make {count + card.value}, past 31: {what}"
-        else:
+        why = game.go_slip(YOU, card)
+        if why is None:
             return False
         self._slips.append((game.deal_number, why))
         self.message.warn(why)

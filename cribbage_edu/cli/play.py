@@ -456,15 +456,25 @@ class TerminalGame:
                 return
             try:
                 if answer.lower() == "go":
-                    game.go(HUMAN)  # refused while a card fits, with the reason
+                    self._refuse_a_slip(None)
+                    game.go(HUMAN)
                     return
                 cards = self._read_cards(answer, view.hand)
                 if len(cards) != 1:
                     raise IllegalHandError(f"lay one card at a time, not {len(cards)}")
+                self._refuse_a_slip(cards[0])
                 self._judged("play", cards[0])
                 return
             except CribbageError as exc:
                 self.say(f"  {exc}; try again")
+
+    def _refuse_a_slip(self, card: Card | None) -> None:
+        """Refuse ``card`` (or go, for ``None``) when it breaks the rule of the go: a card
+        past 31, or go while a card fits, in the game's words, the table's words too
+        (:meth:`Game.go_slip`)."""
+        why = self.game.go_slip(HUMAN, card)
+        if why is not None:
+            raise IllegalActionError(why)
 
     def _human_peg(self) -> None:
         """Your play points, said by you (``--claim-play``): the points of the card you
