@@ -415,28 +415,31 @@ class _Table(StaticPicture, w.VBox):  # type: ignore[misc]
     # --- drawing -------------------------------------------------------------------------
 
     def _refresh(self) -> None:
-        fresh = self._take_events()
-        self._announce(fresh)
+        self._announce(self._take_events())
         game = self._game
-        view = game.view(YOU)
-        phase = game.phase
-        theirs = game.view(COMPUTER)
-        held, who = len(theirs.hand), NAMES[COMPUTER]
+        held, who = len(game.view(COMPUTER).hand), NAMES[COMPUTER]
         self.opponent_view.value = backs_row(held, f"a card {who} holds",
                                              f"{who}: {held} card{'' if held == 1 else 's'}",
                                              width=SMALL_CARD)
         self.play_area.value = count_html(game.series, game.count,
                                           in_play=game.phase is Phase.PLAY, seat=YOU)
-        discarding = phase is Phase.DISCARD and YOU in game.to_act
-        playing = phase is Phase.PLAY
+        discarding = game.phase is Phase.DISCARD and YOU in game.to_act
+        self.peg_row.layout.display = "flex" if game.peg_due == YOU else "none"
+        self._draw_hands(discarding)
+        self._draw_log()
+
+    def _draw_hands(self, discarding: bool) -> None:
+        """The learner's cards as the phase asks: to select two in the discard, to click
+        in the play, else face up in a row; and Go when it is offered."""
+        game = self._game
+        view = game.view(YOU)
+        playing = game.phase is Phase.PLAY
         self.picker.layout.display = "flex" if discarding else "none"
         self.playable.layout.display = "flex" if playing else "none"
         self.hand_view.layout.display = "none" if discarding or playing else "flex"
         if discarding and set(self.picker.cards) != set(view.hand):
             self.picker.deal(view.hand)
             self.playable.deal(view.hand)  # ready for the play (hidden till then)
-        pegging = game.peg_due == YOU
-        self.peg_row.layout.display = "flex" if pegging else "none"
         choosing = (playing and self._say_go and game.turn == YOU and game.peg_due is None
                     and bool(view.hand))  # every card clickable, Go always offered
         if playing:
@@ -451,7 +454,6 @@ class _Table(StaticPicture, w.VBox):  # type: ignore[misc]
         self.go_button.layout.display = "inline-flex" if offered else "none"
         # offered on every turn, Go must not stand out as the move to make
         self.go_button.button_style = "" if self._say_go else "warning"
-        self._draw_log()
 
     def _draw_log(self) -> None:
         # read top to bottom, oldest first, as it happened; the box opens scrolled to its
@@ -1123,6 +1125,36 @@ class GameTable(_Table):
         super()._refresh()
         self._confirm_new = False  # any other action asks again before abandoning
         game = self._game
+        self._draw_starter_and_crib()
+        discarding = game.phase is Phase.DISCARD and YOU in game.to_act
+        counting = game.phase is Phase.COUNT and YOU in game.to_act
+        self.throw_button.layout.display = "inline-flex" if discarding else "none"
+        self.claim_row.layout.display = "flex" if counting else "none"
+        self.next_button.layout.display = ("inline-flex" if self._paused and not game.is_over
+                                           else "none")
+        self.show_view.load(*self._shows())
+        if game.is_over and self._unsaid:
+            self._announce(self._release(), more=True)
+            self._draw_log()
+        self.board.show(self._board_said())
+        if counting or self._paused or game.is_over:
+            self.hand_view.layout.display = "none"  # the show has the cards face up
+        if counting:
+            self._prompt_count()
+        elif self._paused and not game.is_over:
+            self._prompt_counted()
+        elif discarding:
+            self._prompt_discard()
+        else:
+            self._prompt_play()
+        self.chance_view.value = self._chance_html()
+        if game.is_over:
+            self._finish()
+
+    def _draw_starter_and_crib(self) -> None:
+        """The starter (the deck's back before the cut) and the crib: face down with
+        the number of cards in it, or a line once it is counted and face up in the show."""
+        game = self._game
         starter = game.starter
         self.starter_view.value = (
             (card_img(starter, width=SMALL_CARD) if starter is not None
@@ -1137,46 +1169,45 @@ class GameTable(_Table):
             f"face up in the show below</div>" if counted else
             backs_row(min(crib, 1), "the crib, face down", f"{whose} crib: {crib} cards",
                       width=SMALL_CARD))
-        discarding = game.phase is Phase.DISCARD and YOU in game.to_act
-        self.throw_button.layout.display = "inline-flex" if discarding else "none"
-        counting = game.phase is Phase.COUNT and YOU in game.to_act
-        self.claim_row.layout.display = "flex" if counting else "none"
-        self.next_button.layout.display = ("inline-flex" if self._paused and not game.is_over
-                                           else "none")
-        self.show_view.load(*self._shows())
-        if game.is_over and self._unsaid:
-            self._announce(self._release(), more=True)
-            self._draw_log()
-        self.board.show(self._board_said())
-        if counting or self._paused or game.is_over:
-            self.hand_view.layout.display = "none"  # the show has the cards face up
-        if counting:
-            show = game.next_show()
-            assert show is not None and starter is not None
-            self.to_count.value = (
-                f"<div style='margin-top:6px'><b>Count your {escape(show[1])}</b> with the "
-                f"starter</div>" + "".join(card_img(c, width=SMALL_CARD + 6)
-                                           for c in (*show[2], starter)))
-            self.message.say(f"Count your {show[1]}: {show[2].symbols} with the starter "
-                             f"{starter.symbol}, type the points and press Claim.")
-        elif self._paused and not game.is_over:
-            self.message.say(f"Deal {game.deal_number} is counted: step through the show "
-                             f"below, then press Next deal." + self._slips_line())
-        elif discarding:
-            whose_crib = "your crib" if game.dealer == YOU else "the computer's crib"
-            self.message.say(f"Deal {game.deal_number}: select two cards for {whose_crib} "
-                             f"and press Throw two.")
-        elif (go := self._go_line()) and not self.message.text:
+
+    def _prompt_count(self) -> None:
+        """The learner counts a hand or the crib: its cards with the starter, and what
+        to type."""
+        game = self._game
+        show, starter = game.next_show(), game.starter
+        assert show is not None and starter is not None
+        self.to_count.value = (
+            f"<div style='margin-top:6px'><b>Count your {escape(show[1])}</b> with the "
+            f"starter</div>" + "".join(card_img(c, width=SMALL_CARD + 6)
+                                       for c in (*show[2], starter)))
+        self.message.say(f"Count your {show[1]}: {show[2].symbols} with the starter "
+                         f"{starter.symbol}, type the points and press Claim.")
+
+    def _prompt_counted(self) -> None:
+        """The deal is counted: the table waits while the learner steps through the show."""
+        self.message.say(f"Deal {self._game.deal_number} is counted: step through the show "
+                         f"below, then press Next deal." + self._slips_line())
+
+    def _prompt_discard(self) -> None:
+        game = self._game
+        whose_crib = "your crib" if game.dealer == YOU else "the computer's crib"
+        self.message.say(f"Deal {game.deal_number}: select two cards for {whose_crib} "
+                         f"and press Throw two.")
+
+    def _prompt_play(self) -> None:
+        """In the play, unless a line was just said: after the computer's go, lay on or
+        peg the go; peg what is due; or, on the learner's turn, lay a card."""
+        game = self._game
+        if self.message.text:
+            return
+        if go := self._go_line():
             self.message.say(go)
-        elif game.peg_due == YOU and not self.message.text:
+        elif game.peg_due == YOU:
             self.message.say(_PEG_NOW)
-        elif game.phase is Phase.PLAY and game.turn == YOU and not self.message.text:
+        elif game.phase is Phase.PLAY and game.turn == YOU:
             self.message.say("Your turn: click a card to lay it"
                              + (", or say go if none fits" if self._say_go else
                                 ", or say go" if not game.legal_cards(YOU) else "") + ".")
-        self.chance_view.value = self._chance_html()
-        if game.is_over:
-            self._finish()
 
     def _chance_html(self) -> str:
         """Your chance to win at the start of this deal (or, between deals, of the next),
