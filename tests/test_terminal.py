@@ -238,7 +238,9 @@ def test_go_while_a_card_fits_is_explained_and_empty_answers_are_told_what_to_ty
     game = stacked_game()
     _, out = play(game, ["", "2C 9H", "go", ""], autoplay=False)
     assert "type two cards, like 5H JS" in out
-    assert "cannot say go:" in out and "fits" in out
+    # the table's words (Game.go_slip): every card of Ann's fits the computer's lead
+    assert re.search(r"your 5♣, 5♥, 6♦ and J♠ fit \(\d+ \+ 10 = \d+ at most\): you must lay a "
+                     r"card when one fits; try again", out), out
     assert "type a card, like 5H" in out
     assert game.phase is Phase.PLAY and game.view(0).events[-1].kind != "go"
 
@@ -533,3 +535,61 @@ def test_the_play_pegged_by_hand_in_the_terminal() -> None:
     mine = [e for e in mugged.events if e.kind == "peg" and e.player == HUMAN]
     assert all(e.points == 0 for e in mine)  # the human pegged nothing by hand
     assert any(e.kind == "muggins" and e.player == 1 - HUMAN for e in mugged.events)
+
+
+class Recorder(Keyboard):
+    """A keyboard that autoplays and keeps every answer it gave, in order."""
+
+    def __init__(self, lines: list[str], stop_after: int = 10_000) -> None:
+        super().__init__(lines, autoplay=True, stop_after=stop_after)
+        self.given: list[str] = []
+
+    def readline(self, size: int | None = -1) -> str:  # type: ignore[override]
+        line = super().readline(size)
+        if line:
+            self.given.append(line.rstrip("\n"))
+        return line
+
+
+@pytest.mark.parametrize("opponent", ["random", "greedy"])
+@pytest.mark.parametrize("stop", [3, 11])
+def test_a_resumed_game_plays_on_as_the_game_played_straight_through(
+        tmp_path: Path, opponent: str, stop: int) -> None:
+    # the README: the computer's choices depend only on the game, so a game saved and
+    # resumed (a new game object, a new session, the command line's --resume) is the
+    # game played straight through with the same answers. Seeded once per session, the
+    # random and greedy players broke their ties differently after a resume.
+    def fresh() -> Game:
+        return Game(seed=21, target=61, names=("Ann", opponent.capitalize()))
+
+    straight = fresh()
+    keys = Recorder([])
+    keys.game = straight
+    TerminalGame(straight, opponent, stdin=keys, stdout=io.StringIO(), coach="off").run()
+    assert straight.is_over
+    answers = keys.given
+    assert len(answers) > stop + 5
+
+    first = fresh()
+    keys = Recorder([], stop_after=stop)
+    keys.game = first
+    TerminalGame(first, opponent, stdin=keys, stdout=io.StringIO(), coach="off",
+                 save_path=tmp_path / "half.json").run()
+    assert keys.given == answers[:stop] and not first.is_over
+    # the rest of the same answers but the last, in a new session through the command
+    # line; the input then ends, and the game is kept in the file it was resumed from
+    out = io.StringIO()
+    status = main(["play", "--resume", "half.json", "--coach", "off"],
+                  stdin=io.StringIO("".join(f"{a}\n" for a in answers[stop:-1])),
+                  stdout=out, stderr=io.StringIO())
+    assert status == 0 and "Resuming" in out.getvalue()
+    assert "try again" not in out.getvalue()  # every answer fitted the game
+    resumed = Game.load(tmp_path / "half.json")
+
+    def decisions(game: Game) -> int:
+        return sum(a.player == HUMAN and a.kind in (ActionKind.DISCARD, ActionKind.PLAY)
+                   for a in game.actions)
+
+    assert decisions(resumed) == decisions(straight) - 1
+    assert resumed.actions == straight.actions[:len(resumed.actions)]
+    assert resumed.events == straight.events[:len(resumed.events)]

@@ -6,14 +6,17 @@ the count past 31; go only when no card fits), never read back from the table.""
 
 from __future__ import annotations
 
+import io
+
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 from test_widgets_table import check_announcement, claim_right, throw_first_two
 
+from cribbage_edu.cli.play import TerminalGame
 from cribbage_edu.rules.cards import Card
 from cribbage_edu.rules.errors import IllegalActionError
-from cribbage_edu.rules.game import Phase
+from cribbage_edu.rules.game import Game, Phase
 from cribbage_edu.widgets import GameTable, PeggingPractice
 from cribbage_edu.widgets.table import YOU, TableState
 
@@ -295,3 +298,30 @@ def test_say_go_is_true_or_false(make: type[Table]) -> None:
     for bad in ("yes", 1, None):
         with pytest.raises(IllegalActionError, match=f"say_go is True or False, not {bad!r}"):
             make(seed=1, say_go=bad)  # type: ignore[arg-type]
+
+
+@pytest.mark.parametrize("wanted", ["misfit", "stuck", "fits"])
+def test_the_table_and_the_terminal_refuse_a_slip_in_the_same_words(wanted: str) -> None:
+    # one sentence for the rule of the go, the engine's (Game.go_slip): the same position
+    # at the table (a click) and in the terminal game (typed) is refused in the same words.
+    # With no card that fits the terminal says go for you unless you peg by hand.
+    table = find_turn(GameTable, wanted, say_go=True, claim_play=wanted == "stuck")
+    game = Game.from_json(table.game.to_json())
+    count = table.value.count
+    if wanted == "fits":
+        typed = "go"
+        table.go_button.click()
+    else:
+        card = next(c for c in table.value.hand if count + c.value > 31)
+        typed = str(card)
+        table.playable.button(card).click()
+    said = table.value.message
+    assert said and table.value.slips == (said,)
+    out = io.StringIO()
+    TerminalGame(game, "random", stdin=io.StringIO(f"{typed}\n"), stdout=out,
+                 coach="off").run()
+    assert f"  {said}; try again\n" in out.getvalue()
+    if wanted == "fits":
+        assert said.endswith("you must lay a card when one fits")
+    else:
+        assert f"would make {count + card.value}, past 31" in said

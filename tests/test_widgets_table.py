@@ -8,6 +8,7 @@ from collections.abc import Callable
 import pytest
 
 from cribbage_edu import Card, parse_cards, score_hand
+from cribbage_edu.render import SMALL_CARD, view_html
 from cribbage_edu.rules.board import skunk_lines
 from cribbage_edu.rules.game import Game, Phase
 from cribbage_edu.strategy.hint import hint
@@ -973,3 +974,28 @@ def test_peg_and_claim_are_buttons_of_their_boxes_and_their_click_brings_the_tex
     assert table.claim_button is table.claim_box.button
     assert table.claim_box.button_class == "cribbage-claim"
     assert table.claim_button.description == "Claim"
+
+
+WIDTH = re.compile(r'<img class="cribbage-card(?:-back)?"[^>]*width="(\d+)"')
+
+
+def test_the_small_cards_are_one_width_and_the_opponents_row_keeps_its_height() -> None:
+    # one small-card width (issue 28: 36 in the notebook view of a game, 40 at the table)
+    # and one row of backs: the computer's cards are the render's row of backs, which
+    # keeps a card's height when the last card is laid, so the count does not jump up
+    table = GameTable(seed=11)
+    widths: set[str] = set()
+    seen_empty = False
+    while table.game.deal_number < 2 and not table.game.is_over:
+        for view in (table.opponent_view, table.play_area, table.starter_view,
+                     table.crib_view):
+            widths.update(WIDTH.findall(view.value))
+        widths.update(WIDTH.findall(view_html(table.game.view(YOU))))
+        if table.game.phase is Phase.PLAY and not table.game.hand(COMPUTER):
+            seen_empty = True
+            assert "cribbage-card-back" not in table.opponent_view.value
+            assert re.search(r"min-height:\d+px", table.opponent_view.value)
+            assert "Computer: 0 cards" in table.opponent_view.value
+        play_one_step(table)
+    assert widths == {str(SMALL_CARD)} and SMALL_CARD == 40
+    assert seen_empty

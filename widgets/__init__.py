@@ -10,7 +10,7 @@ and answers an invalid action with a short message and no change.
 """
 
 from .board import BoardState, BoardWidget
-from .cards import CardView, HandView, PlayableHand, SelectableHand, backs_html, cards_html
+from .cards import CardView, HandView, PlayableHand, SelectableHand
 from .counting import LEVELS, CountingQuiz, QuizState
 from .discard import DiscardState, DiscardTrainer
 from .feedback import Panel
@@ -44,7 +44,5 @@ __all__ = [
     "SimulationRunner",
     "SimulationState",
     "TableState",
-    "backs_html",
-    "cards_html",
     "count_steps",
 ]

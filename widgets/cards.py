@@ -40,15 +40,9 @@ __all__ = [
     "HandView",
     "PlayableHand",
     "SelectableHand",
-    "backs_html",
     "card_faces_css",
-    "cards_html",
     "face_of",
 ]
-
-cards_html = hand_html
-"""A row of faces (each named by its alt text) and an optional caption
-(:func:`cribbage_edu.render.hand_html`)."""
 
 _TICK = ('<svg xmlns="http://www.w3.org/2000/svg" width="18" height="18" viewBox="0 0 18 18">'
          '<circle cx="9" cy="9" r="8" fill="#1b5e20" stroke="#fff" stroke-width="1.5"/>'
@@ -110,16 +104,6 @@ def card_faces_css(cards: Iterable[Card]) -> str:
         f".{_face_class(c)} {{ --cribbage-face: url(\"data:image/svg+xml;base64,"
         f"{b64encode(card_svg(c).encode()).decode('ascii')}\"); }}\n" for c in cards)
     return f"<style>{_BUTTON_CSS}{faces}</style>"
-
-
-def backs_html(n: int, *, caption: str = "", width: int = CARD_WIDTH,
-               label: str = "a face-down card") -> str:
-    """``n`` face-down cards in a row.
-
-    >>> backs_html(3).count("cribbage-card-back")
-    3
-    """
-    return backs_row(n, label, caption, width=width)
 
 
 def _card_button(kind: type[w.Button], css_class: str) -> w.Button:
@@ -223,10 +207,10 @@ class HandView(w.HTML):  # type: ignore[misc]
         """Show ``cards`` (faces or backs) with ``caption``; ``highlight`` marks some."""
         self._cards = parse_cards(cards)
         if face_up:
-            self.value = cards_html(self._cards, caption=caption, width=self._width,
+            self.value = hand_html(self._cards, caption=caption, width=self._width,
                                     highlight=parse_cards(highlight))
         else:
-            self.value = backs_html(len(self._cards), caption=caption, width=self._width)
+            self.value = backs_row(len(self._cards), caption=caption, width=self._width)
 
     @property
     def cards(self) -> Hand:

@@ -44,25 +44,7 @@ from cribbage_edu.strategy.coach.phrases import percent
 
 from .ahead import ahead, when_ready
 
-__all__ = ["COACH_MODES", "Position", "TableCoach", "chance_of", "coach_mode"]
-
-COACH_MODES = tuple(mode.value for mode in CoachMode)
-"""What the coach says at a table: nothing, the mistakes (the default), every decision."""
-
-
-def coach_mode(value: object) -> CoachMode:
-    """``value`` checked as a coach mode (:meth:`CoachMode.check`): one of
-    :data:`COACH_MODES`, exactly (no other spelling is taken for one).
-
-    >>> coach_mode("every")
-    <CoachMode.EVERY: 'every'>
-    >>> coach_mode("no")
-    Traceback (most recent call last):
-      ...
-    cribbage_edu.IllegalActionError: coach is 'off', 'mistakes' or 'every', not 'no'
-    """
-    return CoachMode.check(value)
-
+__all__ = ["Position", "TableCoach", "chance_of"]
 
 def _position_key(game: Game) -> Hashable:
     """The position the game stands in: its seed, its rules and every action so far."""
@@ -119,7 +101,7 @@ class TableCoach:
     that says the verdict (with its Why button)."""
 
     def __init__(self, mode: str = "mistakes", seat: int = 0) -> None:
-        self.mode: CoachMode = coach_mode(mode)
+        self.mode: CoachMode = CoachMode.check(mode)
         self.seat = seat
         self.verdicts: dict[int, ThrowVerdict | CardVerdict] = {}
         """The verdicts given so far, by the index of their action in ``game.actions``."""

@@ -14,6 +14,7 @@ from dataclasses import dataclass
 
 import ipywidgets as w  # type: ignore[import-untyped]
 
+from cribbage_edu.render import hand_html
 from cribbage_edu.rules.cards import Card, Deck, Hand
 from cribbage_edu.rules.errors import IllegalActionError
 from cribbage_edu.rules.misses import FIFTEENS_AND_PAIRS, count_misses, diagnose
@@ -27,7 +28,7 @@ from cribbage_edu.rules.scoring import (
     score_hand,
 )
 
-from .cards import HandView, cards_html
+from .cards import HandView
 from .feedback import AnswerBox, Message, StaticPicture, choose_seed, read_points, seed_badge
 from .show import ShowStepper
 
@@ -124,7 +125,7 @@ class CountingQuiz(StaticPicture, w.VBox):  # type: ignore[misc]
         score = self._score
         what = "the crib" if score.crib else "your hand"
         return ("<b>Count the hand</b>"
-                + cards_html((*score.hand, score.starter), highlight=(score.starter,),
+                + hand_html((*score.hand, score.starter), highlight=(score.starter,),
                              caption=f"{what} + starter {score.starter.symbol}"))
 
     def __init__(self, seed: int | None = None, *, level: str = "fifteens and pairs",

@@ -19,6 +19,7 @@ from typing import Any
 
 import ipywidgets as w  # type: ignore[import-untyped]
 
+from cribbage_edu.render import hand_html
 from cribbage_edu.render.colours import COLOURS
 from cribbage_edu.render.throws import throws_svg
 from cribbage_edu.rules.cards import Deck, Hand
@@ -28,7 +29,7 @@ from cribbage_edu.strategy.discard import DiscardOption, advise, starter_distrib
 
 from .ahead import ahead as work_ahead
 from .ahead import result
-from .cards import SelectableHand, cards_html
+from .cards import SelectableHand
 from .feedback import Message, StaticPicture, choose_seed, seed_badge
 
 __all__ = ["DiscardState", "DiscardTrainer", "chart_html", "options_html", "why_html"]
@@ -180,7 +181,7 @@ class DiscardTrainer(StaticPicture, w.VBox):  # type: ignore[misc]
     RUN_TO = "choose two of these cards to throw"
 
     def _static_html(self) -> str:
-        return "<b>Throw two to the crib</b>" + cards_html(self.picker.cards)
+        return "<b>Throw two to the crib</b>" + hand_html(self.picker.cards)
 
     def __init__(self, seed: int | None = None, *, dealer: bool = True,
                  chart: bool = True) -> None:

@@ -16,12 +16,13 @@ from html import escape
 
 import ipywidgets as w  # type: ignore[import-untyped]
 
+from cribbage_edu.render import hand_html
 from cribbage_edu.render.throws import starters_svg
 from cribbage_edu.rules.cards import Deck, Hand, distinct_cards
 from cribbage_edu.rules.errors import CribbageError
 from cribbage_edu.strategy.discard import StarterDistribution, starter_distribution
 
-from .cards import SelectableHand, cards_html
+from .cards import SelectableHand
 from .feedback import Message, StaticPicture, choose_seed, seed_badge
 
 __all__ = ["ExplorerState", "ProbabilityExplorer", "distribution_html"]
@@ -85,7 +86,7 @@ class ProbabilityExplorer(StaticPicture, w.VBox):  # type: ignore[misc]
     RUN_TO = "compare what each starter does to the cards you keep"
 
     def _static_html(self) -> str:
-        return "<b>What the starter does</b>" + cards_html(self._cards)
+        return "<b>What the starter does</b>" + hand_html(self._cards)
 
     def __init__(self, seed: int | None = None) -> None:
         super().__init__()

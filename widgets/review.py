@@ -25,6 +25,7 @@ from html import escape
 
 import ipywidgets as w  # type: ignore[import-untyped]
 
+from cribbage_edu.render import hand_html
 from cribbage_edu.render.review import KIND_WORDS, dealers, review_svg
 from cribbage_edu.rules.cards import Card, CardLike
 from cribbage_edu.rules.errors import CribbageError
@@ -41,14 +42,11 @@ from cribbage_edu.strategy.coach import (
 )
 from cribbage_edu.tables.chance import chances_by_deal
 
-from .cards import PlayableHand, SelectableHand, cards_html
+from .cards import PlayableHand, SelectableHand
 from .drawing import kernel_loop
 from .feedback import AnswerBox, Message, StaticPicture, read_points
 
 __all__ = ["ReviewState", "ReviewView", "decision_line", "prepare_chart", "review_chart_html"]
-
-_SMALL = 40
-
 
 @dataclass(frozen=True)
 class ReviewState:
@@ -323,11 +321,11 @@ class ReviewView(StaticPicture, w.VBox):  # type: ignore[misc]
             self.verdict.say("Select two cards, then press Judge my choice.")
         elif isinstance(verdict, CardVerdict):
             p = verdict.position
-            pile = cards_html(p.pile, caption=f"the count: {p.count}") if p.pile else (
+            pile = hand_html(p.pile, caption=f"the count: {p.count}") if p.pile else (
                 "<p>the count is 0: you lead</p>")
             self.position.value = (f"<b>{escape(where)}lay a card</b>{self._board(p.scores)}"
                                    f"<div style='display:flex;gap:24px'>"
-                                   f"{cards_html((p.starter,), caption='starter')}{pile}</div>")
+                                   f"{hand_html((p.starter,), caption='starter')}{pile}</div>")
             self.playable.deal(p.hand)
             self.playable.enable(p.legal)
             self.playable.layout.display = "flex"
@@ -337,7 +335,7 @@ class ReviewView(StaticPicture, w.VBox):  # type: ignore[misc]
             score = verdict.score
             what = "crib" if score.crib else "hand"
             self.position.value = (f"<b>{escape(where)}count your {what}</b>"
-                                   + cards_html((*score.hand, score.starter),
+                                   + hand_html((*score.hand, score.starter),
                                                 caption=f"your {what} and the starter"))
             self.count_box.value = ""
             self.count_box.layout.display = "flex"

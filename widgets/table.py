@@ -3,7 +3,8 @@
 
 The learner is always player 0 and the computer player 1. Every rule question goes to
 the game (which cards fit, whether a go is due, the points, the count, a claim's
-verdict); the computer's decisions come from :mod:`cribbage_edu.strategy.players`; hints from the
+verdict); the computer's decisions come from :mod:`cribbage_edu.strategy.players`, each seeded by
+the game as it stands (:class:`~cribbage_edu.strategy.roster.StateSeeded`); hints from the
 coach's judge (:func:`cribbage_edu.strategy.hint.hint`), the one that grades the learner's choices.
 
 >>> table = GameTable(seed=7)
@@ -21,24 +22,34 @@ from typing import TypeVar
 
 import ipywidgets as w  # type: ignore[import-untyped]
 
-from cribbage_edu.render import back_img, board_img, card_img, progress_svg
+from cribbage_edu.render import (
+    SMALL_CARD,
+    back_img,
+    backs_row,
+    board_img,
+    card_img,
+    count_html,
+    hand_html,
+    progress_svg,
+)
 from cribbage_edu.rules.board import GAME_HOLE, Board
 from cribbage_edu.rules.cards import Card, Hand
 from cribbage_edu.rules.checks import flag
 from cribbage_edu.rules.drive import Player, drive
 from cribbage_edu.rules.errors import CribbageError
 from cribbage_edu.rules.events import ActionKind, EventKind, Source
-from cribbage_edu.rules.game import Event, Game, GameResult, Phase, PlayerView
+from cribbage_edu.rules.game import Event, Game, GameResult, Phase
 from cribbage_edu.rules.scoring import HandScore, score_hand
+from cribbage_edu.strategy.coach import CoachMode
 from cribbage_edu.strategy.hint import hint
 from cribbage_edu.strategy.players import ExpertPlayer
-from cribbage_edu.strategy.roster import PLAYER_NAMES, make_player
+from cribbage_edu.strategy.roster import PLAYER_NAMES, StateSeeded
 from cribbage_edu.tables.chance import chance_words, chances_by_deal
 
 from .answer import AnswerButton
 from .board import BoardWidget
-from .cards import HandView, PlayableHand, SelectableHand, cards_html
-from .coaching import TableCoach, coach_mode
+from .cards import HandView, PlayableHand, SelectableHand
+from .coaching import TableCoach
 from .feedback import (
     AnswerBox,
     Message,
@@ -56,7 +67,6 @@ YOU, COMPUTER = 0, 1
 _Said = TypeVar("_Said")
 NAMES = ("Learner", "Computer")
 _SCORING = frozenset({EventKind.PEG, EventKind.HEELS, EventKind.SHOW, EventKind.MUGGINS})
-_SMALL = 40  # card width on the table
 
 
 @dataclass(frozen=True)
@@ -120,100 +130,13 @@ def _computer_count(event: Event) -> bool:
     return event.kind is EventKind.SHOW and event.player == COMPUTER
 
 
-def _faces(cards: Sequence[Card], style: str = "") -> str:
-    return (f'<div style="display:flex;gap:3px;{style}">'
-            + "".join(card_img(c, width=_SMALL) for c in cards) + "</div>")
-
-
-def _count_html(game: Game, seat: int = YOU) -> str:
-    """The cards since the count was reset and the count. The cards of a count that
-    ended (at 31 or a go) stay in sight, faded and marked as ended, until ``seat`` lays
-    a card of the next count: if the computer leads the next count at once (after the
-    learner's own 31), the ended count stays beside the new one. Under them every card
-    of this deal's play in order, earlier counts before the bar."""
-    series = list(game.series) or [()]
-    current = [card for _, card in series[-1]]
-    if game.phase is not Phase.PLAY:
-        ended: list[Card] = []
-    elif len(series) > 1 and all(who != seat for who, _ in series[-1]):
-        ended = [card for _, card in series[-2]]
-    else:
-        ended = []
-    pile = ""
-    if ended:
-        pile += (f'<div class="cribbage-ended-count" title="the count that ended" '
-                 f'style="display:flex;flex-direction:column;align-items:center">'
-                 f'{_faces(ended, "opacity:0.55")}<div style="font-size:small;color:#555">'
-                 f"ended at {sum(c.value for c in ended)}</div></div>")
-        if current:
-            pile += ('<div aria-hidden="true" style="align-self:stretch;'
-                     'border-left:2px dashed #999;margin:0 6px"></div>')
-    if current:
-        pile += f'<div class="cribbage-current-count">{_faces(current)}</div>'
-    total = sum(c.value for c in current)
-    if ended and not current:
-        line = (f'count <b class="cribbage-count">0</b> <span style="color:#555">(the last '
-                f"count ended at {sum(c.value for c in ended)}: the next card starts "
-                f"again from 0)</span>")
-    elif ended:
-        line = (f'count <b class="cribbage-count">{game.count}</b> <span style="color:#555">'
-                f"(a new count: the last one ended at {sum(c.value for c in ended)})</span>")
-    elif game.phase is Phase.PLAY or not current:
-        line = f'count <b class="cribbage-count">{game.count}</b>'
-    else:
-        line = f"the play is over: the last count ended at {total}"
-    parts = [" ".join(c.symbol for _, c in part) for part in series if part]
-    history = ""
-    if parts:
-        history = (f'<div class="cribbage-laid" style="font-size:small;color:#555">'
-                   f'laid this deal: {escape(" | ".join(parts))}</div>')
-    return (f'<div class="cribbage-pile" style="display:flex;align-items:flex-start;'
-            f'gap:3px;min-height:58px">{pile}</div>'
-            f'<div class="cribbage-count-line">{line}</div>{history}')
-
-
-def _backs(n: int, who: str) -> str:
-    backs = "".join(back_img(width=_SMALL, label=f"a card {who} holds") for _ in range(n))
-    return (f'<div style="display:flex;gap:3px;min-height:58px">{backs}</div>'
-            f'<div style="font-size:small;color:#555">{escape(who)}: {n} '
-            f'card{"" if n == 1 else "s"}</div>')
-
-
-class StateSeeded:
-    """A computer player whose every decision depends only on the game as it stands:
-    each decision is asked of a fresh ``make_player(name, rng)`` whose random stream is
-    seeded by the game's seed and the number of actions taken so far. So the random and
-    greedy players (which break ties at random) choose the same in a game loaded from a
-    save as in the game it was saved from, and the same for thirty students loading it.
-
-    >>> from cribbage_edu.rules.drive import Player
-    >>> isinstance(StateSeeded("random", lambda: Game(1)), Player)
-    True
-    """
-
-    def __init__(self, name: str, game: Callable[[], Game]) -> None:
-        make_player(name)  # an unknown name is refused here, not at the first decision
-        self.name = name
-        self._game = game
-
-    def _player(self) -> Player:
-        game = self._game()
-        return make_player(self.name, random.Random(f"{game.seed}:{len(game.actions)}"))
-
-    def discard(self, view: PlayerView) -> Sequence[Card]:
-        return self._player().discard(view)
-
-    def play(self, view: PlayerView) -> Card:
-        return self._player().play(view)
-
-
 class _Table(StaticPicture, w.VBox):  # type: ignore[misc]
     """What both tables share: a game, a computer opponent, the play area and the log."""
 
     def __init__(self, seed: int | None, opponent: str, title: str, *,
                  coach: str = "mistakes", claim_play: bool = False,
                  say_go: bool = False) -> None:
-        mode = coach_mode(coach)  # bad options are refused before anything is built
+        mode = CoachMode.check(coach)  # bad options are refused before anything is built
         self._claim_play = flag(claim_play, "claim_play")
         self._say_go = flag(say_go, "say_go")
         self._slips: list[tuple[int, str]] = []  # (deal, the line that refused it)
@@ -419,24 +342,11 @@ class _Table(StaticPicture, w.VBox):  # type: ignore[misc]
 
     def _slipped(self, card: Card | None) -> bool:
         """Whether the learner's ``card`` (or go, for ``None``) on their turn breaks the
-        rule of the go; if so it is refused, said and counted. Which cards fit is the
-        game's answer (:meth:`Game.legal_cards`); anything else is left to the game."""
+        rule of the go; if so it is refused, said in the game's words (:meth:`Game.go_slip`,
+        the words the terminal game says) and counted; anything else is left to the game."""
         game = self._game
-        if game.phase is not Phase.PLAY or game.turn != YOU or game.peg_due is not None:
-            return False
-        hand, fits, count = game.hand(YOU), game.legal_cards(YOU), game.count
-        if card is None and fits and hand:
-            top = max(c.value for c in fits)
-            names = [c.symbol for c in fits]
-            which = (f"{names[0]} fits ({count} + {top} = {count + top})" if len(names) == 1
-                     else f"{', '.join(names[:-1])} and {names[-1]} fit ({count} + {top} = "
-                          f"{count + top} at most)")
-            why = f"your {which}: you must lay a card when one fits"
-        elif card is not None and card in hand and card not in fits:
-            what = ("no card of yours fits, say go" if not fits else
-                    "lay a card that keeps the count at 31 or under")
-            why = f"the {card.symbol} would make {count + card.value}, past 31: {what}"
-        else:
+        why = game.go_slip(YOU, card)
+        if why is None:
             return False
         self._slips.append((game.deal_number, why))
         self.message.warn(why)
@@ -505,24 +415,31 @@ class _Table(StaticPicture, w.VBox):  # type: ignore[misc]
     # --- drawing -------------------------------------------------------------------------
 
     def _refresh(self) -> None:
-        fresh = self._take_events()
-        self._announce(fresh)
+        self._announce(self._take_events())
+        game = self._game
+        held, who = len(game.view(COMPUTER).hand), NAMES[COMPUTER]
+        self.opponent_view.value = backs_row(held, f"a card {who} holds",
+                                             f"{who}: {held} card{'' if held == 1 else 's'}",
+                                             width=SMALL_CARD)
+        self.play_area.value = count_html(game.series, game.count,
+                                          in_play=game.phase is Phase.PLAY, seat=YOU)
+        discarding = game.phase is Phase.DISCARD and YOU in game.to_act
+        self.peg_row.layout.display = "flex" if game.peg_due == YOU else "none"
+        self._draw_hands(discarding)
+        self._draw_log()
+
+    def _draw_hands(self, discarding: bool) -> None:
+        """The learner's cards as the phase asks: to select two in the discard, to click
+        in the play, else face up in a row; and Go when it is offered."""
         game = self._game
         view = game.view(YOU)
-        phase = game.phase
-        theirs = game.view(COMPUTER)
-        self.opponent_view.value = _backs(len(theirs.hand), NAMES[COMPUTER])
-        self.play_area.value = _count_html(game)
-        discarding = phase is Phase.DISCARD and YOU in game.to_act
-        playing = phase is Phase.PLAY
+        playing = game.phase is Phase.PLAY
         self.picker.layout.display = "flex" if discarding else "none"
         self.playable.layout.display = "flex" if playing else "none"
         self.hand_view.layout.display = "none" if discarding or playing else "flex"
         if discarding and set(self.picker.cards) != set(view.hand):
             self.picker.deal(view.hand)
             self.playable.deal(view.hand)  # ready for the play (hidden till then)
-        pegging = game.peg_due == YOU
-        self.peg_row.layout.display = "flex" if pegging else "none"
         choosing = (playing and self._say_go and game.turn == YOU and game.peg_due is None
                     and bool(view.hand))  # every card clickable, Go always offered
         if playing:
@@ -537,7 +454,6 @@ class _Table(StaticPicture, w.VBox):  # type: ignore[misc]
         self.go_button.layout.display = "inline-flex" if offered else "none"
         # offered on every turn, Go must not stand out as the move to make
         self.go_button.button_style = "" if self._say_go else "warning"
-        self._draw_log()
 
     def _draw_log(self) -> None:
         # read top to bottom, oldest first, as it happened; the box opens scrolled to its
@@ -618,7 +534,7 @@ class PeggingPractice(_Table):
 
     def _static_html(self) -> str:
         return ("<b>The play: lay cards to 31</b>"
-                + cards_html(self._game.hand(YOU), caption="your hand"))
+                + hand_html(self._game.hand(YOU), caption="your hand"))
 
     def __init__(self, seed: int | None = None, *, opponent: str = "expert",
                  dealer: bool = False, coach: str = "mistakes",
@@ -820,7 +736,7 @@ class GameTable(_Table):
 
     def _static_html(self) -> str:
         return ("<b>Cribbage</b>" + board_img(self._game.board, NAMES)
-                + cards_html(self._game.hand(YOU), caption="your six cards"))
+                + hand_html(self._game.hand(YOU), caption="your six cards"))
 
     def __init__(self, seed: int | None = None, *, opponent: str = "expert",
                  target: int = GAME_HOLE, manual_count: bool = True, muggins: bool = False,
@@ -857,7 +773,7 @@ class GameTable(_Table):
         self.claim_row = w.VBox([self.to_count, w.HBox([self.claim_box])])
         self.starter_view = w.HTML(layout=w.Layout(margin="0 24px 0 0"))
         self.crib_view = w.HTML(layout=w.Layout(margin="0 24px 0 0"))
-        self.show_view = ShowStepper(width=_SMALL + 6)
+        self.show_view = ShowStepper(width=SMALL_CARD + 6)
         self.show_view.on_step(self._said_so_far)  # the computer's points, as said
         self.show_view.on_done(self._focus_next)  # the show's buttons go: Next deal
         self.show_view.on_done(self._show_said)
@@ -1209,24 +1125,10 @@ class GameTable(_Table):
         super()._refresh()
         self._confirm_new = False  # any other action asks again before abandoning
         game = self._game
-        starter = game.starter
-        self.starter_view.value = (
-            (card_img(starter, width=_SMALL) if starter is not None
-             else back_img(width=_SMALL, label="the deck")) +
-            "<div style='font-size:small;color:#555'>starter</div>")
-        crib = len(game.crib)
-        whose = "your" if game.dealer == YOU else "the computer's"
-        counted = any(e.deal == game.deal_number and e.kind == EventKind.SHOW
-                      and e.source is Source.CRIB for e in game.events)
-        self.crib_view.value = (
-            f"<div style='font-size:small;color:#555;max-width:9em'>{whose} crib: counted, "
-            f"face up in the show below</div>" if counted else
-            "".join(back_img(width=_SMALL, label="the crib, face down")
-                    for _ in range(min(crib, 1)))
-            + f"<div style='font-size:small;color:#555'>{whose} crib: {crib} cards</div>")
+        self._draw_starter_and_crib()
         discarding = game.phase is Phase.DISCARD and YOU in game.to_act
-        self.throw_button.layout.display = "inline-flex" if discarding else "none"
         counting = game.phase is Phase.COUNT and YOU in game.to_act
+        self.throw_button.layout.display = "inline-flex" if discarding else "none"
         self.claim_row.layout.display = "flex" if counting else "none"
         self.next_button.layout.display = ("inline-flex" if self._paused and not game.is_over
                                            else "none")
@@ -1238,32 +1140,74 @@ class GameTable(_Table):
         if counting or self._paused or game.is_over:
             self.hand_view.layout.display = "none"  # the show has the cards face up
         if counting:
-            show = game.next_show()
-            assert show is not None and starter is not None
-            self.to_count.value = (
-                f"<div style='margin-top:6px'><b>Count your {escape(show[1])}</b> with the "
-                f"starter</div>" + "".join(card_img(c, width=_SMALL + 6)
-                                           for c in (*show[2], starter)))
-            self.message.say(f"Count your {show[1]}: {show[2].symbols} with the starter "
-                             f"{starter.symbol}, type the points and press Claim.")
+            self._prompt_count()
         elif self._paused and not game.is_over:
-            self.message.say(f"Deal {game.deal_number} is counted: step through the show "
-                             f"below, then press Next deal." + self._slips_line())
+            self._prompt_counted()
         elif discarding:
-            whose_crib = "your crib" if game.dealer == YOU else "the computer's crib"
-            self.message.say(f"Deal {game.deal_number}: select two cards for {whose_crib} "
-                             f"and press Throw two.")
-        elif (go := self._go_line()) and not self.message.text:
-            self.message.say(go)
-        elif game.peg_due == YOU and not self.message.text:
-            self.message.say(_PEG_NOW)
-        elif game.phase is Phase.PLAY and game.turn == YOU and not self.message.text:
-            self.message.say("Your turn: click a card to lay it"
-                             + (", or say go if none fits" if self._say_go else
-                                ", or say go" if not game.legal_cards(YOU) else "") + ".")
+            self._prompt_discard()
+        else:
+            self._prompt_play()
         self.chance_view.value = self._chance_html()
         if game.is_over:
             self._finish()
+
+    def _draw_starter_and_crib(self) -> None:
+        """The starter (the deck's back before the cut) and the crib: face down with
+        the number of cards in it, or a line once it is counted and face up in the show."""
+        game = self._game
+        starter = game.starter
+        self.starter_view.value = (
+            (card_img(starter, width=SMALL_CARD) if starter is not None
+             else back_img(width=SMALL_CARD, label="the deck")) +
+            "<div style='font-size:small;color:#555'>starter</div>")
+        crib = len(game.crib)
+        whose = "your" if game.dealer == YOU else "the computer's"
+        counted = any(e.deal == game.deal_number and e.kind == EventKind.SHOW
+                      and e.source is Source.CRIB for e in game.events)
+        self.crib_view.value = (
+            f"<div style='font-size:small;color:#555;max-width:9em'>{whose} crib: counted, "
+            f"face up in the show below</div>" if counted else
+            backs_row(min(crib, 1), "the crib, face down", f"{whose} crib: {crib} cards",
+                      width=SMALL_CARD))
+
+    def _prompt_count(self) -> None:
+        """The learner counts a hand or the crib: its cards with the starter, and what
+        to type."""
+        game = self._game
+        show, starter = game.next_show(), game.starter
+        assert show is not None and starter is not None
+        self.to_count.value = (
+            f"<div style='margin-top:6px'><b>Count your {escape(show[1])}</b> with the "
+            f"starter</div>" + "".join(card_img(c, width=SMALL_CARD + 6)
+                                       for c in (*show[2], starter)))
+        self.message.say(f"Count your {show[1]}: {show[2].symbols} with the starter "
+                         f"{starter.symbol}, type the points and press Claim.")
+
+    def _prompt_counted(self) -> None:
+        """The deal is counted: the table waits while the learner steps through the show."""
+        self.message.say(f"Deal {self._game.deal_number} is counted: step through the show "
+                         f"below, then press Next deal." + self._slips_line())
+
+    def _prompt_discard(self) -> None:
+        game = self._game
+        whose_crib = "your crib" if game.dealer == YOU else "the computer's crib"
+        self.message.say(f"Deal {game.deal_number}: select two cards for {whose_crib} "
+                         f"and press Throw two.")
+
+    def _prompt_play(self) -> None:
+        """In the play, unless a line was just said: after the computer's go, lay on or
+        peg the go; peg what is due; or, on the learner's turn, lay a card."""
+        game = self._game
+        if self.message.text:
+            return
+        if go := self._go_line():
+            self.message.say(go)
+        elif game.peg_due == YOU:
+            self.message.say(_PEG_NOW)
+        elif game.phase is Phase.PLAY and game.turn == YOU:
+            self.message.say("Your turn: click a card to lay it"
+                             + (", or say go if none fits" if self._say_go else
+                                ", or say go" if not game.legal_cards(YOU) else "") + ".")
 
     def _chance_html(self) -> str:
         """Your chance to win at the start of this deal (or, between deals, of the next),

@@ -49,7 +49,7 @@ from ..strategy.coach import (
     verdict_line,
 )
 from ..strategy.hint import hint
-from ..strategy.roster import PLAYER_NAMES, make_player
+from ..strategy.roster import PLAYER_NAMES, StateSeeded
 from ..tables.chance import chance_words
 from .console import EXIT_INTERRUPTED, Console, Subparsers, shortened
 
@@ -91,21 +91,24 @@ class _Quit(Exception):
 
 class TerminalGame:
     """One game between the person at ``stdin``/``stdout`` (player 0) and a computer
-    ``opponent`` (a name: ``"random"``, ``"greedy"``, ``"expert"``, or a player).
+    ``opponent`` (a name from :data:`~cribbage_edu.strategy.roster.PLAYER_NAMES`, or a
+    player). A named opponent's every choice depends only on the game as it stands
+    (:class:`~cribbage_edu.strategy.roster.StateSeeded`), so a resumed game plays on as
+    the game would have played straight through, and as the widget table plays it.
     ``save_path`` is where ``save`` and ``quit`` write when no file is named (the
     file a game was resumed from, or ``--save``). A game counted by hand is judged by
     the game (:meth:`Game.claim`), as at the widget table."""
 
     def __init__(self, game: Game, opponent: str | Player, *, stdin: TextIO,
                  stdout: TextIO, save_path: str | Path | None = None,
-                 seed: int | None = None, show_chance: bool = True,
+                 show_chance: bool = True,
                  coach: str = "mistakes") -> None:
         self.coach = CoachMode.check(coach)  # a bad mode is refused before anything
         self.verdicts: dict[int, ThrowVerdict | CardVerdict] = {}
         self.last_verdict: ThrowVerdict | CardVerdict | None = None
         self.game = game
         self.show_chance = show_chance  # your chance to win at the start of each deal
-        self.opponent: Player = (make_player(opponent, seed if seed is not None else game.seed)
+        self.opponent: Player = (StateSeeded(opponent, lambda: self.game)
                                  if isinstance(opponent, str) else opponent)
         self.stdin = stdin
         self.stdout = stdout
@@ -453,15 +456,25 @@ class TerminalGame:
                 return
             try:
                 if answer.lower() == "go":
-                    game.go(HUMAN)  # refused while a card fits, with the reason
+                    self._refuse_a_slip(None)
+                    game.go(HUMAN)
                     return
                 cards = self._read_cards(answer, view.hand)
                 if len(cards) != 1:
                     raise IllegalHandError(f"lay one card at a time, not {len(cards)}")
+                self._refuse_a_slip(cards[0])
                 self._judged("play", cards[0])
                 return
             except CribbageError as exc:
                 self.say(f"  {exc}; try again")
+
+    def _refuse_a_slip(self, card: Card | None) -> None:
+        """Refuse ``card`` (or go, for ``None``) when it breaks the rule of the go: a card
+        past 31, or go while a card fits, in the game's words, the table's words too
+        (:meth:`Game.go_slip`)."""
+        why = self.game.go_slip(HUMAN, card)
+        if why is not None:
+            raise IllegalActionError(why)
 
     def _human_peg(self) -> None:
         """Your play points, said by you (``--claim-play``): the points of the card you

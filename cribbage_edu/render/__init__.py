@@ -24,6 +24,7 @@ from .html import (
     card_img,
     card_row,
     card_svg,
+    count_html,
     hand_html,
     svg_img,
     table_html,
@@ -34,8 +35,8 @@ from .review import review_svg
 from .throws import starters_svg, throws_svg
 
 __all__ = [
-    "BLACK", "CARD_HEIGHT", "CARD_WIDTH", "COLOURS", "PEG_COLOURS", "RED", "SMALL_CARD", "back_img",
-    "backs_row", "board_img", "board_svg", "card_back_svg", "card_img", "card_row",
-    "card_svg", "hand_html", "progress_svg", "review_svg", "starters_svg", "svg_img", "table_html",
-    "throws_svg", "view_html",
+    "BLACK", "CARD_HEIGHT", "CARD_WIDTH", "COLOURS", "PEG_COLOURS", "RED", "SMALL_CARD",
+    "back_img", "backs_row", "board_img", "board_svg", "card_back_svg", "card_img",
+    "card_row", "card_svg", "count_html", "hand_html", "progress_svg", "review_svg",
+    "starters_svg", "svg_img", "table_html", "throws_svg", "view_html",
 ]

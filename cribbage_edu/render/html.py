@@ -32,11 +32,15 @@ if TYPE_CHECKING:  # cards and games draw themselves with these: no import back 
 
 __all__ = [
     "CARD_HEIGHT", "CARD_WIDTH", "SMALL_CARD", "back_img", "backs_row", "card_back_svg",
-    "card_img", "card_row", "card_svg", "hand_html", "svg_img", "table_html", "view_html",
+    "card_img", "card_row", "card_svg", "count_html", "hand_html", "svg_img", "table_html",
+    "view_html",
 ]
 
 CARD_WIDTH = 50
 CARD_HEIGHT = 70
+SMALL_CARD = 40
+"""The width of a small card: the notebook view of a game, and at the widget table and
+in a game's review the count, the starter, the crib and the opponent's cards."""
 
 
 def card_svg(card: Card, *, width: int = CARD_WIDTH, highlight: bool = False) -> str:
@@ -123,28 +127,91 @@ def hand_html(cards: Iterable[Card], *, caption: str = "", width: int = CARD_WID
                     caption)
 
 
-def card_row(pictures: str, caption: str = "") -> str:
-    """Card pictures (faces or backs, as ``<img>``) in a row, with an optional caption.
+def card_row(pictures: str, caption: str = "", *, min_height: int | None = None) -> str:
+    """Card pictures (faces or backs, as ``<img>``) in a row, with an optional caption;
+    ``min_height``: the row keeps that height (in pixels) when it holds no card.
 
     >>> card_row(back_img(), "the crib").count("cribbage-card-back")
     1
     """
     text = (f'<div style="font-size:small;color:#555">{escape(caption)}</div>'
             if caption else "")
-    return (f'<div class="cribbage-hand" style="display:flex;gap:4px;flex-wrap:wrap">'
+    tall = "" if min_height is None else f";min-height:{min_height}px"
+    return (f'<div class="cribbage-hand" style="display:flex;gap:4px;flex-wrap:wrap{tall}">'
             f"{pictures}</div>{text}")
 
 
 def backs_row(n: int, label: str = "a face-down card", caption: str = "", *,
               width: int = CARD_WIDTH) -> str:
     """A row of ``n`` face-down cards (the opponent's hand, the crib): backs only, with
-    no face, no name, nothing of the cards in the markup.
+    no face, no name, nothing of the cards in the markup. The row keeps a card's height
+    when ``n`` is 0, so what is drawn under it does not move as the last card goes.
 
     >>> backs_row(4, "a card in the crib", "the crib").count("cribbage-card-back")
     4
+    >>> "min-height:56px" in backs_row(0, width=SMALL_CARD)
+    True
     """
     return card_row("".join(back_img(width=width, label=label) for _ in range(n)),
-                    caption)
+                    caption, min_height=width * CARD_HEIGHT // CARD_WIDTH)
+
+
+def count_html(series: Sequence[Sequence[tuple[int, Card]]], count: int, *,
+               in_play: bool, seat: int) -> str:
+    """The play's count as a table shows it to ``seat``: the cards since the count was
+    reset and the count, from ``series`` (this deal's play count by count, each card with
+    the seat that laid it, as :attr:`Game.series <cribbage_edu.rules.game.Game.series>`
+    gives it) and ``count`` (the running count, 0 outside the play). While ``in_play``
+    the cards of a count that ended (at 31 or a go) stay in sight, faded and marked as
+    ended, until ``seat`` lays a card of the next count: if the other seat leads the next
+    count at once, the ended count stays beside the new one. Under them every card of
+    this deal's play in order, earlier counts before the bar.
+
+    >>> from cribbage_edu.rules.cards import parse_cards
+    >>> ten, king, ace, five = parse_cards("10H KS AC 5D")
+    >>> html = count_html([[(0, ten), (1, king), (0, ace)], [(1, five)]], 5,
+    ...                   in_play=True, seat=0)
+    >>> "ended at 21" in html, 'class="cribbage-count">5<' in html
+    (True, True)
+    >>> "laid this deal: 10♥ K♠ A♣ | 5♦" in html
+    True
+    """
+    counts = [list(part) for part in series] or [[]]
+    current = [card for _, card in counts[-1]]
+    ended: list[Card] = []
+    if in_play and len(counts) > 1 and all(who != seat for who, _ in counts[-1]):
+        ended = [card for _, card in counts[-2]]
+    grey = '<span style="color:#555">'
+    pile = ""
+    if ended:
+        was = sum(c.value for c in ended)
+        pile += (f'<div class="cribbage-ended-count" title="the count that ended" '
+                 f'style="display:flex;flex-direction:column;align-items:center">'
+                 f'<div style="opacity:0.55">{hand_html(ended, width=SMALL_CARD)}</div>'
+                 f'<div style="font-size:small;color:#555">ended at {was}</div></div>')
+        if current:
+            pile += ('<div aria-hidden="true" style="align-self:stretch;'
+                     'border-left:2px dashed #999;margin:0 6px"></div>')
+    if current:
+        pile += (f'<div class="cribbage-current-count">'
+                 f"{hand_html(current, width=SMALL_CARD)}</div>")
+    if ended and not current:
+        line = (f'count <b class="cribbage-count">0</b> {grey}(the last count ended at '
+                f"{sum(c.value for c in ended)}: the next card starts again from 0)</span>")
+    elif ended:
+        line = (f'count <b class="cribbage-count">{count}</b> {grey}(a new count: the '
+                f"last one ended at {sum(c.value for c in ended)})</span>")
+    elif in_play or not current:
+        line = f'count <b class="cribbage-count">{count}</b>'
+    else:
+        line = f"the play is over: the last count ended at {sum(c.value for c in current)}"
+    laid = [" ".join(c.symbol for _, c in part) for part in counts if part]
+    history = (f'<div class="cribbage-laid" style="font-size:small;color:#555">'
+               f'laid this deal: {escape(" | ".join(laid))}</div>' if laid else "")
+    height = SMALL_CARD * CARD_HEIGHT // CARD_WIDTH
+    return (f'<div class="cribbage-pile" style="display:flex;align-items:flex-start;'
+            f'gap:3px;min-height:{height + 2}px">{pile}</div>'
+            f'<div class="cribbage-count-line">{line}</div>{history}')
 
 
 def table_html(header: Sequence[str], rows: Iterable[Sequence[object]]) -> str:
@@ -162,8 +229,6 @@ def table_html(header: Sequence[str], rows: Iterable[Sequence[object]]) -> str:
     return f'<table class="cribbage-table"><tr>{head}</tr>{body}</table>'
 
 
-SMALL_CARD = 36
-"""Card width in the notebook view of a game."""
 
 
 def view_html(view: PlayerView) -> str:

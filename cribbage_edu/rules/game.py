@@ -61,7 +61,7 @@ from .errors import (
 from .events import Action, ActionKind, Event, EventKind, Phase, Source
 from .misses import count_misses, diagnose
 from .options import GameOptions, game_target, manual_flags
-from .pegging import MOST_PLAY_POINTS, PegJudgement, Play, PlayEvent, judge_peg
+from .pegging import MOST_PLAY_POINTS, PegJudgement, Play, PlayEvent, go_slip, judge_peg
 from .saves import (
     CLAIMS_LOOKED_AT_AGAIN,
     SAVE_FORMAT,
@@ -643,6 +643,21 @@ class Game:
         if self._play is None or self._phase is not Phase.PLAY or self._unpegged:
             return Hand()
         return self._play.legal_cards(player)
+
+    def go_slip(self, player: int, card: Card | None) -> str | None:
+        """What is wrong, in the course's words, with ``player`` laying ``card`` (or
+        saying go, for ``None``) now, when it breaks the rule of the go: go while a card
+        fits, or a card past 31 (:func:`~cribbage_edu.rules.pegging.go_slip`). ``None``
+        outside their turn in the play, while points are due to be pegged, or when the
+        move keeps the rule (the game answers any other wrong move when it is made).
+
+        >>> Game(seed=1).go_slip(0, None) is None
+        True
+        """
+        player = seat(player)
+        if self._phase is not Phase.PLAY or self.turn != player or self._unpegged:
+            return None
+        return go_slip(card, self.hand(player), self.legal_cards(player), self.count)
 
     def can_go(self, player: int) -> bool:
         """Whether ``player`` must say go now: their turn in the play, cards in hand,

@@ -38,7 +38,7 @@ from .events import EventKind
 from .scoring import PAIR_WORDS, Kind, ScoreItem, Verdict, spoken_number
 
 __all__ = ["MOST_PLAY_POINTS", "PAIR_WORDS", "PegJudgement", "Play", "PlayEvent", "PlayScore",
-           "judge_peg", "pile_points", "pile_shape", "score_play"]
+           "go_slip", "judge_peg", "pile_points", "pile_shape", "score_play"]
 
 _PAIR_POINTS = {2: 2, 3: 6, 4: 12}
 
@@ -496,6 +496,39 @@ class PegJudgement(NamedTuple):
             missed = self.points - self.claimed
             text += f"; the {missed} missed {'is' if missed == 1 else 'are'} lost"
         return text
+
+
+def go_slip(card: Card | None, hand: Iterable[Card], fits: Iterable[Card],
+            count: int) -> str | None:
+    """What is wrong, in the course's words, when a player on their turn in the play lays
+    ``card`` from ``hand`` (or says go, for ``None``) against the rule of the go: go while
+    a card ``fits`` (must lay), or a card that takes ``count`` past 31. ``None`` when the
+    move keeps the rule (or is wrong for another reason: a card not held). The table and
+    the terminal game both say these words.
+
+    >>> hand = parse_cards("KH 5C 2D")
+    >>> go_slip(None, hand, parse_cards("5C 2D"), 25)
+    'your 5♣ and 2♦ fit (25 + 5 = 30 at most): you must lay a card when one fits'
+    >>> go_slip(Card.parse("KH"), hand, parse_cards("5C 2D"), 25)
+    'the K♥ would make 35, past 31: lay a card that keeps the count at 31 or under'
+    >>> go_slip(Card.parse("KH"), parse_cards("KH"), (), 25)
+    'the K♥ would make 35, past 31: no card of yours fits, say go'
+    >>> go_slip(Card.parse("5C"), hand, parse_cards("5C 2D"), 25) is None
+    True
+    """
+    held, fitting = list(hand), list(fits)
+    if card is None and fitting and held:
+        top = max(c.value for c in fitting)
+        names = [c.symbol for c in fitting]
+        which = (f"{names[0]} fits ({count} + {top} = {count + top})" if len(names) == 1
+                 else f"{', '.join(names[:-1])} and {names[-1]} fit ({count} + {top} = "
+                      f"{count + top} at most)")
+        return f"your {which}: you must lay a card when one fits"
+    if card is not None and card in held and card not in fitting:
+        what = ("no card of yours fits, say go" if not fitting else
+                "lay a card that keeps the count at 31 or under")
+        return f"the {card.symbol} would make {count + card.value}, past 31: {what}"
+    return None
 
 
 def judge_peg(claimed: int, items: Sequence[ScoreItem], *, muggins: bool = False

@@ -14,6 +14,10 @@ ask :func:`make_player` for a player by the name a learner types.
   with the best whole rest of the play over the hands the opponent's throw and cards
   leave him (:mod:`cribbage_edu.strategy.coach`, :mod:`cribbage_edu.strategy.reading`).
 
+A table or a terminal game asks for a :class:`StateSeeded` player: each of its decisions
+is seeded by the game as it stands, so a game loaded from a save plays on as the game it
+was saved from would have.
+
 >>> PLAYER_NAMES
 ('random', 'greedy', 'expert', 'master', 'coach')
 """
@@ -21,14 +25,17 @@ ask :func:`make_player` for a player by the name a learner types.
 from __future__ import annotations
 
 import random
+from collections.abc import Callable, Sequence
 
+from ..rules.cards import Card
 from ..rules.drive import Player
 from ..rules.errors import IllegalActionError
+from ..rules.game import Game, PlayerView
 from .coach import CoachPlayer
 from .master import MasterPlayer
 from .players import ExpertPlayer, GreedyPlayer, RandomPlayer
 
-__all__ = ["PLAYER_NAMES", "make_player"]
+__all__ = ["PLAYER_NAMES", "StateSeeded", "make_player"]
 
 
 PLAYER_NAMES = ("random", "greedy", "expert", "master", "coach")
@@ -59,3 +66,35 @@ def make_player(name: str, seed: int | random.Random | None = None) -> Player:
             f"no computer player {name!r}: choose {', '.join(PLAYER_NAMES[:-1])} or "
             f"{PLAYER_NAMES[-1]}") from None
     return kind(seed)
+
+
+class StateSeeded:
+    """A computer player whose every decision depends only on the game as it stands:
+    each decision is asked of a fresh ``make_player(name, rng)`` whose random stream is
+    seeded by the game's seed and the number of actions taken so far. So the random and
+    greedy players (which break ties at random) choose the same in a game loaded from a
+    save as in the game it was saved from, and the same for thirty students loading it.
+    ``game`` gives the game in play (a table replaces its game on New game or Load).
+
+    >>> isinstance(StateSeeded("random", lambda: Game(1)), Player)
+    True
+    >>> StateSeeded("grandmaster", lambda: Game(1))  # doctest: +ELLIPSIS
+    Traceback (most recent call last):
+      ...
+    cribbage_edu.IllegalActionError: no computer player 'grandmaster': choose ...
+    """
+
+    def __init__(self, name: str, game: Callable[[], Game]) -> None:
+        make_player(name)  # an unknown name is refused here, not at the first decision
+        self.name = name
+        self._game = game
+
+    def _player(self) -> Player:
+        game = self._game()
+        return make_player(self.name, random.Random(f"{game.seed}:{len(game.actions)}"))
+
+    def discard(self, view: PlayerView) -> Sequence[Card]:
+        return self._player().discard(view)
+
+    def play(self, view: PlayerView) -> Card:
+        return self._player().play(view)
