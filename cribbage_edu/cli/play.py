@@ -33,7 +33,7 @@ from typing import TextIO, TypeVar
 
 from ..rules.board import skunk_lines
 from ..rules.cards import Card, Hand, parse_cards
-from ..rules.checks import typed_points
+from ..rules.checks import is_number, typed_points
 from ..rules.drive import Player, drive
 from ..rules.errors import CribbageError, IllegalActionError, IllegalHandError
 from ..rules.events import ActionKind, EventKind
@@ -54,7 +54,7 @@ from ..tables.chance import chance_words
 from .console import EXIT_INTERRUPTED, Console, Subparsers, shortened
 
 __all__ = [
-    "HUMAN", "NOT_TEXT", "TerminalGame", "add_play", "is_number", "item_words", "run_play",
+    "HUMAN", "NOT_TEXT", "TerminalGame", "add_play", "item_words", "run_play",
     "small_number",
 ]
 
@@ -539,20 +539,10 @@ def item_words(item: ScoreItem, *, pegging: bool = False) -> str:
     return f"{what} ({Hand(item.cards).symbols}) for {item.points}"
 
 
-def is_number(text: str) -> bool:
-    """Whether ``text`` is a whole number written in the digits 0-9 (nothing else:
-    not ``²``, not ``1_0``, not ``+2``, not other scripts' digits).
-
-    >>> is_number("12"), is_number("²"), is_number("1_0"), is_number("٣"), is_number("")
-    (True, False, False, False, False)
-    """
-    return text.isascii() and text.isdigit()
-
-
 def small_number(text: str) -> int:
-    """The value of digits 0-9 (see :func:`is_number`); any number of more than six
-    digits counts as 999,999, so a 5,000-digit answer is refused as too big instead of
-    breaking ``int()``.
+    """The value of digits 0-9 (see :func:`~cribbage_edu.rules.checks.is_number`); any
+    number of more than six digits counts as 999,999, so a 5,000-digit answer is refused
+    as too big instead of breaking ``int()``.
 
     >>> small_number("08"), small_number("9" * 5000)
     (8, 999999)
