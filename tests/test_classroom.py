@@ -379,7 +379,7 @@ def test_one_browser_s_loads_at_once_leave_one_game_and_only_it_ends_it(
 
     from tornado.web import HTTPError
 
-    from cribbage_edu.cli.classroom_kernels import VISITOR_ENV, ClassroomKernelManager
+    from cribbage_edu.classroom.kernels import VISITOR_ENV, ClassroomKernelManager
 
     async def play() -> None:
         manager = ClassroomKernelManager(max_kernels=2, connection_dir=str(tmp_path))

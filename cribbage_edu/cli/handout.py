@@ -409,11 +409,11 @@ def handout_file(text: str | None, seed: int) -> Path:
     >>> handout_file("week3.png", 12)  # doctest: +ELLIPSIS
     Traceback (most recent call last):
       ...
-    cribbage_edu.cli.console.BadInput: ...: --out 'week3.png': a handout is a .pdf file
+    cribbage_edu.classroom.errors.BadInput: ...: --out 'week3.png': a handout is a .pdf file
     >>> handout_file("w" * 300, 12)  # doctest: +ELLIPSIS
     Traceback (most recent call last):
       ...
-    cribbage_edu.cli.console.BadInput: ...: --out 'wwwwwwwwww…(300 characters)': the name \
+    cribbage_edu.classroom.errors.BadInput: ...: --out 'wwwwwwwwww…(300 characters)': the name \
 is too long for the file system (at most 255 characters a name here)
     """
     if text is None:
