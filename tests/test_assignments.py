@@ -36,9 +36,9 @@ from hypothesis import strategies as st
 from matplotlib.backends.backend_agg import FigureCanvasAgg
 from matplotlib.colors import to_rgba
 
+from cribbage_edu.charts.marks import MARK_COLOURS
 from cribbage_edu.classroom.assessment import guide_text, mark, questions
 from cribbage_edu.classroom.assignments import (
-    MARK_COLOURS,
     ExerciseResult,
     assessment_notebook,
     class_results,

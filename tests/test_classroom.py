@@ -199,7 +199,8 @@ def test_sigint_stops_a_classroom_started_in_the_background(tmp_path: Path) -> N
             os.killpg(process.pid, signal.SIGKILL)
             process.wait()
         for pid in started:  # by process id, those still ours (a kernel outlives Voila)
-            if any(ours in command_line(pid) for ours in ("cribbage_edu.classroom.voila", "ipykernel")):
+            if any(ours in command_line(pid)
+                   for ours in ("cribbage_edu.classroom.voila", "ipykernel")):
                 os.kill(pid, signal.SIGKILL)
 
 

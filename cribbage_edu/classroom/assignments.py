@@ -36,7 +36,6 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from ..render.colours import COLOURS
 from .course import TEACHERS_ONLY, lessons_folder, prepare_course
 from .errors import PROG, BadInput, shortened
 from .hub import COURSE_ID, course_folder, exchange_folder
@@ -302,45 +301,18 @@ def class_results(course: Path) -> list[ExerciseResult]:
     return sorted(results.values(), key=lambda r: (r.assignment, r.number))
 
 
-MARK_COLOURS = {"right": COLOURS["crib"], "wrong": COLOURS["given"],
-                "not answered": COLOURS["muggins"]}
-"""The class report's colours, from the house palette: its green, red and grey."""
-
-
 def report_chart(results: Sequence[ExerciseResult]) -> Any:
-    """A bar chart in the house style: per exercise, how many of the class got it right,
-    wrong, or left it blank (the legend under the axis label, laid out apart from it).
+    """The class report's chart (:func:`cribbage_edu.charts.marks.marks_chart`): per
+    exercise, how many of the class got it right, wrong, or left it blank.
 
     >>> fig = report_chart([ExerciseResult("lesson00", 1, right=2, wrong=Counter({"x": 1}))])
     >>> fig.axes[0].get_title()
     'How many got each exercise right'
     """
-    from matplotlib.ticker import MaxNLocator
+    from ..charts.marks import marks_chart  # matplotlib, only when a report is drawn
 
-    from ..charts.style import house_style, new_figure
-
-    @house_style
-    def draw() -> Any:
-        figure = new_figure(7, max(2.8, 0.35 * len(results) + 1.6))
-        axes = figure.subplots()
-        counts = {"right": [r.right for r in results],
-                  "wrong": [sum(r.wrong.values()) for r in results],
-                  "not answered": [r.unanswered for r in results]}
-        positions = list(range(len(results)))
-        left = [0] * len(results)
-        for kind, values in counts.items():
-            axes.barh(positions, values, left=left, color=MARK_COLOURS[kind], label=kind)
-            left = [a + b for a, b in zip(left, values, strict=True)]
-        axes.set_yticks(positions, [_label(r) for r in results])
-        axes.invert_yaxis()
-        axes.set_xlabel("students")
-        axes.set_title("How many got each exercise right")
-        figure.legend(loc="outside lower center", ncols=3)  # laid out below the label
-        axes.xaxis.set_major_locator(MaxNLocator(integer=True))
-        axes.grid(axis="y", visible=False)
-        return figure
-
-    return draw()
+    return marks_chart([(_label(r), r.right, sum(r.wrong.values()), r.unanswered)
+                        for r in results])
 
 
 def _label(result: ExerciseResult) -> str:
