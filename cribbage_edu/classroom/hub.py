@@ -25,7 +25,7 @@ import sys
 from collections.abc import Mapping, Sequence
 from pathlib import Path
 
-from .course import FIRST_LESSON
+from .course import FIRST_LESSON, lessons_folder
 from .errors import PROG, BadInput, shortened
 from .hub_users import (
     HAND_IN_OWNERS,
@@ -34,15 +34,17 @@ from .hub_users import (
     copy_private,
     lay_out_state,
     restrict_guide,
+    write_hand_in_owners,
 )
-from .serving import Teller, new_secret, write_private
+from .serving import Teller, check_port_free, new_secret, write_private
 
 __all__ = ["CONFIG_FILE", "COURSE_ID", "DEFAULT_STATE", "GUIDE_COPY", "LOGIN_NAME",
            "NBGRADER_CONFIG", "PASSWORDS_FILE", "PRIVATE_FILES", "PROXY_VERSION",
            "STUDENT_CONFIG", "TEACHER_PLUGINS", "course_folder", "exchange_folder",
            "find_proxy", "hash_password", "hub_config", "hub_preexec", "k8s_values",
            "make_state_folder", "make_users", "nbgrader_settings", "password_matches",
-           "read_class_list", "student_page_config", "students_folder", "write_passwords"]
+           "read_class_list", "start_hub", "student_page_config", "students_folder",
+           "write_passwords"]
 
 DEFAULT_STATE = "classroom-hub"
 CONFIG_FILE = "jupyterhub_config.py"
@@ -456,3 +458,44 @@ def make_state_folder(state: Path) -> Path:
         raise BadInput(f"{PROG}: error: cannot make the folder {shortened(str(state))!r}: "
                        f"{exc.strerror or exc}") from None
     return state.resolve()
+
+
+def start_hub(state: Path, students: Sequence[str], teacher: str, *, ip: str, port: int,
+              idle_minutes: int, mem_limit_mb: int, unix_users: Mapping[str, str] | None,
+              console: Teller) -> tuple[Path, int, subprocess.Popen[bytes]]:
+    """Check the port, lay out the state folder (private to the teacher), find the proxy,
+    write the passwords, nbgrader's and the students' settings and the record of who owns
+    each hand-in, make every login's Unix user (``unix_users``; ``None`` runs every server
+    as this user, with an exchange open to all), write the hub's configuration and start
+    JupyterHub with it. Returns the state folder, how many passwords are new, and the hub's
+    process (which ends with this one's)."""
+    check_port_free(ip, port)
+    state = make_state_folder(state)
+    lessons = lessons_folder()
+    proxy = find_proxy(state, console)
+    new = write_passwords(state, [*students, teacher])
+    (state / NBGRADER_CONFIG).mkdir(exist_ok=True)
+    (state / NBGRADER_CONFIG / "nbgrader_config.py").write_text(nbgrader_settings(state),
+                                                                encoding="utf-8")
+    (state / STUDENT_CONFIG / "labconfig").mkdir(parents=True, exist_ok=True)
+    (state / STUDENT_CONFIG / "labconfig" / "page_config.json").write_text(
+        student_page_config(), encoding="utf-8")
+    course_folder(state).mkdir(exist_ok=True)
+    # who each login's hand-ins must be owned by, for `nbgrader collect` (OwnedCollect)
+    write_hand_in_owners(state, unix_users)
+    if unix_users is None:
+        exchange_folder(state).mkdir(exist_ok=True)
+        exchange_folder(state).chmod(0o1777)
+    else:
+        make_users(state, unix_users, teacher, lessons, console)
+    config = state / CONFIG_FILE
+    config.write_text(hub_config(state=state, students=students, teacher=teacher,
+                                 ip=ip, port=port, idle_minutes=idle_minutes,
+                                 mem_limit_mb=mem_limit_mb, proxy=proxy, lessons=lessons,
+                                 unix_users=unix_users),
+                      encoding="utf-8")
+    config.chmod(0o600)
+    command = [sys.executable, "-m", "jupyterhub", "-f", str(config)]
+    server = subprocess.Popen(command, cwd=state, stdin=subprocess.DEVNULL,
+                              preexec_fn=hub_preexec if os.name == "posix" else None)
+    return state, len(new), server

@@ -56,35 +56,20 @@ from __future__ import annotations
 import argparse
 import importlib.util
 import os
-import subprocess
-import sys
 from collections.abc import Mapping
 from pathlib import Path
 
-from ..classroom.course import lessons_folder
 from ..classroom.hub import (
-    CONFIG_FILE,
     DEFAULT_STATE,
     LOGIN_NAME,
-    NBGRADER_CONFIG,
     PASSWORDS_FILE,
-    STUDENT_CONFIG,
-    course_folder,
-    exchange_folder,
-    find_proxy,
-    hub_config,
-    hub_preexec,
     k8s_values,
-    make_state_folder,
-    make_users,
-    nbgrader_settings,
     read_class_list,
-    student_page_config,
+    start_hub,
     students_folder,
-    write_passwords,
 )
-from ..classroom.hub_users import DEFAULT_PREFIX, unix_names, write_hand_in_owners
-from ..classroom.serving import address_for_students, check_port_free, serve
+from ..classroom.hub_users import DEFAULT_PREFIX, unix_names
+from ..classroom.serving import address_for_students, serve
 from .console import PROG, BadInput, Console, Subparsers, count_argument, shortened
 from .serving import add_address_arguments
 
@@ -157,38 +142,13 @@ def run_hub(args: argparse.Namespace, console: Console) -> int:
     if missing:
         raise BadInput(f"{PROG}: error: the hub needs {', '.join(missing)}: "
                        f"pip install -e '.[classroom]'")
-    check_port_free(args.ip, args.port)
-    state = make_state_folder(Path(args.state))
-    lessons = lessons_folder()
-    proxy = find_proxy(state, console)
-    new = write_passwords(state, [*students, teacher])
-    (state / NBGRADER_CONFIG).mkdir(exist_ok=True)
-    (state / NBGRADER_CONFIG / "nbgrader_config.py").write_text(nbgrader_settings(state),
-                                                                encoding="utf-8")
-    (state / STUDENT_CONFIG / "labconfig").mkdir(parents=True, exist_ok=True)
-    (state / STUDENT_CONFIG / "labconfig" / "page_config.json").write_text(
-        student_page_config(), encoding="utf-8")
-    course_folder(state).mkdir(exist_ok=True)
-    # who each login's hand-ins must be owned by, for `nbgrader collect` (OwnedCollect)
-    write_hand_in_owners(state, names)
-    if names is None:
-        exchange_folder(state).mkdir(exist_ok=True)
-        exchange_folder(state).chmod(0o1777)
-    else:
-        make_users(state, names, teacher, lessons, console)
-    config = state / CONFIG_FILE
-    config.write_text(hub_config(state=state, students=students, teacher=teacher,
-                                 ip=args.ip, port=args.port, idle_minutes=args.idle_minutes,
-                                 mem_limit_mb=args.mem_limit, proxy=proxy, lessons=lessons,
-                                 unix_users=names),
-                      encoding="utf-8")
-    config.chmod(0o600)
-    command = [sys.executable, "-m", "jupyterhub", "-f", str(config)]
-    server = subprocess.Popen(command, cwd=state, stdin=subprocess.DEVNULL,
-                              preexec_fn=hub_preexec if os.name == "posix" else None)
+    state, new, server = start_hub(Path(args.state), students, teacher, ip=args.ip,
+                                   port=args.port, idle_minutes=args.idle_minutes,
+                                   mem_limit_mb=args.mem_limit, unix_users=names,
+                                   console=console)
     return serve(server, ip=args.ip, port=args.port, what="JupyterHub", console=console,
                  grace=60, ready=lambda: _tell_the_teacher(args, state, len(students), teacher,
-                                                           len(new), console, names))
+                                                           new, console, names))
 
 
 def _tell_the_teacher(args: argparse.Namespace, state: Path, students: int, teacher: str,
