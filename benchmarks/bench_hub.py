@@ -54,7 +54,7 @@ import psutil
 from tornado.httpclient import HTTPRequest
 from tornado.websocket import websocket_connect
 
-from cribbage_edu.cli.hub_users import (
+from cribbage_edu.classroom.hub_users import (
     class_accounts,
     let_pass,
     remove_accounts,

@@ -281,7 +281,7 @@ class Exercise:
         ...
         AssertionError: Exercise 1: not answered
         """
-        from cribbage_edu.cli.marking import NotPlain  # an answer handed in as code
+        from cribbage_edu.classroom.marking import NotPlain  # an answer handed in as code
 
         if guess is ...:
             raise AssertionError(f"{self.name}: {NOT_ANSWERED}")

@@ -4,7 +4,7 @@ report.
 
 - Each exercise of a lesson is an answer cell and a hidden test calling the lesson's own
   checker; the final assessment's questions, key and checker are one module
-  (``cribbage_edu.cli.assessment``), printed by the teacher's guide.
+  (``cribbage_edu.classroom.assessment``), printed by the teacher's guide.
 - The marks: hand-ins that try what a curious student tries (replace the checker or its
   module, an answer whose ``==`` always says yes, patched builtins, a swallowed or raised
   exception, a kernel that exits, doctored outputs and metadata, a module handed in beside
@@ -36,10 +36,9 @@ from hypothesis import strategies as st
 from matplotlib.backends.backend_agg import FigureCanvasAgg
 from matplotlib.colors import to_rgba
 
-from cribbage_edu.cli import main
-from cribbage_edu.cli.assessment import guide_text, mark, questions
-from cribbage_edu.cli.assignments import (
-    MARK_COLOURS,
+from cribbage_edu.charts.marks import MARK_COLOURS
+from cribbage_edu.classroom.assessment import guide_text, mark, questions
+from cribbage_edu.classroom.assignments import (
     ExerciseResult,
     assessment_notebook,
     class_results,
@@ -48,8 +47,8 @@ from cribbage_edu.cli.assignments import (
     report_chart,
     report_html,
 )
-from cribbage_edu.cli.course import lessons_folder
-from cribbage_edu.cli.marking import (
+from cribbage_edu.classroom.course import lessons_folder
+from cribbage_edu.classroom.marking import (
     NotPlain,
     answer_source,
     answers_only,
@@ -57,7 +56,8 @@ from cribbage_edu.cli.marking import (
     read_answer,
     strays,
 )
-from cribbage_edu.cli.serving import scripts_first
+from cribbage_edu.classroom.serving import scripts_first
+from cribbage_edu.cli import main
 from cribbage_edu.render.colours import COLOURS
 
 LESSONS = lessons_folder()
@@ -777,7 +777,7 @@ def test_every_row_of_the_answer_key_has_its_reason_named() -> None:
 def test_every_hidden_test_marks_the_guides_answer_right_and_its_wrong_answer_for_its_reason(
         path: Path, tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     """The lesson as autograde runs it (its assignment, marked with the guide's answers
-    typed in, as :mod:`~cribbage_edu.cli.marking` reads them), then each hidden test again
+    typed in, as :mod:`~cribbage_edu.classroom.marking` reads them), then each hidden test again
     on the guide's common wrong answer."""
     import nbformat
     from nbclient import NotebookClient

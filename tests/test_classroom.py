@@ -183,7 +183,7 @@ def test_sigint_stops_a_classroom_started_in_the_background(tmp_path: Path) -> N
         assert status == 200 and "application/vnd.jupyter.widget-view+json" in page
         running = descendants(process.pid)
         started.extend(running)
-        voila = [pid for pid in running if "classroom_voila" in command_line(pid)]
+        voila = [pid for pid in running if "cribbage_edu.classroom.voila" in command_line(pid)]
         kernels = [pid for pid in running if "ipykernel" in command_line(pid)]
         assert len(voila) == 1 and len(kernels) == 1, [command_line(p) for p in running]
         assert ignores_sigint(voila[0])  # started as a background job's child is
@@ -199,7 +199,8 @@ def test_sigint_stops_a_classroom_started_in_the_background(tmp_path: Path) -> N
             os.killpg(process.pid, signal.SIGKILL)
             process.wait()
         for pid in started:  # by process id, those still ours (a kernel outlives Voila)
-            if any(ours in command_line(pid) for ours in ("classroom_voila", "ipykernel")):
+            if any(ours in command_line(pid)
+                   for ours in ("cribbage_edu.classroom.voila", "ipykernel")):
                 os.kill(pid, signal.SIGKILL)
 
 
@@ -379,7 +380,7 @@ def test_one_browser_s_loads_at_once_leave_one_game_and_only_it_ends_it(
 
     from tornado.web import HTTPError
 
-    from cribbage_edu.cli.classroom_kernels import VISITOR_ENV, ClassroomKernelManager
+    from cribbage_edu.classroom.kernels import VISITOR_ENV, ClassroomKernelManager
 
     async def play() -> None:
         manager = ClassroomKernelManager(max_kernels=2, connection_dir=str(tmp_path))

@@ -15,8 +15,8 @@ from pathlib import Path
 
 import pytest
 
+from cribbage_edu.classroom.course import FIRST_LESSON, lessons_folder, prepare_course
 from cribbage_edu.cli import main
-from cribbage_edu.cli.course import FIRST_LESSON, lessons_folder, prepare_course
 
 
 def test_resetting_twice_keeps_both_old_copies(tmp_path: Path) -> None:

@@ -110,9 +110,9 @@ def test_every_play_in_the_key_is_scored_right_and_could_happen(
     ("9C 9D", False),          # a pair: one way
 ])
 def test_the_last_play_goal_is_thirty_one_or_two_ways_at_once(pile: str, wanted: bool) -> None:
-    from cribbage_edu.cli.handout import PLAY_GOALS
     from cribbage_edu.rules.cards import Hand
     from cribbage_edu.rules.pegging import score_play
+    from cribbage_edu.strategy.worksheet import PLAY_GOALS
 
     name, goal = PLAY_GOALS[-1]
     assert name == "thirty-one, or points two ways at once"
@@ -231,7 +231,7 @@ def test_a_failed_write_leaves_the_earlier_file_as_it_was(
     earlier = tmp_path / "week3.pdf"
     earlier.write_bytes(b"last week's sheet")
 
-    def full_disk(pages: object, out: object) -> None:
+    def full_disk(pages: object, out: object, **words: object) -> None:
         assert hasattr(out, "write")
         out.write(b"%PDF-1.4 half a sheet")  # type: ignore[attr-defined]
         raise OSError(errno.ENOSPC, os.strerror(errno.ENOSPC))

@@ -26,10 +26,9 @@ from pathlib import Path
 
 import pytest
 
-from cribbage_edu.cli import main
-from cribbage_edu.cli.console import BadInput
-from cribbage_edu.cli.course import lessons_folder, prepare_course
-from cribbage_edu.cli.hub import (
+from cribbage_edu.classroom.course import lessons_folder, prepare_course
+from cribbage_edu.classroom.errors import BadInput
+from cribbage_edu.classroom.hub import (
     PRIVATE_FILES,
     TEACHER_PLUGINS,
     hub_config,
@@ -39,7 +38,7 @@ from cribbage_edu.cli.hub import (
     read_class_list,
     write_passwords,
 )
-from cribbage_edu.cli.hub_users import (
+from cribbage_edu.classroom.hub_users import (
     HAND_IN_OWNERS,
     Account,
     check_reachable,
@@ -54,7 +53,8 @@ from cribbage_edu.cli.hub_users import (
     unix_names,
     write_hand_in_owners,
 )
-from cribbage_edu.cli.serving import scripts_first
+from cribbage_edu.classroom.serving import scripts_first
+from cribbage_edu.cli import main
 
 LESSONS = lessons_folder()
 
@@ -252,7 +252,8 @@ def test_the_config_runs_each_login_as_its_unix_user_or_shared_when_asked(
     shared = hub_config(**common, unix_users=None)
     assert "c.CourseSpawner.shared_user = True" in shared and "unix_users" not in shared
     settings = nbgrader_settings(tmp_path)
-    assert "c.ExchangeFactory.submit = 'cribbage_edu.cli.hub_exchange.PrivateSubmit'" in settings
+    assert ("c.ExchangeFactory.submit = 'cribbage_edu.classroom.hub_exchange.PrivateSubmit'"
+            in settings)
 
 
 @contextlib.contextmanager
@@ -433,7 +434,7 @@ def released(tmp_path: Path) -> tuple[Path, Path]:
 
 
 def test_a_released_lesson_is_fetched_and_is_the_one_copy_that_opens(tmp_path: Path) -> None:
-    hub_parts = pytest.importorskip("cribbage_edu.cli.hub_parts")
+    hub_parts = pytest.importorskip("cribbage_edu.classroom.hub_parts")
     exchange, _ = released(tmp_path)
     mine = tmp_path / "ada"
     found = hub_parts.released_assignments(exchange)
@@ -448,7 +449,7 @@ def test_a_released_lesson_is_fetched_and_is_the_one_copy_that_opens(tmp_path: P
 
 def test_a_course_copy_the_student_wrote_in_is_kept_and_says_it_is_not_handed_in(
         tmp_path: Path) -> None:
-    hub_parts = pytest.importorskip("cribbage_edu.cli.hub_parts")
+    hub_parts = pytest.importorskip("cribbage_edu.classroom.hub_parts")
     exchange, _ = released(tmp_path)
     mine = tmp_path / "ben"
     prepare_course(mine, LESSONS)  # the copy made before lesson 00 was released
@@ -467,7 +468,7 @@ def test_a_course_copy_the_student_wrote_in_is_kept_and_says_it_is_not_handed_in
 
 def test_a_students_settings_turn_the_news_off_and_keep_their_own_saving(
         tmp_path: Path) -> None:
-    hub_parts = pytest.importorskip("cribbage_edu.cli.hub_parts")
+    hub_parts = pytest.importorskip("cribbage_edu.classroom.hub_parts")
     hub_parts.write_student_settings(tmp_path, autosave_seconds=10)
     settings = tmp_path / ".jupyter" / "lab" / "user-settings" / "@jupyterlab"
     news = json.loads((settings / "apputils-extension/notification.jupyterlab-settings")
@@ -483,7 +484,7 @@ def test_a_students_settings_turn_the_news_off_and_keep_their_own_saving(
 
 
 def test_a_hand_in_with_nothing_answered_as_saved_is_found(tmp_path: Path) -> None:
-    exchange_module = pytest.importorskip("cribbage_edu.cli.hub_exchange")
+    exchange_module = pytest.importorskip("cribbage_edu.classroom.hub_exchange")
     _, outbound = released(tmp_path)
     mine = tmp_path / "lesson00"
     shutil.copytree(outbound, mine)
@@ -560,7 +561,7 @@ def answer_in(notebook: Path) -> str:
 
 def a_course(state: Path) -> Path:
     """The nbgrader course's settings as ``cribbage-edu assignments`` writes them."""
-    from cribbage_edu.cli.assignments import course_settings
+    from cribbage_edu.classroom.assignments import course_settings
 
     course = state / "course"
     course.mkdir(exist_ok=True)
@@ -586,7 +587,7 @@ def submit(account: Account, student_id: str, folder: Path, state: Path) -> None
         [sys.executable, "-m", "nbgrader", "submit", "lesson00",
          f"--CourseDirectory.student_id={student_id}", "--CourseDirectory.course_id=cribbage",
          f"--Exchange.root={state / 'exchange'}",
-         "--ExchangeFactory.submit=cribbage_edu.cli.hub_exchange.PrivateSubmit"],
+         "--ExchangeFactory.submit=cribbage_edu.classroom.hub_exchange.PrivateSubmit"],
         user=account.uid, group=account.gid, extra_groups=[], cwd=folder,
         env={"PATH": "/usr/bin:/bin", "HOME": str(account.home)},
         capture_output=True, text=True, timeout=300, check=False)
@@ -676,7 +677,7 @@ def _own_tree(home: Path, account: Account) -> None:
 
 
 def test_a_hand_in_is_checked_file_by_file_and_refused_as_a_link(tmp_path: Path) -> None:
-    exchange_module = pytest.importorskip("cribbage_edu.cli.hub_exchange")
+    exchange_module = pytest.importorskip("cribbage_edu.classroom.hub_exchange")
     forged_hand_in = exchange_module.forged_hand_in
     me = pwd.getpwuid(os.getuid()).pw_name
     hand_in = tmp_path / "ada+lesson00+2026-12-02 10:00:00.000000 UTC+abc"
@@ -716,7 +717,7 @@ def test_the_shared_user_collects_each_hand_in_as_named_and_says_it_cannot_check
         tmp_path: Path) -> None:
     """``--unsafe-shared-user``: every hand-in is the hub's own user's, so none can be
     told from a forgery; each is collected as the student it names, with a warning."""
-    pytest.importorskip("cribbage_edu.cli.hub_exchange")
+    pytest.importorskip("cribbage_edu.classroom.hub_exchange")
     state = tmp_path / "state"
     state.mkdir()
     lay_out_exchange(state / "exchange", "cribbage", None)
@@ -753,7 +754,7 @@ def test_collect_copies_no_link_of_a_hand_in(tmp_path: Path,
                                              caplog: pytest.LogCaptureFixture) -> None:
     """Collect runs as root: a link a student put into their own hand-in (after it was
     checked) is copied as a link and left out, never read through."""
-    exchange_module = pytest.importorskip("cribbage_edu.cli.hub_exchange")
+    exchange_module = pytest.importorskip("cribbage_edu.classroom.hub_exchange")
     from nbgrader.auth import Authenticator
     from nbgrader.coursedir import CourseDirectory
 

@@ -9,7 +9,13 @@ below: a program in a string is no way round them.
 - no import cycle among the modules of ``cribbage_edu`` (the widgets included);
 - every engine module lives in a room (rules, strategy, tables, models, study, render,
   charts, stats) and imports only from the rooms below its own; nothing imports the models;
-- no engine module imports ``argparse``, the command line or the charts;
+- no engine module imports ``argparse``, the command line, the charts or the classroom;
+- the classroom (``cribbage_edu.classroom``: what subclasses JupyterHub, Voila, nbgrader and
+  jupyter_server, and writes their settings) is a room above the engine and the charts,
+  imported only by the command line, and never parses argv; the command line subclasses
+  none of those tools (its classroom commands are thin: arguments, then calls into the
+  room); every import path the classroom writes into a tool's settings names a module
+  that is there;
 - no module (tests, scripts and benchmarks included) imports another module's
   private (``_name``) names, by ``from m import _name`` or as ``m._name``;
 - no rule's number (15, 31, 29, 121, 61) is written outside ``cribbage_edu/rules/``: in
@@ -34,12 +40,12 @@ PACKAGE = "cribbage_edu"
 SOURCES = {PACKAGE: ROOT / "cribbage_edu", f"{PACKAGE}.widgets": ROOT / "widgets"}
 """Where each package's source lives (the widgets are installed as a subpackage)."""
 
-NOT_ENGINE = (f"{PACKAGE}.cli", f"{PACKAGE}.charts", f"{PACKAGE}.widgets",
-              f"{PACKAGE}.__main__")
+NOT_ENGINE = (f"{PACKAGE}.cli", f"{PACKAGE}.charts", f"{PACKAGE}.classroom",
+              f"{PACKAGE}.widgets", f"{PACKAGE}.__main__")
 """The layers above the engine; every other module of the package is the engine."""
 
 FORBIDDEN_IN_ENGINE = ("argparse", f"{PACKAGE}.cli", f"{PACKAGE}.charts",
-                       f"{PACKAGE}.widgets")
+                       f"{PACKAGE}.classroom", f"{PACKAGE}.widgets")
 
 
 @dataclass(frozen=True)
@@ -237,12 +243,15 @@ ROOMS_BELOW = {
     "study": {"rules", "tables", "strategy", "stats"},
     "models": {"rules", "tables", "strategy", "study", "stats"},
     "charts": {"rules", "tables", "strategy", "study", "render", "stats"},
+    "classroom": {"rules", "tables", "strategy", "study", "render", "stats", "charts"},
 }
 """The engine's rooms and the rooms each may import from (besides its own): the rules
 know nothing of how to play well, the strategy reads the tables, the generators of the
 tables sit on top and only ``scripts/`` run them; ``stats`` (the 95% interval) stands
 alone, for whatever works out a figure from samples. A rule draws itself with ``render``
-(imported inside ``_repr_html_``), which imports the rules for its types only."""
+(imported inside ``_repr_html_``), which imports the rules for its types only. The
+classroom sits on top: it serves the course (its assessment asks the rules and the
+strategy, its class report is drawn by the charts) and only the command line calls it."""
 
 
 def room_of(module: str) -> str | None:
@@ -279,6 +288,100 @@ def test_a_room_imports_only_the_rooms_below_it(module: str) -> None:
     bad = sorted(target for target in edges(module)
                  if target != PACKAGE and room_of(target) not in allowed)
     assert bad == [], f"{module} ({room}) may import only from {sorted(allowed)}"
+
+
+CLASSROOM = f"{PACKAGE}.classroom"
+THE_TOOLS = ("jupyterhub", "jupyter_server", "voila", "nbgrader", "nbconvert", "tornado",
+             "traitlets")
+"""The tools a class is served with: the classroom subclasses and configures them."""
+
+
+def in_classroom(module: str) -> bool:
+    return module == CLASSROOM or module.startswith(CLASSROOM + ".")
+
+
+def test_only_the_command_line_imports_the_classroom() -> None:
+    users = sorted(m for m in MODULES if not in_classroom(m)
+                   and any(in_classroom(t) for t in edges(m))
+                   and not (m == f"{PACKAGE}.cli" or m.startswith(f"{PACKAGE}.cli.")))
+    assert users == []
+
+
+@pytest.mark.parametrize("module", sorted(m for m in MODULES if in_classroom(m)))
+def test_the_classroom_parses_no_argv(module: str) -> None:
+    bad = [f"line {imp.line}: {imp.module}" for imp in imports_of(MODULES[module], module)
+           if imp.module == "argparse" or imp.module.startswith(f"{PACKAGE}.cli")]
+    assert bad == []
+
+
+@pytest.mark.parametrize("module", sorted(m for m in MODULES
+                                          if m.startswith(f"{PACKAGE}.cli")))
+def test_the_command_line_leaves_the_tools_to_the_classroom(module: str) -> None:
+    bad = [f"line {imp.line}: {imp.module}" for imp in imports_of(MODULES[module], module)
+           if imp.module.split(".")[0] in THE_TOOLS]
+    assert bad == []
+
+
+def import_paths_written(path: Path) -> list[tuple[int, str]]:
+    """Each dotted path into the package that ``path`` writes for a tool to load: a string
+    that is one whole (``'cribbage_edu.classroom.hub_parts'``), or one quoted inside a line
+    of settings a string holds (``"c.X.submit = 'cribbage_edu....PrivateSubmit'"``), with
+    its line. Text that merely mentions a module is not such a string.
+    """
+    import re
+
+    dotted = rf"{PACKAGE}(?:\.[A-Za-z_]\w*)+"
+    found = []
+    for node in ast.walk(ast.parse(path.read_text("utf-8"))):
+        if isinstance(node, ast.Constant) and isinstance(node.value, str):
+            if re.fullmatch(dotted, node.value):
+                found.append((node.lineno, node.value))
+            else:
+                found += [(node.lineno, quoted)
+                          for quoted in re.findall(rf"""['"]({dotted})['"]""", node.value)]
+    return sorted(found)
+
+
+def names_something(dotted: str) -> bool:
+    """Whether ``dotted`` is a module of the package, or a name defined at the top of one
+    (read from its syntax tree: the tools need not be installed)."""
+    if dotted in MODULES:
+        return True
+    module, _, name = dotted.rpartition(".")
+    if module not in MODULES:
+        return False
+    tree = ast.parse(MODULES[module].read_text("utf-8"))
+    defined = {node.name for node in tree.body
+               if isinstance(node, ast.ClassDef | ast.FunctionDef | ast.AsyncFunctionDef)}
+    defined |= {target.id for node in tree.body if isinstance(node, ast.Assign)
+                for target in node.targets if isinstance(target, ast.Name)}
+    return name in defined
+
+
+def test_the_import_path_check_reads_whole_and_quoted_paths(tmp_path: Path) -> None:
+    sample = tmp_path / "sample.py"
+    sample.write_text('A = "cribbage_edu.x.Y"\n'
+                      'B = "c.Z.submit = \'cribbage_edu.z\'"\n'
+                      'C = "see cribbage_edu.w for more"\n')
+    assert import_paths_written(sample) == [(1, "cribbage_edu.x.Y"), (2, "cribbage_edu.z")]
+    assert names_something(f"{CLASSROOM}.hub_parts.CourseSpawner")
+    assert not names_something(f"{PACKAGE}.cli.hub_parts.CourseSpawner")
+    assert not names_something(f"{CLASSROOM}.voila.NoSuchPage")
+
+
+def test_every_import_path_the_classroom_writes_is_there() -> None:
+    written = {(MODULES[m].relative_to(ROOT).as_posix(), line, text)
+               for m in MODULES if in_classroom(m)
+               for line, text in import_paths_written(MODULES[m])}
+    # what the hub, nbgrader and Voila are told to load, by the paths they are told
+    assert {text for _, _, text in written} >= {
+        f"{CLASSROOM}.hub_parts", f"{CLASSROOM}.marking.PlainAnswers",
+        f"{CLASSROOM}.hub_exchange.OwnedCollect", f"{CLASSROOM}.hub_exchange.PrivateSubmit",
+        f"{CLASSROOM}.kernels.ClassroomKernelManager",
+        f"{CLASSROOM}.voila.ClassIdentityProvider", f"{CLASSROOM}.voila"}
+    missing = sorted(f"{where}:{line}: {text}" for where, line, text in written
+                     if not names_something(text))
+    assert missing == []
 
 
 COACH = f"{PACKAGE}.strategy.coach"
@@ -481,7 +584,7 @@ NOT_A_RULE = {
     ("cribbage_edu/strategy/master.py", 31):
         "ENDGAME: the points from home at which the master plays for the game (about two "
         "deals' worth), not the count of 31",
-    ("cribbage_edu/cli/serving.py", 15): "seconds to wait for a server to stop",
+    ("cribbage_edu/classroom/serving.py", 15): "seconds to wait for a server to stop",
     ("cribbage_edu/charts/games.py", 15): "a chart's headroom, a fifteenth of the target",
 }
 """Numbers equal to a rule's that are not the rule, each with its reason."""

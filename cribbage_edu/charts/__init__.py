@@ -18,6 +18,7 @@ inputs are plain data (numbers, lists, dicts) or the engine's own objects.
 - :func:`simulation_chart`: what many games add up to.
 - :func:`win_table_chart`: the chance to win from every score, as a heatmap.
 - :func:`calibration_chart`: the chance to win predicted, against games played out.
+- :func:`marks_chart`: a class's marks, per exercise (the class report's chart).
 - :func:`review_chart`: the review of a game: points lost by deal and kind, and the
   chance to win with each mistake marked.
 """
@@ -26,6 +27,7 @@ from .board import board_chart
 from .chance import calibration_chart, win_table_chart
 from .games import progress_chart
 from .hands import score_distribution_chart
+from .marks import marks_chart
 from .review import review_chart
 from .simulation import simulation_chart
 from .throws import advice_chart, crib_table_chart, starter_chart
@@ -35,6 +37,7 @@ __all__ = [
     "board_chart",
     "calibration_chart",
     "crib_table_chart",
+    "marks_chart",
     "progress_chart",
     "review_chart",
     "score_distribution_chart",

@@ -20,6 +20,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, NoReturn, TextIO
 
+from ..classroom.errors import NAME_MAX, PROG, BadInput, shortened, too_long_name
 from ..rules.cards import Hand, parse_cards
 from ..rules.checks import is_number
 from ..rules.scoring import ScoreItem
@@ -34,7 +35,6 @@ __all__ = [
     "shortened", "silence_stdout", "too_long_name", "write_chart",
 ]
 
-PROG = "cribbage-edu"
 EXIT_OK = 0
 EXIT_BAD_INPUT = 2
 EXIT_INTERRUPTED = 130
@@ -64,16 +64,6 @@ class Console:
         self.stdout.write(line + "\n")
 
 
-class BadInput(Exception):
-    """Arguments the command line cannot use; the message is the one line shown.
-
-    >>> from cribbage_edu.cli import main
-    >>> main(["score", "5H", "--starter"], stderr=sys.stdout)
-    cribbage-edu score: error: argument --starter/-s: expected one argument
-    2
-    """
-
-
 class CommandParser(argparse.ArgumentParser):
     """An argument parser that reports a mistake as one line (:class:`BadInput`)
     instead of exiting.
@@ -81,7 +71,7 @@ class CommandParser(argparse.ArgumentParser):
     >>> CommandParser(prog="cribbage-edu").parse_args(["--bogus"])
     Traceback (most recent call last):
       ...
-    cribbage_edu.cli.console.BadInput: cribbage-edu: error: unrecognized arguments: --bogus
+    cribbage_edu.classroom.errors.BadInput: cribbage-edu: error: unrecognized arguments: --bogus
     """
 
     def error(self, message: str) -> NoReturn:
@@ -104,7 +94,7 @@ class ClosedInput(io.StringIO):
     >>> ClosedInput().read()
     Traceback (most recent call last):
       ...
-    cribbage_edu.cli.console.BadInput: cribbage-edu: error: stdin is closed: nothing to read
+    cribbage_edu.classroom.errors.BadInput: cribbage-edu: error: stdin is closed: nothing to read
     """
 
     def _closed(self) -> NoReturn:
@@ -172,42 +162,9 @@ def count_argument(name: str, lowest: int, highest: int) -> Callable[[str], int]
     return parse
 
 
-def shortened(text: str, limit: int = 24) -> str:
-    """``text`` cut to about ``limit`` characters for a message, saying how long it was.
-
-    >>> shortened("5H")
-    '5H'
-    >>> shortened("9" * 4301)
-    '9999999999…(4301 characters)'
-    """
-    if len(text) <= limit:
-        return text
-    return f"{text[:10]}…({len(text)} characters)"
-
-
 CHART_FORMATS = ("png", "svg", "pdf", "jpg", "jpeg", "webp", "tif", "tiff", "eps", "ps",
                  "svgz")
 """What ``--plot`` can write, by file extension (what matplotlib writes)."""
-
-
-NAME_MAX = 255
-"""The longest name of a file or folder, in bytes, that Linux's file systems take."""
-
-
-def too_long_name(path: Path) -> str | None:
-    """What is wrong when a part of ``path`` is longer than a file name can be (the file
-    system refuses it, and even asking whether it exists raises), or None.
-
-    >>> too_long_name(Path("state") / ("s" * 300))
-    "the name 'ssssssssss…(300 characters)' is longer than a file name can be (255 bytes)"
-    >>> too_long_name(Path("classroom-hub/course")) is None
-    True
-    """
-    part = next((part for part in path.parts if len(os.fsencode(part)) > NAME_MAX), None)
-    if part is None:
-        return None
-    return (f"the name {shortened(part)!r} is longer than a file name can be "
-            f"({NAME_MAX} bytes)")
 
 
 def chart_file(text: str) -> Path:
@@ -222,17 +179,17 @@ def chart_file(text: str) -> Path:
     >>> chart_file(f"{folder}/no-such-folder/a.png")  # doctest: +ELLIPSIS
     Traceback (most recent call last):
       ...
-    cribbage_edu.cli.console.BadInput: ...: there is no folder '.../no-such-folder'
+    cribbage_edu.classroom.errors.BadInput: ...: there is no folder '.../no-such-folder'
 
     >>> chart_file("s" * 300)  # doctest: +ELLIPSIS
     Traceback (most recent call last):
       ...
-    cribbage_edu.cli.console.BadInput: ...: the name 'ssssssssss…(300 characters)' is longer ...
+    cribbage_edu.classroom.errors.BadInput: ...: the name 'ssssssssss…(300 characters)' is ...
 
     >>> chart_file("scores.xyz")  # doctest: +ELLIPSIS
     Traceback (most recent call last):
       ...
-    cribbage_edu.cli.console.BadInput: ...: --plot 'scores.xyz': cannot draw a '.xyz' file; ...
+    cribbage_edu.classroom.errors.BadInput: ...: --plot 'scores.xyz': cannot draw a '.xyz' file; ...
     """
     def bad(why: str) -> BadInput:
         return BadInput(f"{PROG}: error: --plot {shortened(text)!r}: {why}")

@@ -19,7 +19,8 @@ import pytest
 from playwright.sync_api import BrowserContext, Page
 from playwright.sync_api import TimeoutError as PageTimeout
 
-from tests.test_classroom import children, command_line
+from tests.processes import descendants
+from tests.test_classroom import command_line
 
 from .conftest import ROOT, free_port, quiet_env
 
@@ -38,7 +39,7 @@ class Classroom:
 
     def games(self) -> list[int]:
         """The kernels (one a game) running now, by process id."""
-        running = [pid for pid in children(self.process.pid)
+        running = [pid for pid in descendants(self.process.pid)
                    if "ipykernel" in command_line(pid)]
         self.seen.update(running)
         return running

@@ -40,15 +40,15 @@ from pathlib import Path
 import pytest
 from playwright.sync_api import BrowserContext, Page
 
-from cribbage_edu.cli.hub import PROXY_VERSION
-from cribbage_edu.cli.hub_users import (
+from cribbage_edu.classroom.hub import PROXY_VERSION
+from cribbage_edu.classroom.hub_users import (
     class_accounts,
     let_pass,
     remove_accounts,
     take_back,
     unix_names,
 )
-from cribbage_edu.cli.serving import scripts_first
+from cribbage_edu.classroom.serving import scripts_first
 
 from .conftest import KERNEL_READY, free_port, npm_package, quiet_env, serving, wait_for
 

@@ -221,7 +221,7 @@ def answer_source(name: str, value: Any) -> str:
     >>> answer_source("answer_7", {"5H 5C"}), answer_source("answer_1", ...)
     ("answer_7 = {'5H 5C'}", 'answer_1 = ...')
     >>> print(answer_source("answer_1", NotPlain("Yes()")))
-    from cribbage_edu.cli.marking import NotPlain
+    from cribbage_edu.classroom.marking import NotPlain
     answer_1 = NotPlain(code='Yes()', why='')
     """
     if isinstance(value, NotPlain):

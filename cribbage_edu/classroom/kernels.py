@@ -12,7 +12,7 @@ N slots, whatever their browsers do:
 - **a reload, or a second tab, of the same browser** takes the place of that browser's
   earlier game (Voila runs the notebook afresh on each load, so the earlier game cannot
   be picked up again). The request says who asks (:data:`VISITOR_ENV`, put there by
-  :mod:`cribbage_edu.cli.classroom_voila` from the browser's login cookie), and the game
+  :mod:`cribbage_edu.classroom.voila` from the browser's login cookie), and the game
   that browser had is shut down first. Loads of one browser are taken one at a time: a
   reload that comes while the earlier load is still starting its game (a double click
   on reload) waits for it, then closes it, so they never hold two slots;

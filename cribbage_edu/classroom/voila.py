@@ -1,4 +1,4 @@
-"""The Voila the classroom runs (``python -m cribbage_edu.cli.classroom_voila``): Voila
+"""The Voila the classroom runs (``python -m cribbage_edu.classroom.voila``): Voila
 itself, with three things made for a class.
 
 - The login page asks for the **class code** in a student's words (Jupyter's own page
@@ -10,7 +10,7 @@ itself, with three things made for a class.
   game instead of a second slot: :class:`ClassIdentityProvider` writes the visitor's
   (anonymous, per-browser) name into the request header :data:`VISITOR_HEADER`, whatever
   the browser sent in it, and Voila hands that header to
-  :class:`~cribbage_edu.cli.classroom_kernels.ClassroomKernelManager` (which takes it out
+  :class:`~cribbage_edu.classroom.kernels.ClassroomKernelManager` (which takes it out
   of the kernel's environment). A browser that comes back with the address holding the
   class code keeps the name it has.
 - A page that closes **ends its game at once**: Voila's page tells the server as it goes
@@ -143,7 +143,7 @@ class GamePage(TornadoVoilaHandler):  # type: ignore[misc]
 
 class ClosedPage(VoilaShutdownKernelHandler):  # type: ignore[misc]
     """The end of a closed page's game (Voila's, asking the kernel manager's
-    :meth:`~cribbage_edu.cli.classroom_kernels.ClassroomKernelManager.close_game`: only
+    :meth:`~cribbage_edu.classroom.kernels.ClassroomKernelManager.close_game`: only
     the browser whose game it is, and quietly when the game is gone already)."""
 
     @authenticated

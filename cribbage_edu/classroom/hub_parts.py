@@ -5,7 +5,7 @@ only the JupyterHub process imports them, and with them JupyterHub).
   command wrote (``password-hashes.json``); no password is in the hub's configuration.
 - :class:`CourseSpawner` is JupyterHub's ``LocalProcessSpawner`` (each server a child
   process of the hub, run as the student's own Unix user, which the command made:
-  :mod:`cribbage_edu.cli.hub_users`) with the course added: each student's server starts
+  :mod:`cribbage_edu.classroom.hub_users`) with the course added: each student's server starts
   in ``STATE/students/<name>`` (their home, theirs alone, mode 700) on their own copy of
   the course (made on the first start, kept after), with every released assignment
   fetched into it, at the assignment of lesson 00 when it is released (the notebook

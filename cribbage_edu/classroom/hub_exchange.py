@@ -6,7 +6,7 @@ the course's, ``c.ExchangeFactory.collect``).
 nbgrader's own submit leaves a hand-in readable by every user (its folder even writable
 by all), kept apart only by a random name. :class:`PrivateSubmit` makes it the student's
 and the teacher's alone: the ``inbound`` folder is the teacher's group's with its
-set-group-id bit (:func:`cribbage_edu.cli.hub_users.lay_out_exchange`), so a hand-in
+set-group-id bit (:func:`cribbage_edu.classroom.hub_users.lay_out_exchange`), so a hand-in
 takes that group; its folders become mode 750 and its files 640.
 
 It also refuses a hand-in whose answers are all as they were handed out, with a message
@@ -17,7 +17,7 @@ A student's code can write into the exchange a hand-in named for someone else (n
 names a hand-in ``<student>+<assignment>+<time>+<random>`` by the student id it is given,
 and ``inbound`` is writable by all). :class:`OwnedCollect` collects a hand-in only when it
 is a plain folder whose every file and folder is owned by the Unix user the hub made for
-the student it names (the hub's record, :func:`cribbage_edu.cli.hub_users.hand_in_owners`);
+the student it names (the hub's record, :func:`cribbage_edu.classroom.hub_users.hand_in_owners`);
 any other is refused with a warning naming it, its owner and the student it claims to be,
 and is never collected (so never marked): the student's own latest hand-in is collected
 instead. A hand-in with a name Submit never gives is refused too (nbgrader's own collect

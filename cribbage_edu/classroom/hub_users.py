@@ -34,10 +34,10 @@ sources, gradebook, guide)
 ============================  =================  ======  ==========================
 
 A submission is made private to its student and the teacher's group by
-:class:`cribbage_edu.cli.hub_exchange.PrivateSubmit` (nbgrader's own leaves it readable
+:class:`cribbage_edu.classroom.hub_exchange.PrivateSubmit` (nbgrader's own leaves it readable
 by everyone who knows its name), and collected only when its files are owned by the
 Unix user the hub made for the student it names
-(:class:`cribbage_edu.cli.hub_exchange.OwnedCollect`, which reads
+(:class:`cribbage_edu.classroom.hub_exchange.OwnedCollect`, which reads
 :data:`HAND_IN_OWNERS`, written by :func:`write_hand_in_owners`).
 
 >>> unix_name("ada", "cribbage-")
@@ -60,7 +60,7 @@ from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from pathlib import Path
 
-from .console import PROG, BadInput, shortened
+from .errors import PROG, BadInput, shortened
 
 __all__ = ["DEFAULT_PREFIX", "HAND_IN_OWNERS", "MARK", "Account", "check_reachable",
            "class_accounts", "copy_private", "first_closed_folder", "hand_in_owners",
