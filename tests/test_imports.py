@@ -283,7 +283,7 @@ def test_a_room_imports_only_the_rooms_below_it(module: str) -> None:
 
 COACH = f"{PACKAGE}.strategy.coach"
 COACH_LAYERS = ("grades", "position", "phrases", "model", "dealplay", "deal", "throw", "card",
-                "count", "view", "player", "review")
+                "count", "view", "player", "dealplayer", "review")
 """The coach's modules, each one job, in the order they stand: each imports only those
 before it (the grades at the bottom, the review on top), and the package's
 ``__init__`` gathers their public names."""
