@@ -71,6 +71,8 @@ from .dealplay import PlayedOut, play_rest
 from .model import in_reach
 from .position import view_position
 
+Ranks = tuple[int, ...]
+
 __all__ = ["DEAL_HANDS", "DealCard", "DealVerdict", "deal_outcomes", "judge_deal",
            "paired"]
 
@@ -169,18 +171,25 @@ def deal_outcomes(view: PlayerView, deals: Sequence[ReadDeal]
     my_blind = unseen_by_rank(c.rank for c in view.seen)
     mine_show = score_hand(view.kept, view.starter).total
     out: dict[int, list[tuple[int, float | None]]] = {r: [] for r in ranks}
+    played_for: dict[tuple[Ranks, Ranks | None, int], PlayedOut] = {}
     for deal in deals:
         his = tuple(sorted(int(c.rank) for c in deal.holds))
         his_seen = {*deal.six, view.starter, *(c for _, c in view.laid)}
         his_blind = unseen_by_rank(c.rank for c in his_seen)
+        # His unseen cards steer only his choices: with one rank left he has none, and
+        # deals alike in his ranks play alike (the same play-out, not played again).
+        blind_key = tuple(his_blind) if len(set(his)) > 1 else None
         show = None
         if near:
             his_show = score_hand(deal.kept, view.starter).total
             crib = score_hand([*view.discards, *deal.threw], view.starter, crib=True).total
             show = (mine_show, his_show, crib)
         for r in ranks:
-            played = play_rest(mine, his, pile, r, my_blind, his_blind, view.opponent_said_go,
-                               need_me, need_him)
+            played = played_for.get((his, blind_key, r))
+            if played is None:
+                played = played_for[his, blind_key, r] = play_rest(
+                    mine, his, pile, r, my_blind, his_blind, view.opponent_said_go, need_me,
+                    need_him)
             chance = None
             if show is not None:
                 chance = _deal_chance(played, show, view.is_dealer, need_me, need_him,
