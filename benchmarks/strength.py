@@ -93,8 +93,9 @@ _DEALS = [DEAL_HANDS]
 
 
 def _seat_player(name: str, hands: int, reads: int, peer_python: str) -> Any:
-    """A player by name for a duel: ``coach`` (with ``hands`` and ``reads``), ``peer`` (CribbageSim,
-    one server a process), or any name of the roster."""
+    """A player by name for a duel: ``coach`` (with ``hands`` and ``reads``), ``deal`` (the
+    :class:`DealPlayer`, ``--deals`` a verdict), ``peer`` (CribbageSim, one server a
+    process), or any name of the roster."""
     if name == "coach":
         return CoachPlayer(hands=hands, reads=reads)
     if name == "deal":

@@ -11,7 +11,9 @@ sampling (a particle filter over his deal):
 2. **His throw.** With chance ``1 - THROW_SLIP`` he kept what a strong player keeps (the
    advisor's three columns: hand, crib and play together, by ranks), otherwise any
    four; a six whose strong keep does not hold the cards he has since laid counts only
-   through the second part. The draw of his keep follows those chances.
+   through the second part. The draw of his keep follows those chances. The strong keep
+   of every six is worked out once (:func:`strong_keep_split`) and shipped as the keep
+   table (:mod:`cribbage_edu.tables.keeptable`), so a read works none out.
 3. **His cards in the play.** Each card he laid with a choice is weighed by the chance
    that he would lay it: ``1 - PLAY_SLIP`` for the card the expert's look-ahead lays
    from what he could see then (:func:`cribbage_edu.strategy.players.look_ahead_values`),
