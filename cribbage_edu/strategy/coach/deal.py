@@ -80,10 +80,13 @@ DEAL_HANDS = 200
 """Deals drawn for the opponent by default (before those a go rules out). Measured over
 1,000 positions of seeded expert games (``benchmarks/bench_deal_model.py``): a verdict of
 every card took a median 48 ms of processor time, the 99th percentile 174 ms (on the
-clock, with other work on the machine: 65 ms and 528 ms); the paired 95% interval of the
-second card against the best was a median ± 0.37 points (± 0.2% of a game near home), and
-627 verdicts had more than one card within the judge's margin (cards that play alike, or
-too close to tell apart at this sample)."""
+clock, with other work on the machine: 65 ms and 528 ms); with the keep table and the
+play-outs remembered within a verdict, the same verdicts took a median 49 ms of
+processor time, p99 237 ms (on the clock 51 ms and 284 ms; the machine shared, so runs of
+the code before differed by as much: medians 50-59 ms, p99 209-239 ms). The paired 95%
+interval of the second card against the best was a median ± 0.37 points (± 0.2% of a
+game near home), and 627 verdicts had more than one card within the judge's margin (cards
+that play alike, or too close to tell apart at this sample)."""
 _TIE = 1e-9
 _MASTER = MasterPlayer()
 
