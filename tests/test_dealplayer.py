@@ -121,6 +121,21 @@ def test_a_lone_rank_is_laid_without_the_judge(monkeypatch: pytest.MonkeyPatch) 
     assert str(DealPlayer(deals=1).play(game.view(0))) == "5C"
 
 
+def test_when_no_drawn_deal_fits_it_lays_as_the_coach_player(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    game = stacked_game("2C 3D 4H 5S 9C KD", "AC 6D 7H 10S JC QD", "8S")
+    game.discard(0, "9C KD")
+    game.discard(1, "JC QD")
+    game.advance()
+    view = game.view(0)
+
+    def refuses(*_: object, **__: object) -> None:
+        raise IllegalActionError("none of the deals drawn for the opponent fits")
+
+    monkeypatch.setattr("cribbage_edu.strategy.coach.dealplayer.judge_deal", refuses)
+    assert DealPlayer(3, deals=8).play(view) == CoachPlayer(3).play(view)
+
+
 @pytest.mark.parametrize("bad", [-1, 1.5, True, "3", None])
 def test_bad_settings_are_refused_by_name(bad: object) -> None:
     with pytest.raises(IllegalActionError, match="seed"):
