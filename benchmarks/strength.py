@@ -7,6 +7,7 @@ Run by hand::
     python benchmarks/strength.py --only master --part pegging --scale 0.5   # an ablation
     python benchmarks/strength.py --only coach --workers 1 [--hands 32]  # coach vs master
     python benchmarks/strength.py --only peer --player coach --workers 1  # vs CribbageSim
+    python benchmarks/strength.py --only deal --workers 1 --records deal.jsonl  # deal vs coach
 
 Seeded simulations with the first deal alternating, each with its 95% Wilson
 confidence interval:
@@ -23,6 +24,10 @@ confidence interval:
   reported as the master's match is (``--hands`` sets how many opponent hands the coach
   weighs a card over when there are too many to weigh them all, ``--reads`` how many deals
   it draws to read the opponent's hand, ``--reads 0`` for the coach that reads nothing);
+- deal vs coach over 20,000 games (goal: the lower end of the 95% interval above 50%):
+  the player that lays by the judge's model of the whole deal
+  (:class:`~cribbage_edu.strategy.coach.dealplayer.DealPlayer`, ``--deals`` deals drawn
+  for the opponent a verdict) against today's coach player, reported as the others;
 - a player (``--player``, default coach) vs CribbageSim 1.0.2's computer player (the
   peer, :mod:`peer`: run in a Python 3.12 environment of its own, ``--peer-python``) over
   3,000 games (goal for the coach: at least 62%).
@@ -49,6 +54,8 @@ from cribbage_edu.rules.events import EventKind
 from cribbage_edu.rules.game import Game
 from cribbage_edu.stats import wilson_interval
 from cribbage_edu.strategy.coach import PLAYER_HANDS, CoachPlayer
+from cribbage_edu.strategy.coach.deal import DEAL_HANDS
+from cribbage_edu.strategy.coach.dealplayer import DealPlayer
 from cribbage_edu.strategy.master import MasterPlayer
 from cribbage_edu.strategy.players import ExpertPlayer
 from cribbage_edu.strategy.reading import READ_HANDS
@@ -58,6 +65,7 @@ from cribbage_edu.tables.chance import win_probability
 MATCHES = ((("expert", "random"), 400, 0.90), (("expert", "greedy"), 2000, 0.53))
 MASTER_GAMES = 20_000
 COACH_GAMES = 20_000
+DEAL_GAMES = 20_000
 PEER_GAMES = 3_000
 PEER_GOAL = 0.62
 CLOSE_NEED = 30   # both players this close to home at the start of a deal...
@@ -80,13 +88,18 @@ def _master_batch(tasks: Sequence[tuple[int, int, str]]) -> list[dict[str, Any]]
 
 
 _PEER: list[Any] = []
+_DEALS = [DEAL_HANDS]
+"""The deals a :class:`DealPlayer` draws a verdict (``--deals``; set before the games)."""
 
 
 def _seat_player(name: str, hands: int, reads: int, peer_python: str) -> Any:
-    """A player by name for a duel: ``coach`` (with ``hands`` and ``reads``), ``peer`` (CribbageSim,
-    one server a process), or any name of the roster."""
+    """A player by name for a duel: ``coach`` (with ``hands`` and ``reads``), ``deal`` (the
+    :class:`DealPlayer`, ``--deals`` a verdict), ``peer`` (CribbageSim, one server a
+    process), or any name of the roster."""
     if name == "coach":
         return CoachPlayer(hands=hands, reads=reads)
+    if name == "deal":
+        return DealPlayer(deals=_DEALS[0])
     if name == "peer":
         if not _PEER:
             from peer import PeerPlayer  # benchmarks/peer.py, beside this script
@@ -125,6 +138,8 @@ def duel(n: int, seed: int, executor: Executor | None, first: str, second: str, 
     if records_path is not None:
         header = {"seed": seed, "first": first, "second": second, "hands": hands,
                   "reads": reads, "engine": engine_fingerprint()}
+        if "deal" in (first, second):
+            header["deals"] = _DEALS[0]
         done, sink = _open_records(records_path, header)
         done = {i: r for i, r in done.items() if i < n}
         tasks = [t for t in tasks if t[0] not in done]
@@ -280,13 +295,16 @@ def main() -> None:
     parser.add_argument("--workers", type=int, default=os.cpu_count() or 1)
     parser.add_argument("--scale", type=float, default=1.0,
                         help="multiply the number of games (for a quick look)")
-    parser.add_argument("--only", choices=("classic", "master", "coach", "peer"),
+    parser.add_argument("--only", choices=("classic", "master", "coach", "deal", "peer"),
                         help="run only the classic matches, only master vs expert, only "
-                             "coach vs master, or only a player against CribbageSim")
+                             "coach vs master, only deal vs coach, or only a player "
+                             "against CribbageSim")
     parser.add_argument("--hands", type=int, default=PLAYER_HANDS,
                         help="opponent hands the coach weighs a card over, at most")
     parser.add_argument("--reads", type=int, default=READ_HANDS,
                         help="deals the coach draws to read the opponent (0: no reading)")
+    parser.add_argument("--deals", type=int, default=DEAL_HANDS,
+                        help="deals the deal player draws for the opponent a verdict")
     parser.add_argument("--player", default="coach",
                         help="the player to set against CribbageSim (--only peer)")
     parser.add_argument("--peer-python", default="/tmp/peer312/bin/python",
@@ -298,11 +316,13 @@ def main() -> None:
                         help="an ablation: the master with only its pegging-aware throw, or "
                              "only its play for the game near the end (default both)")
     args = parser.parse_args()
+    _DEALS[0] = args.deals
     lines = []
     with ProcessPoolExecutor(max_workers=args.workers) as pool:
         executor = pool if args.workers > 1 else None
         for match, first, second, games, goal in (
                 ("coach", "coach", "master", COACH_GAMES, None),
+                ("deal", "deal", "coach", DEAL_GAMES, None),
                 ("peer", args.player, "peer", PEER_GAMES, PEER_GOAL)):
             if args.only != match:
                 continue

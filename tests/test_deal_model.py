@@ -18,7 +18,7 @@ from cribbage_edu.rules.drive import drive
 from cribbage_edu.rules.errors import CribbageError, IllegalActionError
 from cribbage_edu.rules.events import Phase
 from cribbage_edu.rules.game import Game, PlayerView, stacked_game
-from cribbage_edu.strategy.coach.deal import DealVerdict, judge_deal, paired
+from cribbage_edu.strategy.coach.deal import DealVerdict, deal_outcomes, judge_deal, paired
 from cribbage_edu.strategy.coach.dealplay import play_rest
 from cribbage_edu.strategy.master import MasterPlayer
 from cribbage_edu.strategy.players import ExpertPlayer
@@ -278,6 +278,56 @@ def test_a_verdict_is_bounded_repeatable_and_paired(seed: int, steps: int,
     assert all(len(v) == 1 for v in ranks.values())
     assert verdict.best in verdict.within_margin()
     assert 1 <= verdict.effective <= verdict.used <= verdict.drawn == 40
+
+
+# --- the shortcuts change nothing: the remembered play-outs and the keep table ---------
+
+
+@settings(max_examples=12, deadline=None)
+@given(seed=st.integers(0, 10_000), steps=st.integers(0, 30), near=st.booleans())
+def test_each_deal_is_played_out_as_play_rest_plays_it(seed: int, steps: int,
+                                                       near: bool) -> None:
+    """deal_outcomes plays a deal again only when it can differ: every outcome is the one
+    play_rest gives that deal and that rank, played out afresh (its unseen cards his
+    own six, the starter and the cards laid), and the verdict is the same when the
+    opponent's keep is worked out rather than read from the keep table."""
+    game = _decision(seed, steps)
+    view = game.view(game.to_act[0])
+    if near:
+        view = dataclasses.replace(view, scores=(110, 112))
+    deals = read_deals(view, 60, seed=seed, suits=True)
+    outcomes = deal_outcomes(view, deals)
+    me = view.player
+    mine = tuple(sorted(int(c.rank) for c in view.hand))
+    pile = tuple(int(c.rank) for c in view.pile)
+    laid = [c for _, c in view.laid]
+    my_blind = _blind([*view.kept, *view.discards, view.starter, *laid])
+    for rank, rows in outcomes.items():
+        assert len(rows) == len(deals)
+        for deal, (net, _) in zip(deals, rows, strict=True):
+            his = tuple(sorted(int(c.rank) for c in deal.holds))
+            his_blind = _blind([*deal.six, view.starter, *laid])
+            played = play_rest(mine, his, pile, rank, my_blind, his_blind,
+                               view.opponent_said_go, view.target - view.scores[me],
+                               view.target - view.scores[1 - me])
+            assert net == played.net
+    computed = _with_keeps_worked_out(lambda: judge_deal(view, 60, seed=seed))
+    assert _same(judge_deal(view, 60, seed=seed), computed)
+
+
+def _with_keeps_worked_out(run):  # type: ignore[no-untyped-def]
+    """``run()`` with the read's strong keep worked out for each six, not read from the
+    keep table."""
+    from cribbage_edu.strategy import reading
+    from cribbage_edu.strategy.ranks import SPLITS
+
+    def worked_out(six: tuple[int, ...], dealer: bool) -> tuple[int, ...]:
+        keep, _ = SPLITS[reading.strong_keep_split(six, dealer)]
+        return tuple(six[k] for k in keep)
+
+    with pytest.MonkeyPatch.context() as patch:
+        patch.setattr(reading, "_strong_keep", worked_out)
+        return run()
 
 
 def test_the_stated_interval_covers_a_far_larger_samples_figure() -> None:

@@ -386,7 +386,7 @@ def test_every_import_path_the_classroom_writes_is_there() -> None:
 
 COACH = f"{PACKAGE}.strategy.coach"
 COACH_LAYERS = ("grades", "position", "phrases", "model", "dealplay", "deal", "throw", "card",
-                "count", "view", "player", "review")
+                "count", "view", "player", "dealplayer", "review")
 """The coach's modules, each one job, in the order they stand: each imports only those
 before it (the grades at the bottom, the review on top), and the package's
 ``__init__`` gathers their public names."""

@@ -22,6 +22,7 @@ from __future__ import annotations
 
 import random
 from collections.abc import Sequence
+from functools import cache
 from itertools import combinations
 
 from ..rules.cards import COUNT_VALUES, THIRTY_ONE, Card, unseen_by_rank
@@ -284,8 +285,7 @@ def look_ahead_values(held: tuple[int, ...], pile: tuple[int, ...], unseen: Sequ
     # chance that all k of his cards come from the unseen cards of other ranks
     held_chance = [0.0] * 14
     if k and total_unseen:
-        miss = [1.0 - _choose(total_unseen - u, k) / _choose(total_unseen, k)
-                for u in range(5)]
+        miss = _held_chances(total_unseen, k)
         for r in range(1, 14):
             held_chance[r] = miss[unseen[r]]
     danger = 2.0 if opponent_need <= 6 else 1.0
@@ -313,6 +313,15 @@ def look_ahead_values(held: tuple[int, ...], pile: tuple[int, ...], unseen: Sequ
             none_yet *= 1.0 - chance
         values[rank] = now - expected + none_yet + 0.01 * COUNT_VALUES[rank]
     return values
+
+
+@cache
+def _held_chances(total_unseen: int, k: int) -> tuple[float, ...]:
+    """For 0-4 unseen cards of a rank, the chance that k cards drawn from ``total_unseen``
+    hold one of them at least (remembered: a look-ahead asks it of the same two numbers
+    again and again)."""
+    return tuple(1.0 - _choose(total_unseen - u, k) / _choose(total_unseen, k)
+                 for u in range(5))
 
 
 def _choose(n: int, k: int) -> float:

@@ -11,7 +11,9 @@ sampling (a particle filter over his deal):
 2. **His throw.** With chance ``1 - THROW_SLIP`` he kept what a strong player keeps (the
    advisor's three columns: hand, crib and play together, by ranks), otherwise any
    four; a six whose strong keep does not hold the cards he has since laid counts only
-   through the second part. The draw of his keep follows those chances.
+   through the second part. The draw of his keep follows those chances. The strong keep
+   of every six is worked out once (:func:`strong_keep_split`) and shipped as the keep
+   table (:mod:`cribbage_edu.tables.keeptable`), so a read works none out.
 3. **His cards in the play.** Each card he laid with a choice is weighed by the chance
    that he would lay it: ``1 - PLAY_SLIP`` for the card the expert's look-ahead lays
    from what he could see then (:func:`cribbage_edu.strategy.players.look_ahead_values`),
@@ -54,13 +56,14 @@ from ..rules.errors import IllegalActionError
 from ..rules.events import EventKind, Phase
 from ..rules.game import PlayerView
 from ..tables.cribtable import crib_slot, crib_values
+from ..tables.keeptable import keep_split
 from ..tables.pegtable import peg_values
 from .discard import UNSEEN_STARTERS
 from .players import look_ahead_values
 from .ranks import SPLITS, keep_rank_points
 
 __all__ = ["PLAY_SLIP", "READ_HANDS", "THROW_SLIP", "ReadDeal", "expert_rank", "read_deals",
-           "read_hands"]
+           "read_hands", "strong_keep_split"]
 
 Ranks = tuple[int, ...]
 Keep = Callable[[tuple[Card, ...], bool], Sequence[Card]]
@@ -207,6 +210,7 @@ def read_deals(view: PlayerView, hands: int = READ_HANDS, *, seed: int = 0,
     dealer = not view.is_dealer
     laid_ranks = Counter(int(c.rank) for c in his_laid)
     starter = int(view.starter.rank)
+    play_chances: dict[tuple[Ranks, Ranks], float] = {}
     for _ in range(hands):
         extra_cards = rng.sample(pool, 6 - n_laid)
         extra = [int(c.rank) for c in extra_cards]
@@ -233,7 +237,11 @@ def read_deals(view: PlayerView, hands: int = READ_HANDS, *, seed: int = 0,
         if any(COUNT_VALUES[r] <= go.room for go in gos
                for r in [*left, *his_ranks[go.laid_before:]]):
             continue
-        weight *= _play_chance(lays, six, left, starter, play_slip)
+        laid_chance = play_chances.get((six, tuple(left)))
+        if laid_chance is None:  # deals alike in his six and what he holds lay alike
+            laid_chance = play_chances[six, tuple(left)] = _play_chance(
+                lays, six, left, starter, play_slip)
+        weight *= laid_chance
         if suits:
             for i, rank in enumerate(his_ranks):
                 weight /= left.count(rank) + his_ranks[i:].count(rank)
@@ -289,21 +297,29 @@ def _play_chance(lays: Sequence[_Lay], six: Ranks, left: Sequence[int], starter:
     return chance
 
 
-@lru_cache(maxsize=100_000)
 def _strong_keep(six: Ranks, dealer: bool) -> Ranks:
-    """The ranks a strong player keeps of six (sorted ranks): the best hand, crib and
-    play together, as :func:`cribbage_edu.strategy.discard.best_discard` with the pegging
-    column weighs them, but by ranks alone (a flush or his nobs seldom decides a keep;
-    leaving suits out lets one answer serve every deal of the same ranks)."""
+    """The ranks a strong player keeps of six (sorted ranks): :func:`strong_keep_split`,
+    read from the shipped keep table (:mod:`cribbage_edu.tables.keeptable`)."""
+    keep, _ = SPLITS[keep_split(six, dealer)]
+    return tuple(six[k] for k in keep)
+
+
+def strong_keep_split(six: Ranks, dealer: bool) -> int:
+    """The split (its place in :data:`~cribbage_edu.strategy.ranks.SPLITS`) a strong player
+    makes of six (sorted ranks): the best hand, crib and play together, as
+    :func:`cribbage_edu.strategy.discard.best_discard` with the pegging column weighs them,
+    but by ranks alone (a flush or his nobs seldom decides a keep; leaving suits out lets
+    one answer serve every deal of the same ranks). Worked out here; the read asks the
+    keep table, which ``scripts/make_keep_table.py`` makes with this."""
     parts = keep_rank_points(six)
     table = crib_values(dealer)
     pegs = peg_values(dealer=dealer)
     sign = 1.0 if dealer else -1.0
-    best, best_keep = -1e9, SPLITS[0][0]
+    best, best_split = -1e9, 0
     for n, (keep, (i, j)) in enumerate(SPLITS):
         w, x, y, z = (six[k] for k in keep)
         net = (parts[n][0] / UNSEEN_STARTERS + sign * table[crib_slot(six[i], six[j], False)]
                + pegs[w, x, y, z].net)
         if net > best + 1e-12:
-            best, best_keep = net, keep
-    return tuple(six[k] for k in best_keep)
+            best, best_split = net, n
+    return best_split

@@ -71,6 +71,8 @@ from .dealplay import PlayedOut, play_rest
 from .model import in_reach
 from .position import view_position
 
+Ranks = tuple[int, ...]
+
 __all__ = ["DEAL_HANDS", "DealCard", "DealVerdict", "deal_outcomes", "judge_deal",
            "paired"]
 
@@ -78,10 +80,13 @@ DEAL_HANDS = 200
 """Deals drawn for the opponent by default (before those a go rules out). Measured over
 1,000 positions of seeded expert games (``benchmarks/bench_deal_model.py``): a verdict of
 every card took a median 48 ms of processor time, the 99th percentile 174 ms (on the
-clock, with other work on the machine: 65 ms and 528 ms); the paired 95% interval of the
-second card against the best was a median ± 0.37 points (± 0.2% of a game near home), and
-627 verdicts had more than one card within the judge's margin (cards that play alike, or
-too close to tell apart at this sample)."""
+clock, with other work on the machine: 65 ms and 528 ms); with the keep table and the
+play-outs remembered within a verdict, the same verdicts took a median 49 ms of
+processor time, p99 237 ms (on the clock 51 ms and 284 ms; the machine shared, so runs of
+the code before differed by as much: medians 50-59 ms, p99 209-239 ms). The paired 95%
+interval of the second card against the best was a median ± 0.37 points (± 0.2% of a
+game near home), and 627 verdicts had more than one card within the judge's margin (cards
+that play alike, or too close to tell apart at this sample)."""
 _TIE = 1e-9
 _MASTER = MasterPlayer()
 
@@ -169,18 +174,25 @@ def deal_outcomes(view: PlayerView, deals: Sequence[ReadDeal]
     my_blind = unseen_by_rank(c.rank for c in view.seen)
     mine_show = score_hand(view.kept, view.starter).total
     out: dict[int, list[tuple[int, float | None]]] = {r: [] for r in ranks}
+    played_for: dict[tuple[Ranks, Ranks | None, int], PlayedOut] = {}
     for deal in deals:
         his = tuple(sorted(int(c.rank) for c in deal.holds))
         his_seen = {*deal.six, view.starter, *(c for _, c in view.laid)}
         his_blind = unseen_by_rank(c.rank for c in his_seen)
+        # His unseen cards steer only his choices: with one rank left he has none, and
+        # deals alike in his ranks play alike (the same play-out, not played again).
+        blind_key = tuple(his_blind) if len(set(his)) > 1 else None
         show = None
         if near:
             his_show = score_hand(deal.kept, view.starter).total
             crib = score_hand([*view.discards, *deal.threw], view.starter, crib=True).total
             show = (mine_show, his_show, crib)
         for r in ranks:
-            played = play_rest(mine, his, pile, r, my_blind, his_blind, view.opponent_said_go,
-                               need_me, need_him)
+            played = played_for.get((his, blind_key, r))
+            if played is None:
+                played = played_for[his, blind_key, r] = play_rest(
+                    mine, his, pile, r, my_blind, his_blind, view.opponent_said_go, need_me,
+                    need_him)
             chance = None
             if show is not None:
                 chance = _deal_chance(played, show, view.is_dealer, need_me, need_him,
