@@ -10,6 +10,7 @@ import signal
 import socket
 import subprocess
 import sys
+import threading
 import time
 import urllib.error
 import urllib.parse
@@ -410,8 +411,20 @@ def test_one_browser_s_loads_at_once_leave_one_game_and_only_it_ends_it(
     env = {"JUPYTER_DATA_DIR": str(tmp_path / "data"), "IPYTHONDIR": str(tmp_path / "ipy")}
     saved = {name: os.environ.get(name) for name in env}
     os.environ.update(env)
+    failed: list[BaseException] = []
+
+    def run() -> None:  # a thread of its own: an earlier test (Playwright's) may have
+        try:            # left an event loop running in this one
+            asyncio.run(play())
+        except BaseException as error:  # raised again below, in the test's thread
+            failed.append(error)
+
     try:
-        asyncio.run(play())
+        runner = threading.Thread(target=run)
+        runner.start()
+        runner.join()
+        if failed:
+            raise failed[0]
     finally:
         for name, value in saved.items():
             if value is None:
