@@ -1,24 +1,8 @@
 """``cribbage-edu handout``: a printable worksheet from a seed, its answer key on a page
 of its own.
 
-The worksheet has three parts a class can do with a pencil: hands to count (four cards
-and a starter, some of them cribs), plays to peg (the cards laid since the count was last
-at zero: what does the last one score?) and throws to choose (six cards, as dealer or as
-pone). Everything on it is chosen and answered by the engine from the seed, so a teacher
-who prints seed 12 twice gets the same sheet, and a class handed seed 12 can check its
-answers at the computer:
-
-- the hands are dealt from the seed until each part of the count is met (fifteens and
-  pairs, a run, a double run, nobs, a hand flush, and a crib whose four-card flush does
-  not count), and each is counted with :func:`~cribbage_edu.rules.scoring.score_hand`;
-- the plays are laid by two players choosing at random in a real
-  :class:`~cribbage_edu.rules.pegging.Play`, so every position could happen at a table,
-  and each is scored with :func:`~cribbage_edu.rules.pegging.score_play`;
-- the throws are dealt until the best throw with the play counted
-  (:func:`~cribbage_edu.strategy.discard.advise` with ``pegging=True``) leads the next
-  best by half a point or more, so the key's answer is clear; the key says when the show
-  alone would throw otherwise.
-
+Three parts a class can do with a pencil (hands to count, plays to peg, throws to choose),
+chosen and answered by the engine from the seed, so the same seed prints the same sheet.
 The sheet is :mod:`cribbage_edu.strategy.worksheet`'s, its pages are drawn by
 :mod:`cribbage_edu.charts.handout` (matplotlib's PDF backend, no other tool), A4 or US
 letter, the date left out so the same seed makes the same file; this is the command,
