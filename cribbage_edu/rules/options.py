@@ -4,8 +4,11 @@ What a win is worth follows one of two conventions. The default is a common hous
 convention: a win counts as one game, a skunk as two, a double skunk as three (some tables
 four). :meth:`GameOptions.tournament` gives the American Cribbage Congress's tournament
 scoring instead: a win is 2 game points, a skunk 3, and a double skunk no more than a
-skunk (3). (Under the tournament rules muggins, where it is played, covers points missed
-in the play as well as in the show; the engine's muggins judges claims in the show.)
+skunk (3). (Under the tournament rules muggins, where the director plays it, covers points missed
+in the play as well as in the show; the engine's muggins judges the claims of the show, and
+of the play when ``claim_play`` is on. His heels is never mugged: the engine pegs it for the
+dealer at once, a simplification of the tournament rule that he loses it if he has not
+pegged it before his first card.)
 
 :class:`GameOptions` is a frozen value, checked when it is made: every field is what
 it says (a flag is ``True`` or ``False``, a number of games a whole number), never
