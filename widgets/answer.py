@@ -248,7 +248,9 @@ class AnswerBox(anywidget.AnyWidget):
     button_style = traitlets.Unicode("primary").tag(sync=True)
     button_class = traitlets.Unicode("").tag(sync=True)
     fields = traitlets.List(traitlets.Unicode()).tag(sync=True)
-    field_values = traitlets.List(traitlets.Unicode()).tag(sync=True)
+    # the texts the view sends are taken without a word back (set_state, no echo): the
+    # learner may have typed on since, and an echo of older text would overwrite it
+    field_values = traitlets.List(traitlets.Unicode()).tag(sync=True, echo_update=False)
     field_placeholder = traitlets.Unicode("0").tag(sync=True)
 
     def __init__(self, **kwargs: Any) -> None:
@@ -288,11 +290,11 @@ class AnswerBox(anywidget.AnyWidget):
                   and all(isinstance(t, str) for t in typed) else None)
         if content.get("event") == "submit":  # always taken: it brings its own text
             if fields is not None:
-                self.field_values = fields
+                self.set_state({"field_values": fields})  # the view has them already
             self.submit(text if isinstance(text, str) else None)
         elif content.get("event") == "value" and isinstance(text, str) and not overtaken:
             if fields is not None:
-                self.field_values = fields
+                self.set_state({"field_values": fields})
             self.leave(text)
 
     def submit(self, text: str | None = None) -> None:
