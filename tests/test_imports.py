@@ -464,6 +464,26 @@ def test_the_widgets_and_the_table_load_without_matplotlib() -> None:
     assert lines == ["False False False", "True"]
 
 
+def test_every_chart_is_found_lazily_in_its_home() -> None:
+    """``cribbage_edu.charts`` imports each chart when first asked for: every name of its
+    ``__all__`` is the very object of the module its ``TYPE_CHECKING`` block (what mypy
+    reads) imports it from, and a name it has not is an AttributeError."""
+    import importlib
+
+    import cribbage_edu.charts as charts
+
+    tree = ast.parse(MODULES[f"{PACKAGE}.charts"].read_text("utf-8"))
+    block = next(node for node in tree.body
+                 if isinstance(node, ast.If) and _type_checking_only(node))
+    typed = {alias.name: f"{PACKAGE}.charts.{node.module}" for node in block.body
+             if isinstance(node, ast.ImportFrom) for alias in node.names}
+    assert set(typed) == set(charts.__all__)
+    for name, home in typed.items():
+        assert getattr(charts, name) is getattr(importlib.import_module(home), name)
+    with pytest.raises(AttributeError, match="no attribute 'pie_chart'"):
+        charts.pie_chart  # noqa: B018
+
+
 def test_every_name_at_the_top_is_its_homes_and_mypy_sees_it() -> None:
     """Each name of ``cribbage_edu.__all__`` is found (lazily) and is the very object of
     the module it lives in; the ``TYPE_CHECKING`` block that shows mypy the names imports
