@@ -25,6 +25,10 @@ before the text had come (a browser test on a busy machine saw one Peg in seven 
 answered "type the points you peg first" with the number in the box; with subshells
 switched off, never). A click that brings its own text cannot be early. Each message
 also carries its view's running number: a text left behind by a later one is dropped.
+For the same reason the counting quiz's boxes of each kind are further boxes of its
+total's box (``fields``), drawn in the same view: the Enter or the click that answers
+carries all their texts, and the kernel takes them without sending them back (an echo
+of older text would overwrite what was typed since: a browser test saw it).
 
 The view is a few lines of JavaScript run by anywidget (:pypi:`anywidget`), which
 JupyterLab, Voila and the notebook all load; the box looks like ipywidgets' own.
