@@ -24,7 +24,7 @@ from collections.abc import Iterable, Sequence
 from html import escape
 
 from .colours import BLACK, RED
-from .shapes import Face, TableView
+from .shapes import CRIB, CRIB_FACE_DOWN, HAND, THE_COUNT, THE_PLAY, Face, TableView
 
 __all__ = [
     "CARD_HEIGHT", "CARD_WIDTH", "SMALL_CARD", "back_img", "backs_row", "card_back_svg",
@@ -242,7 +242,7 @@ def view_html(view: TableView) -> str:
     me, other = view.player, view.opponent
     names = view.names
 
-    phase = view.phase  # a Phase is its name too: compared with text, no engine import
+    phase = view.phase  # a Phase equals its word: compared with render.shapes' words
 
     def role(p: int) -> str:
         return "" if view.dealer is None else (" (dealer)" if p == view.dealer else " (pone)")
@@ -261,24 +261,24 @@ def view_html(view: TableView) -> str:
     if view.starter is not None:
         parts.append(f'<div style="font-size:small">starter</div>'
                      f"{card_img(view.starter, width=SMALL_CARD)}")
-    if phase == "play":
+    if phase == THE_PLAY:
         parts.append(hand_html(view.pile, caption=f"the count is {view.count}",
                                width=SMALL_CARD))
     shown = {(who, what): cards for who, what, cards in view.shown}
-    if phase == "count" and (me, "hand") not in shown:
+    if phase == THE_COUNT and (me, HAND) not in shown:
         parts.append(hand_html(view.kept, caption=f"{names[me]}'s hand, to be counted",
                                width=SMALL_CARD))
     elif view.hand:
         parts.append(hand_html(view.hand, caption=f"{names[me]}'s cards (you)",
                                width=SMALL_CARD))
-    if view.opponent_cards and (other, "hand") not in shown:
+    if view.opponent_cards and (other, HAND) not in shown:
         parts.append(backs_row(view.opponent_cards, f"a card in {names[other]}'s hand",
                                f"{names[other]}'s cards (hidden)", width=SMALL_CARD))
     for (who, what), cards in shown.items():
         parts.append(hand_html(cards, caption=f"{names[who]}'s {what}, shown",
                                width=SMALL_CARD))
-    if (view.dealer is not None and phase in ("starter", "play", "count")
-            and (view.dealer, "crib") not in shown):
+    if (view.dealer is not None and phase in CRIB_FACE_DOWN
+            and (view.dealer, CRIB) not in shown):
         parts.append(backs_row(4, "a card in the crib",
                                f"{names[view.dealer]}'s crib (face down)", width=SMALL_CARD))
     return '<div class="cribbage-game">' + "".join(parts) + "</div>"

@@ -19,7 +19,21 @@ from __future__ import annotations
 from collections.abc import Iterable, Sequence
 from typing import Protocol
 
-__all__ = ["Face", "Pegboard", "Symbol", "TableView"]
+__all__ = ["CRIB", "CRIB_FACE_DOWN", "HAND", "THE_COUNT", "THE_PLAY", "Face", "Pegboard",
+           "Symbol", "TableView"]
+
+THE_PLAY = "play"
+"""The phase a view's picture shows the count in (the rules' ``Phase.PLAY``, which equals
+its word; ``tests/test_render_shapes.py`` holds each of these words to the rules' own)."""
+THE_COUNT = "count"
+"""The phase a view's picture shows the kept hand in, until it is counted
+(``Phase.COUNT``)."""
+CRIB_FACE_DOWN = ("starter", "play", "count")
+"""The phases in which the crib lies face down on the table, until it is shown."""
+HAND = "hand"
+"""A hand shown, by its source of points (``Source.HAND``)."""
+CRIB = "crib"
+"""The crib shown, by its source of points (``Source.CRIB``)."""
 
 
 class Symbol(Protocol):
