@@ -353,6 +353,57 @@ def test_a_taken_port_is_refused_in_one_line(tmp_path: Path) -> None:
                            f"program: choose another with --port\n")
 
 
+def test_the_visitor_header_has_one_home() -> None:
+    """The header that says which browser asks for a game is named once (the classroom's
+    game settings): Voila is told to pass it on, the login writes it, and the kernel
+    manager reads it from the environment variable Voila makes of it, spelt as CGI spells
+    a header (worked by hand: ``HTTP_``, capitals, ``_`` for ``-``)."""
+    from cribbage_edu.classroom import games, kernels, voila
+
+    settings = games.voila_settings("abc123")
+    assert settings["VoilaConfiguration"]["http_header_envs"] == [games.VISITOR_HEADER]
+    assert voila.VISITOR_HEADER is games.VISITOR_HEADER
+    assert games.VISITOR_HEADER == "X-Cribbage-Visitor"
+    assert kernels.VISITOR_ENV == "HTTP_X_CRIBBAGE_VISITOR"
+    assert kernels.header_env("X-Cdsdashboards-Jh-User") == "HTTP_X_CDSDASHBOARDS_JH_USER"
+
+
+def test_one_starter_writes_private_settings_and_leaves_none_behind(tmp_path: Path) -> None:
+    """The one server starter (the classroom's Voila and the course's JupyterLab): the
+    settings it is handed are in a folder of their own, first on the Jupyter config path,
+    readable by this user alone, with the runtime folder beside them, all gone after; the
+    server runs where it is told and reads nothing; one still running when the block ends
+    is ended."""
+    import json
+
+    from cribbage_edu.classroom.serving import started
+
+    seen = tmp_path / "seen.json"
+    code = ("import json, os, stat, sys, time\n"
+            "paths = os.environ['JUPYTER_CONFIG_PATH'].split(os.pathsep)\n"
+            "path = os.path.join(paths[0], 'voila.json')\n"
+            "facts = [paths, oct(stat.S_IMODE(os.stat(path).st_mode)), open(path).read(),\n"
+            "         os.environ['JUPYTER_RUNTIME_DIR'], os.getcwd(), sys.stdin.read()]\n"
+            "open(sys.argv[1] + '.part', 'w').write(json.dumps(facts))\n"
+            "os.rename(sys.argv[1] + '.part', sys.argv[1])\n"
+            "time.sleep(120)\n")
+    env = {"PATH": os.environ.get("PATH", ""), "JUPYTER_CONFIG_PATH": "/etc/jupyter-x"}
+    work = tmp_path / "work"
+    work.mkdir()
+    with started([sys.executable, "-c", code, str(seen)], env=env, cwd=work,
+                 settings={"voila.json": '{"Voila": {"token": "abc123"}}'},
+                 stdin=subprocess.DEVNULL) as server:
+        deadline = time.monotonic() + 60
+        while not seen.exists() and server.poll() is None and time.monotonic() < deadline:
+            time.sleep(0.05)
+        paths, mode, text, runtime, cwd, read = json.loads(seen.read_text())
+    assert server.returncode is not None  # ended with the block, not left running
+    assert paths[1:] == ["/etc/jupyter-x"] and Path(paths[0]) == Path(runtime) / "config"
+    assert (mode, text, Path(cwd), read) == ("0o600", '{"Voila": {"token": "abc123"}}',
+                                             work.resolve(), "")
+    assert not Path(runtime).exists()
+
+
 @pytest.mark.parametrize(("argv", "says"), [
     (["classroom", "no/such.ipynb"], "no notebook 'no/such.ipynb'"),
     (["classroom", str(NOTEBOOK), "--token", "abc"], "--token must be at least 6"),

@@ -1,14 +1,19 @@
 """The shape of the package, read from the source: layers point down, rooms too.
 
 Every import is read from the modules' syntax trees, deferred imports inside functions
-included (they hide a cycle rather than remove it); only imports under
-``if TYPE_CHECKING:``, which never run, are left out. A string that is a program (one
-handed to ``python -c``, or written out to be run) is read as code too, with every check
-below: a program in a string is no way round them.
+included (they hide a cycle rather than remove it), and imports under
+``if TYPE_CHECKING:`` too: they never run, but a module that names another's types
+depends on it as surely, and a room that hid its upward imports there would pass a check
+it fails. A string that is a program (one handed to ``python -c``, or written out to be
+run) is read as code too, with every check below: a program in a string is no way round
+them.
 
 - no import cycle among the modules of ``cribbage_edu`` (the widgets included);
 - every engine module lives in a room (rules, strategy, tables, models, study, render,
   charts, stats) and imports only from the rooms below its own; nothing imports the models;
+  ``render``, the bottom room, imports nothing of the package (what it draws of the rules'
+  values it reads through shapes of its own), and the pictures of the strategy's values
+  live in the charts, which may import it;
 - no engine module imports ``argparse``, the command line, the charts or the classroom;
 - the classroom (``cribbage_edu.classroom``: what subclasses JupyterHub, Voila, nbgrader and
   jupyter_server, and writes their settings) is a room above the engine and the charts,
@@ -29,7 +34,6 @@ from __future__ import annotations
 
 import ast
 import warnings
-from collections.abc import Iterator
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -127,26 +131,15 @@ def code_trees(path: Path) -> list[ast.Module]:
     return [tree, *programs_in_strings(tree)]
 
 
-def _walk_runtime(tree: ast.AST) -> Iterator[ast.AST]:
-    """Every node that can run, skipping the bodies of ``if TYPE_CHECKING:``."""
-    for node in ast.iter_child_nodes(tree):
-        if isinstance(node, ast.If) and _type_checking_only(node):
-            for other in node.orelse:
-                yield other
-                yield from _walk_runtime(other)
-            continue
-        yield node
-        yield from _walk_runtime(node)
-
-
 def imports_of(path: Path, module: str | None = None) -> list[Import]:
-    """The imports a file makes at run time, relative ones resolved against ``module``
-    (its dotted name; ``None`` for files outside the package)."""
+    """Every import a file makes (at run time, inside functions, under
+    ``if TYPE_CHECKING:`` and in the programs its strings hold), relative ones resolved
+    against ``module`` (its dotted name; ``None`` for files outside the package)."""
     here = module.split(".") if module else []
     if module and not is_package(module):
         here = here[:-1]  # a plain module's relative imports start from its package
     found = []
-    for node in (n for tree in code_trees(path) for n in _walk_runtime(tree)):
+    for node in (n for tree in code_trees(path) for n in ast.walk(tree)):
         if isinstance(node, ast.Import):
             found += [Import(alias.name, (), node.lineno) for alias in node.names]
         elif isinstance(node, ast.ImportFrom):
@@ -249,7 +242,9 @@ ROOMS_BELOW = {
 know nothing of how to play well, the strategy reads the tables, the generators of the
 tables sit on top and only ``scripts/`` run them; ``stats`` (the 95% interval) stands
 alone, for whatever works out a figure from samples. A rule draws itself with ``render``
-(imported inside ``_repr_html_``), which imports the rules for its types only. The
+(imported inside ``_repr_html_``), which imports nothing back, not even a type: it reads a
+card, a board or a player's view through shapes of its own (``render.shapes``). The
+pictures drawn from the strategy's values (the throws, a review) are the charts'. The
 classroom sits on top: it serves the course (its assessment asks the rules and the
 strategy, its class report is drawn by the charts) and only the command line calls it."""
 
@@ -412,10 +407,22 @@ COACH_MODELS = ("deal", "model")
 (``deal``), beside it until the judges are wired to it."""
 
 
+NAMES_THE_MODELS_TYPES = {
+    (f"{COACH}.throw", f"{PACKAGE}.strategy.discard"):
+        "names DiscardOption (under TYPE_CHECKING), the type of the options the model hands "
+        "it; it calls nothing of the advisor",
+}
+"""A coach module that names a type of what the model owns without asking it anything,
+each with its reason (the check reads type-only imports too, so each is listed)."""
+
+
 def test_only_the_coachs_model_asks_the_solvers_and_the_tables() -> None:
     askers = sorted(m for m in MODULES if m.startswith(COACH) and any(
-        t == own or t.startswith(own + ".") for t in edges(m) for own in THE_MODELS_OWN))
+        (t == own or t.startswith(own + ".")) and (m, t) not in NAMES_THE_MODELS_TYPES
+        for t in edges(m) for own in THE_MODELS_OWN))
     assert askers == [f"{COACH}.{name}" for name in COACH_MODELS]
+    for (module, target), reason in NAMES_THE_MODELS_TYPES.items():  # each still needed
+        assert target in edges(module), reason
 
 
 @pytest.mark.parametrize("name", COACH_LAYERS)
@@ -437,6 +444,44 @@ def test_the_cards_load_without_the_strategy() -> None:
     assert f"{PACKAGE}.rules.cards" in loaded
     assert [m for m in loaded if room_of(m) not in (None, "rules")] == []
     assert not any(m.startswith(f"{PACKAGE}.strategy") for m in loaded)
+
+
+def test_the_widgets_and_the_table_load_without_matplotlib() -> None:
+    """A learner who opens the table pays for no chart library it does not draw with:
+    importing the widgets, opening a GameTable and playing its first deal to the throw
+    leave matplotlib unloaded (a fresh interpreter); a chart imports it when it is drawn."""
+    import subprocess
+    import sys
+
+    code = ("import sys, cribbage_edu.widgets as w; before = 'matplotlib' in sys.modules; "
+            "table = w.GameTable(seed=3); trainer = w.DiscardTrainer(seed=3); "
+            "print(before, 'matplotlib' in sys.modules, "
+            "any(m.startswith('matplotlib') for m in sys.modules)); "
+            "import cribbage_edu.charts as c; c.simulation_chart; "
+            "print('matplotlib' in sys.modules)")
+    lines = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True,
+                           check=True, cwd=ROOT).stdout.splitlines()
+    assert lines == ["False False False", "True"]
+
+
+def test_every_chart_is_found_lazily_in_its_home() -> None:
+    """``cribbage_edu.charts`` imports each chart when first asked for: every name of its
+    ``__all__`` is the very object of the module its ``TYPE_CHECKING`` block (what mypy
+    reads) imports it from, and a name it has not is an AttributeError."""
+    import importlib
+
+    import cribbage_edu.charts as charts
+
+    tree = ast.parse(MODULES[f"{PACKAGE}.charts"].read_text("utf-8"))
+    block = next(node for node in tree.body
+                 if isinstance(node, ast.If) and _type_checking_only(node))
+    typed = {alias.name: f"{PACKAGE}.charts.{node.module}" for node in block.body
+             if isinstance(node, ast.ImportFrom) for alias in node.names}
+    assert set(typed) == set(charts.__all__)
+    for name, home in typed.items():
+        assert getattr(charts, name) is getattr(importlib.import_module(home), name)
+    with pytest.raises(AttributeError, match="no attribute 'pie_chart'"):
+        charts.pie_chart  # noqa: B018
 
 
 def test_every_name_at_the_top_is_its_homes_and_mypy_sees_it() -> None:
@@ -549,6 +594,27 @@ def test_the_private_name_check_finds_both_forms(tmp_path: Path) -> None:
     assert private_uses(sample, None) == [
         "line 1: from cribbage_edu.rules.game import _secret",
         "line 5: cribtable._load", "line 6: d._x"]
+
+
+def test_the_checks_read_an_import_made_only_for_types(tmp_path: Path) -> None:
+    """An import under ``if TYPE_CHECKING:`` is a dependency all the same: a picture in
+    ``render`` that named the coach's types there would be a room importing upwards."""
+    sample = tmp_path / "sample.py"
+    sample.write_text("from typing import TYPE_CHECKING\n"
+                      "if TYPE_CHECKING:\n"
+                      "    from ..strategy.coach import Review\n"
+                      "    import cribbage_edu.strategy.discard\n")
+    found = imports_of(sample, f"{PACKAGE}.render.review")
+    assert [(i.module, i.names, i.line) for i in found] == [
+        ("typing", ("TYPE_CHECKING",), 1), (f"{PACKAGE}.strategy.coach", ("Review",), 3),
+        (f"{PACKAGE}.strategy.discard", (), 4)]
+
+
+def test_the_bottom_room_names_nothing_of_the_package() -> None:
+    """``render`` imports no module of the package outside itself, not even for a type."""
+    found = sorted(f"{m}: {t}" for m in MODULES if room_of(m) == "render"
+                   for t in edges(m) if room_of(t) != "render")
+    assert found == []
 
 
 def test_the_checks_read_a_program_in_a_string(tmp_path: Path) -> None:

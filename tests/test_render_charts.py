@@ -9,10 +9,10 @@ import xml.etree.ElementTree as ET
 
 import pytest
 
+from cribbage_edu.charts.progress_svg import progress_svg
+from cribbage_edu.charts.review_svg import review_svg, review_title
+from cribbage_edu.charts.throws_svg import starters_svg, throws_svg
 from cribbage_edu.render.colours import COLOURS
-from cribbage_edu.render.progress import progress_svg
-from cribbage_edu.render.review import review_svg, review_title
-from cribbage_edu.render.throws import starters_svg, throws_svg
 from cribbage_edu.rules.board import Skunk, skunk_lines
 from cribbage_edu.rules.drive import play_out
 from cribbage_edu.rules.game import Game

@@ -250,6 +250,45 @@ def test_points_of_each_kind_are_checked_when_asked() -> None:
     assert "pairs: you said 6, it is 12" in quiz.explanation.value
 
 
+def test_check_carries_every_box_typed_with_it() -> None:
+    """On a learner's own JupyterLab the boxes of each kind were widgets of their own, so
+    their text could reach the kernel after Check was pressed, and the count was judged
+    with the boxes as they were before. Now Check (the one message a click sends) brings
+    every box's text: a box set and Check pressed in one message is judged as typed.
+    5H 5C 5S JD with 5D, by hand: fifteens 16 (eight ways), pairs 12 (four fives), nobs 1."""
+    quiz = CountingQuiz(seed=7, by_kind=True)
+    quiz.pose("5H 5C 5S JD", "5D")
+    box = quiz.total_box
+    assert box.fields == [kind.plural for kind in quiz.kind_boxes]
+    typed = {"fifteens": "16", "pairs": "6", "nobs": "1"}
+    assert all(b.value == "" for b in quiz.kind_boxes.values())  # nothing sent before
+    box.receive({"event": "submit", "value": "29", "view": "v", "n": 1,
+                 "fields": [typed.get(label, "0") for label in box.fields]})
+    assert quiz.value.answered and quiz.value.correct is True
+    assert quiz.kind_boxes[Kind.PAIR].value == "6"
+    quiz.stepper.all_button.click()
+    assert "pairs: you said 6, it is 12" in quiz.explanation.value
+    assert "fifteens: you said" not in quiz.explanation.value  # 16 was judged right
+
+
+def test_a_kind_box_read_too_late_is_not_what_check_judges() -> None:
+    """A text the learner left in a box that arrives after Check (a message overtaken by
+    a later one of the same view) does not undo what the Check carried."""
+    quiz = CountingQuiz(seed=7, by_kind=True)
+    quiz.pose("5H 5C 5S JD", "5D")
+    box = quiz.total_box
+    fields = ["12" if label == "pairs" else "0" for label in box.fields]
+    box.receive({"event": "submit", "value": "29", "view": "v", "n": 2, "fields": fields})
+    box.receive({"event": "value", "value": "29", "view": "v", "n": 1,
+                 "fields": ["9"] * len(fields)})
+    assert quiz.kind_boxes[Kind.PAIR].value == "12"
+
+
+def test_without_by_kind_the_quiz_draws_no_kind_boxes() -> None:
+    quiz = CountingQuiz(seed=7)
+    assert quiz.kind_boxes == {} and quiz.total_box.fields == []
+
+
 @pytest.mark.parametrize("typed", ["", "   ", "twelve", "-3", "1.5"])
 def test_an_empty_or_unreadable_answer_changes_nothing(typed: str) -> None:
     quiz = CountingQuiz(seed=7)

@@ -21,7 +21,7 @@ import pytest
 from matplotlib.figure import Figure
 
 from cribbage_edu.charts import advice_chart, starter_chart
-from cribbage_edu.render.throws import throw_label
+from cribbage_edu.charts.throws_svg import throw_label
 from cribbage_edu.rules.cards import Deck, Hand, parse_cards
 from cribbage_edu.widgets import DiscardTrainer, ProbabilityExplorer, ahead, drawing
 from tests.pictures import all_of, box, svg_of, words

@@ -25,6 +25,10 @@ before the text had come (a browser test on a busy machine saw one Peg in seven 
 answered "type the points you peg first" with the number in the box; with subshells
 switched off, never). A click that brings its own text cannot be early. Each message
 also carries its view's running number: a text left behind by a later one is dropped.
+For the same reason the counting quiz's boxes of each kind are further boxes of its
+total's box (``fields``), drawn in the same view: the Enter or the click that answers
+carries all their texts, and the kernel takes them without sending them back (an echo
+of older text would overwrite what was typed since: a browser test saw it).
 
 The view is a few lines of JavaScript run by anywidget (:pypi:`anywidget`), which
 JupyterLab, Voila and the notebook all load; the box looks like ipywidgets' own.
@@ -46,7 +50,7 @@ from typing import Any
 import anywidget
 import traitlets
 
-__all__ = ["AnswerBox", "AnswerButton"]
+__all__ = ["AnswerBox", "AnswerButton", "AnswerField"]
 
 _ESM = """
 function render({ model, el }) {
@@ -63,11 +67,50 @@ function render({ model, el }) {
   const press = document.createElement("button");
   press.type = "button";
   el.append(label, input, press);
+  // the further boxes (the quiz's points of each kind), on a line of their own in this
+  // same view: the Enter or the click that answers carries their text too
+  const line = document.createElement("div");
+  line.className = "cribbage-answer-fields";
+  line.style.cssText = "flex-basis:100%;display:flex;flex-wrap:wrap;gap:4px 12px;margin-top:4px";
+  let fields = [];
+  const build = () => {
+    line.replaceChildren();
+    fields = model.get("fields").map((said, i) => {
+      const box = document.createElement("input");
+      box.type = "text";
+      box.autocomplete = "off";
+      box.spellcheck = false;
+      box.id = id + "-" + i;
+      box.style.width = "4em";
+      box.placeholder = model.get("field_placeholder");
+      const name = document.createElement("label");
+      name.htmlFor = box.id;
+      name.className = "widget-label";
+      name.style.width = "auto";
+      name.textContent = said;
+      const pair = document.createElement("span");
+      pair.className = "cribbage-answer-field";
+      pair.dataset.field = String(i);
+      pair.append(name, box);
+      line.append(pair);
+      box.addEventListener("change", () => commit());
+      box.addEventListener("keydown", (event) => {
+        event.stopPropagation();
+        if (event.key === "Enter") { event.preventDefault(); answer(); }
+      });
+      box.addEventListener("keypress", (event) => event.stopPropagation());
+      return box;
+    });
+    line.style.display = fields.length ? "flex" : "none";
+    el.style.flexWrap = fields.length ? "wrap" : "";
+  };
+  el.append(line);
+  const typed = () => fields.map((box) => box.value);
   const view = Math.random().toString(36).slice(2);
   let sent = 0;  // this view's messages, numbered: the kernel drops a text overtaken
   const send = (event) => {
     sent += 1;
-    model.send({ event, value: input.value, view, n: sent });  // never held back
+    model.send({ event, value: input.value, fields: typed(), view, n: sent });  // never held back
   };
   const paint = () => {
     label.textContent = model.get("description");
@@ -83,21 +126,32 @@ function render({ model, el }) {
     press.disabled = model.get("disabled");
     press.className = !said ? "" : "jupyter-widgets jupyter-button widget-button"
       + (style ? " mod-" + style : "") + " " + model.get("button_class");  // none: no class
+    const values = model.get("field_values");
+    fields.forEach((box, i) => {
+      const value = values[i] === undefined ? "" : values[i];
+      if (box.value !== value) { box.value = value; }
+      box.disabled = model.get("disabled");
+    });
   };
-  paint();
-  model.on("change:value change:placeholder change:description change:disabled "
-    + "change:button_description change:button_tooltip change:button_style "
-    + "change:button_class", paint);
+  const same = (a, b) => a.length === b.length && a.every((v, i) => v === b[i]);
   const commit = () => {
-    if (model.get("value") !== input.value) {
+    if (model.get("value") !== input.value || !same(model.get("field_values"), typed())) {
       model.set("value", input.value);
+      model.set("field_values", typed());
       send("value");  // a message of its own, not a value change: see above
     }
   };
   const answer = () => {
     model.set("value", input.value);  // the box's value as it is now, here...
+    model.set("field_values", typed());
     send("submit");  // ...and with the Enter, or the click, that answers it
   };
+  build();
+  paint();
+  model.on("change:fields change:field_placeholder", () => { build(); paint(); });
+  model.on("change:value change:placeholder change:description change:disabled "
+    + "change:button_description change:button_tooltip change:button_style "
+    + "change:button_class change:field_values", paint);
   input.addEventListener("change", commit);
   input.addEventListener("keydown", (event) => {
     event.stopPropagation();  // the notebook's own shortcuts stay out of the box
@@ -115,6 +169,38 @@ function render({ model, el }) {
 }
 export default { render };
 """
+
+
+class AnswerField:
+    """One of the further boxes of an :class:`AnswerBox` (``box.field_boxes``), drawn in
+    the box's own view: its text is the box's ``field_values`` at its place, and it goes
+    to the kernel with every Enter or click that answers the box. Here, for a script or
+    a test, ``value`` reads and types that text and ``press_enter()`` answers the box."""
+
+    def __init__(self, box: AnswerBox, index: int) -> None:
+        self.box = box
+        self.index = index
+
+    @property
+    def description(self) -> str:
+        """The field's label."""
+        return self.box.fields[self.index]
+
+    @property
+    def value(self) -> str:
+        """The text in the field."""
+        values = list(self.box.field_values)
+        return values[self.index] if self.index < len(values) else ""
+
+    @value.setter
+    def value(self, text: str) -> None:
+        values = [*self.box.field_values, *([""] * len(self.box.fields))][:len(self.box.fields)]
+        values[self.index] = text
+        self.box.field_values = values
+
+    def press_enter(self) -> None:
+        """Do what Enter in the field does: answer the box with every text in it."""
+        self.box.submit()
 
 
 class AnswerButton:
@@ -145,7 +231,16 @@ class AnswerBox(anywidget.AnyWidget):
     called when the learner presses Enter in it or clicks the button, after the box's
     ``value`` has been set to the text the Enter or the click carried. The button has
     ipywidgets' look (``button_style``, "primary" by default) and the CSS class
-    ``button_class``."""
+    ``button_class``. ``fields``: the labels of further boxes drawn on a line of their
+    own in the same view (``field_boxes``, their texts ``field_values``): the Enter or
+    the click carries their texts too, so a callback finds every box as it was typed.
+
+    >>> form = AnswerBox(description="Total", button_description="Check",
+    ...                  fields=["fifteens", "pairs"])
+    >>> heard = []; form.on_enter(lambda: heard.append((form.value, form.field_values)))
+    >>> form.receive({"event": "submit", "value": "12", "fields": ["8", "4"]}); heard
+    [('12', ['8', '4'])]
+    """
 
     _esm = _ESM
     value = traitlets.Unicode("").tag(sync=True)
@@ -156,6 +251,11 @@ class AnswerBox(anywidget.AnyWidget):
     button_tooltip = traitlets.Unicode("").tag(sync=True)
     button_style = traitlets.Unicode("primary").tag(sync=True)
     button_class = traitlets.Unicode("").tag(sync=True)
+    fields = traitlets.List(traitlets.Unicode()).tag(sync=True)
+    # the texts the view sends are taken without a word back (set_state, no echo): the
+    # learner may have typed on since, and an echo of older text would overwrite it
+    field_values = traitlets.List(traitlets.Unicode()).tag(sync=True, echo_update=False)
+    field_placeholder = traitlets.Unicode("0").tag(sync=True)
 
     def __init__(self, **kwargs: Any) -> None:
         super().__init__(**kwargs)
@@ -163,6 +263,10 @@ class AnswerBox(anywidget.AnyWidget):
         self._heard: dict[str, int] = {}  # each view's last message taken, by its number
         self.button = AnswerButton(self)
         """The button beside the text (shown when ``button_description`` is given)."""
+        if len(self.field_values) != len(self.fields):
+            self.field_values = [""] * len(self.fields)
+        self.field_boxes = tuple(AnswerField(self, i) for i in range(len(self.fields)))
+        """The further boxes, one for each of ``fields``, in order."""
         self.on_msg(self._message)
 
     def on_enter(self, callback: Callable[[], None]) -> None:
@@ -185,9 +289,16 @@ class AnswerBox(anywidget.AnyWidget):
         if isinstance(view, str) and isinstance(n, int) and not isinstance(n, bool):
             overtaken = n <= self._heard.get(view, 0)  # a later message came first
             self._heard[view] = max(n, self._heard.get(view, 0))
+        typed = content.get("fields")
+        fields = (list(typed) if isinstance(typed, list) and len(typed) == len(self.fields)
+                  and all(isinstance(t, str) for t in typed) else None)
         if content.get("event") == "submit":  # always taken: it brings its own text
+            if fields is not None:
+                self.set_state({"field_values": fields})  # the view has them already
             self.submit(text if isinstance(text, str) else None)
         elif content.get("event") == "value" and isinstance(text, str) and not overtaken:
+            if fields is not None:
+                self.set_state({"field_values": fields})
             self.leave(text)
 
     def submit(self, text: str | None = None) -> None:

@@ -151,17 +151,18 @@ class CountingQuiz(StaticPicture, w.VBox):  # type: ignore[misc]
         self.level_picker.observe(self._level_changed, names="value")
         self.table = HandView()
         self.table.add_class("cribbage-quiz-cards")
+        # with by_kind, the points of each kind are boxes drawn in the total's own box,
+        # so that Check (or Enter in any of them) brings every text typed with it: boxes
+        # of their own sent their text as messages of their own, which could reach the
+        # kernel after the click (as Peg's box once did)
+        kinds = SHOW_KINDS if by_kind else ()
         self.total_box = AnswerBox(placeholder="total", description="Total",
-                                   layout=w.Layout(width="auto"))
+                                   layout=w.Layout(width="auto"),
+                                   fields=[kind.plural for kind in kinds])
         self.total_box.add_class("cribbage-quiz-total")
         self.total_box.on_enter(self.check)
-        self.kind_boxes = {kind: AnswerBox(placeholder="0", description=kind.plural,
-                                           layout=w.Layout(width="130px"))
-                           for kind in SHOW_KINDS}
-        for box in self.kind_boxes.values():
-            box.on_enter(self.check)
-        kinds_row = w.HBox(list(self.kind_boxes.values()))
-        kinds_row.layout.display = "flex" if by_kind else "none"
+        self.kind_boxes = dict(zip(kinds, self.total_box.field_boxes, strict=True))
+        """The box of each kind's points (with ``by_kind``), in the total's own box."""
         self._by_kind = by_kind
         # Check is drawn in the total's box: its click brings the total typed with it
         self.total_box.button_description = "Check"
@@ -180,7 +181,7 @@ class CountingQuiz(StaticPicture, w.VBox):  # type: ignore[misc]
             w.HBox([w.HTML("<b>Count the hand</b>"), seed_badge(self._seed)]),
             self.level_picker, self.table,
             w.HBox([self.total_box, self.next_button]),
-            kinds_row, self.message, self.streak_label, self.stepper, self.explanation,
+            self.message, self.streak_label, self.stepper, self.explanation,
         ]
         self._deal()
 

@@ -19,9 +19,9 @@ from typing import Any
 
 import ipywidgets as w  # type: ignore[import-untyped]
 
+from cribbage_edu.charts.throws_svg import throws_svg
 from cribbage_edu.render import hand_html
 from cribbage_edu.render.colours import COLOURS
-from cribbage_edu.render.throws import throws_svg
 from cribbage_edu.rules.cards import Deck, Hand
 from cribbage_edu.rules.scoring import Kind
 from cribbage_edu.strategy.coach import ThrowOption, ThrowVerdict, judge_throw, verdict_line

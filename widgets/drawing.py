@@ -17,9 +17,9 @@ click):
 The charts a learner asks for click after click are not drawn here: the DiscardTrainer's
 throws, the ProbabilityExplorer's starters, the review's chart and a finished game's
 progress are SVG built in a millisecond or two with the click
-(:mod:`cribbage_edu.render.throws`, :mod:`cribbage_edu.render.review`,
-:mod:`cribbage_edu.render.progress`). This module draws the matplotlib chart a widget
-shows now and then: a simulation's.
+(:mod:`cribbage_edu.charts.throws_svg`, :mod:`cribbage_edu.charts.review_svg`,
+:mod:`cribbage_edu.charts.progress_svg`: no matplotlib). This module draws the
+matplotlib chart a widget shows now and then: a simulation's.
 
 An Output shows only the chart asked for last: a slow picture that arrives after the
 learner has moved on (Next hand) is dropped. Outside a kernel (a script, a test) a

@@ -16,8 +16,8 @@ from html import escape
 
 import ipywidgets as w  # type: ignore[import-untyped]
 
+from cribbage_edu.charts.throws_svg import starters_svg
 from cribbage_edu.render import hand_html
-from cribbage_edu.render.throws import starters_svg
 from cribbage_edu.rules.cards import Deck, Hand, distinct_cards
 from cribbage_edu.rules.errors import CribbageError
 from cribbage_edu.strategy.discard import StarterDistribution, starter_distribution

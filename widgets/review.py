@@ -25,8 +25,8 @@ from html import escape
 
 import ipywidgets as w  # type: ignore[import-untyped]
 
+from cribbage_edu.charts.review_svg import KIND_WORDS, dealers, review_svg
 from cribbage_edu.render import hand_html
-from cribbage_edu.render.review import KIND_WORDS, dealers, review_svg
 from cribbage_edu.rules.cards import Card, CardLike
 from cribbage_edu.rules.errors import CribbageError
 from cribbage_edu.rules.game import Game
@@ -63,7 +63,7 @@ class ReviewState:
 
 
 def _kind_words(kind: DecisionKind) -> str:
-    return KIND_WORDS[str(kind)]
+    return KIND_WORDS[kind]
 
 
 def decision_line(decision: Decision) -> str:
@@ -107,7 +107,7 @@ def review_chart_html(review: Review, game: Game) -> str:
     >>> from cribbage_edu.strategy.coach import review
     >>> from cribbage_edu.strategy.players import ExpertPlayer, RandomPlayer
     >>> game = play_out(Game(seed=3, target=61, first_dealer=0), [RandomPlayer(1), ExpertPlayer()])
-    >>> from cribbage_edu.render.review import marked
+    >>> from cribbage_edu.charts.review_svg import marked
     >>> judged = review(game, 0)  # a random player's game: mistakes to mark
     >>> review_chart_html(judged, game).count('class="cribbage-mistake"') == len(marked(judged)) > 0
     True
@@ -280,7 +280,7 @@ class ReviewView(StaticPicture, w.VBox):  # type: ignore[misc]
                                                  "points lost", "grade"))
         rows = []
         for d in review.decisions:
-            style = (" style='background:#fde2e2'" if d.grade in ("mistake", "blunder")
+            style = (" style='background:#fde2e2'" if d.grade.is_serious
                      else "")
             rows.append(f"<tr{style}><td>{d.deal}</td><td>{escape(_kind_words(d.kind))}"
                         f"</td><td>{escape(d.chosen)}</td><td>{escape(d.best)}</td>"

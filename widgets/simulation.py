@@ -11,11 +11,10 @@ from __future__ import annotations
 
 import inspect
 from dataclasses import dataclass
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import ipywidgets as w  # type: ignore[import-untyped]
 
-from cribbage_edu.charts import simulation_chart
 from cribbage_edu.rules.board import GAME_HOLE
 from cribbage_edu.rules.checks import whole_number
 from cribbage_edu.rules.errors import CribbageError
@@ -25,6 +24,9 @@ from cribbage_edu.study.simulation import SimulationResult, simulate
 
 from .drawing import clear
 from .feedback import Message, StaticPicture, draw_soon, seed_badge, show_text
+
+if TYPE_CHECKING:
+    from matplotlib.figure import Figure
 
 __all__ = ["SimulationRunner", "SimulationState"]
 
@@ -119,7 +121,7 @@ class SimulationRunner(StaticPicture, w.VBox):  # type: ignore[misc]
         self.message.say(f"{n} games played (seed {seed}).")
         show_text(self.report, str(result.summary()))
         if self._chart:
-            draw_soon(self.chart_out, lambda: simulation_chart(result))
+            draw_soon(self.chart_out, lambda: _chart(result))
 
     def __repr__(self) -> str:
         return (f"<SimulationRunner seed {self.seed.value}: {self.player_a.value} vs "
@@ -132,3 +134,11 @@ class SimulationRunner(StaticPicture, w.VBox):  # type: ignore[misc]
                                (str(self.player_a.value), str(self.player_b.value)),
                                int(self.games.value), int(self.target.value), self._result,
                                self.message.text)
+
+
+def _chart(result: SimulationResult) -> Figure:
+    """The simulation's chart, drawn with matplotlib, imported only now: a learner who
+    never runs a simulation never loads it."""
+    from cribbage_edu.charts.simulation import simulation_chart
+
+    return simulation_chart(result)

@@ -22,6 +22,7 @@ from typing import TypeVar
 
 import ipywidgets as w  # type: ignore[import-untyped]
 
+from cribbage_edu.charts.progress_svg import progress_svg
 from cribbage_edu.render import (
     SMALL_CARD,
     back_img,
@@ -30,7 +31,6 @@ from cribbage_edu.render import (
     card_img,
     count_html,
     hand_html,
-    progress_svg,
 )
 from cribbage_edu.rules.board import GAME_HOLE, Board
 from cribbage_edu.rules.cards import Card, Hand

@@ -9,7 +9,7 @@ from matplotlib.figure import Figure
 from matplotlib.ticker import MaxNLocator, PercentFormatter
 
 from ..render.colours import COLOURS
-from ..render.review import (
+from .review_svg import (
     KIND_COLOURS,
     KIND_WORDS,
     chance_title,
@@ -60,7 +60,7 @@ def review_chart(review: Review, game: Game) -> Figure:
     lost, chance = fig.subplots(2, 1, height_ratios=[1, 1.1])
     bottom = [0.0] * len(deals)
     for kind, colour in KIND_COLOURS.items():
-        values = [sum(v for k, v in by_deal.get(d, {}).items() if str(k) == kind)
+        values = [sum(v for k, v in by_deal.get(d, {}).items() if k is kind)
                   for d in deals]
         lost.bar(deals, values, bottom=bottom, color=colour, width=0.7,
                  label=KIND_WORDS[kind])
@@ -93,7 +93,7 @@ def review_chart(review: Review, game: Game) -> Figure:
         mx = [d.deal + (in_deal[d.deal].index(d) + 1) / (len(in_deal[d.deal]) + 1)
               for d in mistakes]
         my = [start.get(d.deal, ys[-1] if ys else 0.5) for d in mistakes]
-        colours = [KIND_COLOURS[str(d.kind)] for d in mistakes]
+        colours = [KIND_COLOURS[d.kind] for d in mistakes]
         chance.scatter(mx, my, marker="X", s=70, c=colours, edgecolors=COLOURS["mean"],
                        linewidths=0.6, zorder=4)
         chance.scatter([], [], marker="X", s=70, c=COLOURS["muggins"],

@@ -37,11 +37,26 @@ from jupyter_server.services.kernels.kernelmanager import AsyncMappingKernelMana
 from tornado.web import HTTPError
 from traitlets import Dict, Instance, Integer
 
-__all__ = ["VISITOR_ENV", "ClassroomKernelManager", "class_full"]
+from .games import VISITOR_HEADER
 
-VISITOR_ENV = "HTTP_X_CRIBBAGE_VISITOR"
-"""Where Voila puts the visitor's header in a new kernel's environment (taken out here:
-the kernel never sees it)."""
+__all__ = ["VISITOR_ENV", "ClassroomKernelManager", "class_full", "header_env"]
+
+
+def header_env(header: str) -> str:
+    """The environment variable a request header becomes in a new kernel's environment,
+    spelt as Voila's ``http_header_envs`` spells it (as CGI does): ``HTTP_``, then the
+    header in capitals with ``_`` for ``-``.
+
+    >>> header_env("X-Cribbage-Visitor")
+    'HTTP_X_CRIBBAGE_VISITOR'
+    """
+    return "HTTP_" + header.upper().replace("-", "_")
+
+
+VISITOR_ENV = header_env(VISITOR_HEADER)
+"""Where Voila puts the visitor's header (:data:`~cribbage_edu.classroom.games.VISITOR_HEADER`,
+the one home of its name) in a new kernel's environment (taken out here: the kernel never
+sees it)."""
 
 
 def class_full(running: int) -> str:

@@ -1,10 +1,13 @@
-"""What the servers of a class share: whether the port is free, waiting for a server to
-answer, the address students type, a secret kept off the command line, and serving until
-stopped.
+"""What the servers of a class share: whether the port is free, starting a server with
+its settings, waiting for it to answer, the address students type, a secret kept off the
+command line, and serving until stopped.
 
 ``classroom`` (Voila), ``course`` (JupyterLab) and ``hub`` (JupyterHub) each start a
 server in a child process; they check the address and port here first, so a taken port
-is one line, not a server that moves to another port.
+is one line, not a server that moves to another port. :func:`started` starts one: the
+command and the settings come from the caller (the classroom's Voila arguments and page
+environment are the widgets', handed in by the command line), the child process, its
+private settings folder and its end are here.
 
 >>> probe_address("0.0.0.0")
 '127.0.0.1'
@@ -12,6 +15,7 @@ is one line, not a server that moves to another port.
 
 from __future__ import annotations
 
+import contextlib
 import os
 import secrets
 import signal
@@ -19,16 +23,19 @@ import socket
 import string
 import subprocess
 import sys
+import tempfile
 import time
-from collections.abc import Callable, Mapping
+from collections.abc import Callable, Iterator, Mapping, Sequence
+from contextlib import contextmanager
 from pathlib import Path
 from types import FrameType
 from typing import Protocol, TextIO
 
+from ..study.workers import die_with_parent
 from .errors import PROG, BadInput
 
 __all__ = ["Teller", "address_for_students", "check_port_free", "new_secret", "probe_address",
-           "scripts_first", "serve", "wait_for_port", "write_private"]
+           "scripts_first", "serve", "started", "wait_for_port", "write_private"]
 
 
 class Teller(Protocol):
@@ -146,6 +153,48 @@ def write_private(path: Path, text: str) -> None:
     os.fchmod(fd, 0o600)
     with os.fdopen(fd, "w", encoding="utf-8") as out:
         out.write(text)
+
+
+@contextmanager
+def started(command: Sequence[str], *, settings: Mapping[str, str] | None = None,
+            env: Mapping[str, str] | None = None, cwd: Path | None = None,
+            stdin: int | None = None) -> Iterator[subprocess.Popen[bytes]]:
+    """The server ``command`` runs, started in a child process that ends with this one
+    (on Linux even when this one is killed outright), for the ``with`` block.
+
+    ``settings``: Jupyter settings files by name (``{"voila.json": text}``), written
+    readable by this user alone (they hold a token) into a temporary folder put first on
+    ``JUPYTER_CONFIG_PATH``, with the server's runtime files (``JUPYTER_RUNTIME_DIR``)
+    beside them; the folder goes when the block ends. Without them the environment is
+    ``env`` (default: this process's) as it is. ``cwd``: where the server runs; ``stdin``:
+    what it reads (``subprocess.DEVNULL``: nothing).
+
+    >>> import sys
+    >>> code = ("import os, sys; first, then = os.environ['JUPYTER_CONFIG_PATH'].split(':'); "
+    ...         "sys.exit(0 if os.path.isfile(first + '/x.json') and then == '/etc/j' else 3)")
+    >>> with started([sys.executable, "-c", code], settings={"x.json": "{}"},
+    ...              env={"JUPYTER_CONFIG_PATH": "/etc/j"}) as server:
+    ...     server.wait()
+    0
+    """
+    base = dict(os.environ if env is None else env)
+    with contextlib.ExitStack() as stack:
+        if settings is not None:
+            runtime = stack.enter_context(tempfile.TemporaryDirectory(prefix="cribbage-server-"))
+            folder = Path(runtime) / "config"
+            for name, text in settings.items():
+                write_private(folder / name, text)
+            paths = [str(folder), *(p for p in base.get("JUPYTER_CONFIG_PATH", "")
+                                    .split(os.pathsep) if p)]
+            base.update(JUPYTER_RUNTIME_DIR=runtime, JUPYTER_CONFIG_PATH=os.pathsep.join(paths))
+        server = subprocess.Popen(list(command), stdin=stdin, env=base, cwd=cwd,
+                                  preexec_fn=die_with_parent if os.name == "posix" else None)
+        try:
+            yield server
+        finally:
+            if server.poll() is None:  # the caller's serving ends it; this is the backstop
+                server.kill()
+                server.wait()
 
 
 def serve(server: subprocess.Popen[bytes], *, ip: str, port: int, what: str,

@@ -8,7 +8,8 @@ itself, with three things made for a class.
 - Each request carries **who is asking** to the kernel manager, so a browser that
   reloads the page (or closes the tab and comes back) takes the place of its own earlier
   game instead of a second slot: :class:`ClassIdentityProvider` writes the visitor's
-  (anonymous, per-browser) name into the request header :data:`VISITOR_HEADER`, whatever
+  (anonymous, per-browser) name into the request header
+  :data:`~cribbage_edu.classroom.games.VISITOR_HEADER` (its one home), whatever
   the browser sent in it, and Voila hands that header to
   :class:`~cribbage_edu.classroom.kernels.ClassroomKernelManager` (which takes it out
   of the kernel's environment). A browser that comes back with the address holding the
@@ -43,11 +44,11 @@ from voila.static_file_handler import TemplateStaticFileHandler
 from voila.tornado.handler import TornadoVoilaHandler
 from voila.voila_identity_provider import VoilaIdentityProvider, VoilaLoginHandler
 
+from .games import VISITOR_HEADER
+
 __all__ = ["VISITOR_HEADER", "ClassIdentityProvider", "ClassLoginHandler", "ClosedPage",
            "GamePage", "TemplateFiles", "login_page", "main"]
 
-VISITOR_HEADER = "X-Cribbage-Visitor"
-"""The request header that tells the kernel manager which browser asks for a game."""
 
 
 def login_page(xsrf_field: str, next_url: str, *, wrong: bool = False) -> str:

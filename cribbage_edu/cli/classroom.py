@@ -33,18 +33,10 @@ import importlib.util
 import json
 import os
 import subprocess
-import tempfile
 from pathlib import Path
 
 from ..classroom.games import DEFAULT_NOTEBOOK, TOKEN_VARIABLE, voila_command, voila_settings
-from ..classroom.serving import (
-    address_for_students,
-    check_port_free,
-    new_secret,
-    serve,
-    write_private,
-)
-from ..study.workers import die_with_parent
+from ..classroom.serving import address_for_students, check_port_free, new_secret, serve, started
 from .console import PROG, BadInput, Console, Subparsers, count_argument, shortened
 from .serving import add_address_arguments
 
@@ -96,15 +88,8 @@ def run_classroom(args: argparse.Namespace, console: Console) -> int:
 
     command = [*voila_command(notebook, ip=args.ip, port=args.port, max_games=args.max_games,
                               idle_minutes=args.idle_minutes), *VOILA_ARGS]
-    with tempfile.TemporaryDirectory(prefix="cribbage-classroom-") as runtime:
-        settings = Path(runtime) / "config"
-        write_private(settings / "voila.json", json.dumps(voila_settings(token)))
-        paths = [str(settings), *(p for p in os.environ.get("JUPYTER_CONFIG_PATH", "")
-                                  .split(os.pathsep) if p)]
-        env = voila_environment(dict(os.environ, JUPYTER_RUNTIME_DIR=runtime,
-                                     JUPYTER_CONFIG_PATH=os.pathsep.join(paths)))
-        server = subprocess.Popen(command, stdin=subprocess.DEVNULL, env=env,
-                                  preexec_fn=die_with_parent if os.name == "posix" else None)
+    with started(command, settings={"voila.json": json.dumps(voila_settings(token))},
+                 env=voila_environment(os.environ), stdin=subprocess.DEVNULL) as server:
         return serve(server, ip=args.ip, port=args.port, what="Voila", console=console,
                      ready=lambda: _tell_the_teacher(args, token, console))
 

@@ -27,12 +27,11 @@ in a notebook that is not trusted, and a cell the learner runs is trusted from t
 from __future__ import annotations
 
 import argparse
-import os
 import signal
-import subprocess
 from pathlib import Path
 
 from ..classroom.course import FIRST_LESSON, jupyterlab_command, lessons_folder, prepare_course
+from ..classroom.serving import started
 from .console import PROG, BadInput, Console, Subparsers, count_argument, shortened
 
 __all__ = ["DEFAULT_FOLDER", "add_course", "run_course"]
@@ -77,19 +76,16 @@ def run_course(args: argparse.Namespace, console: Console) -> int:
     console.stdout.write(f"your course is in {folder.resolve()}; JupyterLab opens it at "
                          f"{FIRST_LESSON} (Ctrl-C stops it)\n")
     console.stdout.flush()
-    from ..study.workers import die_with_parent  # JupyterLab ends with this command, kill -9 too
+    command = jupyterlab_command(folder.resolve(), no_browser=args.no_browser, port=args.port)
+    with started(command, cwd=folder) as server:  # JupyterLab ends with this command
 
-    server = subprocess.Popen(jupyterlab_command(folder.resolve(), no_browser=args.no_browser,
-                                                 port=args.port), cwd=folder,
-                              preexec_fn=die_with_parent if os.name == "posix" else None)
+        def pass_on(signum: int, frame: object) -> None:  # a process manager's TERM or HUP
+            server.send_signal(signum)                     # stops JupyterLab too
 
-    def pass_on(signum: int, frame: object) -> None:  # a process manager's TERM or HUP
-        server.send_signal(signum)                     # stops JupyterLab too
-
-    for name in ("SIGTERM", "SIGHUP"):
-        if hasattr(signal, name):
-            signal.signal(getattr(signal, name), pass_on)
-    try:
-        return server.wait()
-    except KeyboardInterrupt:  # Ctrl-C reaches JupyterLab from the terminal as well
-        return server.wait()
+        for name in ("SIGTERM", "SIGHUP"):
+            if hasattr(signal, name):
+                signal.signal(getattr(signal, name), pass_on)
+        try:
+            return server.wait()
+        except KeyboardInterrupt:  # Ctrl-C reaches JupyterLab from the terminal as well
+            return server.wait()

@@ -15,13 +15,10 @@ from __future__ import annotations
 import re
 from collections.abc import Sequence
 from html import escape, unescape
-from typing import TYPE_CHECKING
 
 from .colours import PEG_COLOURS
 from .html import svg_img
-
-if TYPE_CHECKING:  # a board draws itself with these: no import back at run time
-    from ..rules.board import Board
+from .shapes import Pegboard
 
 __all__ = ["board_img", "board_svg"]
 
@@ -35,7 +32,7 @@ def _xy(board_x: float, board_y: float) -> tuple[float, float]:
     return _PAD + (board_y + 1.5) * _STEP, _PAD + board_x * _LANE
 
 
-def board_svg(board: Board, names: Sequence[str] = ("player 0", "player 1")) -> str:
+def board_svg(board: Pegboard, names: Sequence[str] = ("player 0", "player 1")) -> str:
     """The board as SVG: every hole and both players' two pegs
     (the front peg solid, the rear peg pale).
 
@@ -77,7 +74,7 @@ def board_svg(board: Board, names: Sequence[str] = ("player 0", "player 1")) -> 
     return "".join(parts)
 
 
-def board_img(board: Board, names: Sequence[str] = ("player 0", "player 1")) -> str:
+def board_img(board: Pegboard, names: Sequence[str] = ("player 0", "player 1")) -> str:
     """The board as an ``<img>`` (for a notebook that is not trusted), named by its pegs.
 
     >>> from cribbage_edu.rules.board import Board

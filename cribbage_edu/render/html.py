@@ -22,13 +22,9 @@ from __future__ import annotations
 from base64 import b64encode
 from collections.abc import Iterable, Sequence
 from html import escape
-from typing import TYPE_CHECKING
 
 from .colours import BLACK, RED
-
-if TYPE_CHECKING:  # cards and games draw themselves with these: no import back at run time
-    from ..rules.cards import Card
-    from ..rules.game import PlayerView
+from .shapes import CRIB, CRIB_FACE_DOWN, HAND, THE_COUNT, THE_PLAY, Face, TableView
 
 __all__ = [
     "CARD_HEIGHT", "CARD_WIDTH", "SMALL_CARD", "back_img", "backs_row", "card_back_svg",
@@ -43,7 +39,7 @@ SMALL_CARD = 40
 in a game's review the count, the starter, the crib and the opponent's cards."""
 
 
-def card_svg(card: Card, *, width: int = CARD_WIDTH, highlight: bool = False) -> str:
+def card_svg(card: Face, *, width: int = CARD_WIDTH, highlight: bool = False) -> str:
     """One card face: the rank and suit in the corner and a large suit in the middle,
     red for hearts and diamonds, black for clubs and spades."""
     colour = RED if card.is_red else BLACK
@@ -97,7 +93,7 @@ def svg_img(svg: str, label: str, kind: str, width: int, height: int) -> str:
             f'width="{width}" height="{height}" src="{src}">')
 
 
-def card_img(card: Card, *, width: int = CARD_WIDTH, highlight: bool = False) -> str:
+def card_img(card: Face, *, width: int = CARD_WIDTH, highlight: bool = False) -> str:
     """:func:`card_svg` as an ``<img>`` with the card's name as its alt text."""
     return svg_img(card_svg(card, width=width, highlight=highlight), card.name,
                    "cribbage-card", width, width * CARD_HEIGHT // CARD_WIDTH)
@@ -113,8 +109,8 @@ def back_img(*, width: int = CARD_WIDTH, label: str = "a face-down card") -> str
                    width, width * CARD_HEIGHT // CARD_WIDTH)
 
 
-def hand_html(cards: Iterable[Card], *, caption: str = "", width: int = CARD_WIDTH,
-              highlight: Iterable[Card] = ()) -> str:
+def hand_html(cards: Iterable[Face], *, caption: str = "", width: int = CARD_WIDTH,
+              highlight: Iterable[Face] = ()) -> str:
     """A row of card faces, with an optional caption under it.
 
     >>> from cribbage_edu.rules.cards import parse_cards
@@ -156,7 +152,7 @@ def backs_row(n: int, label: str = "a face-down card", caption: str = "", *,
                     caption, min_height=width * CARD_HEIGHT // CARD_WIDTH)
 
 
-def count_html(series: Sequence[Sequence[tuple[int, Card]]], count: int, *,
+def count_html(series: Sequence[Sequence[tuple[int, Face]]], count: int, *,
                in_play: bool, seat: int) -> str:
     """The play's count as a table shows it to ``seat``: the cards since the count was
     reset and the count, from ``series`` (this deal's play count by count, each card with
@@ -178,7 +174,7 @@ def count_html(series: Sequence[Sequence[tuple[int, Card]]], count: int, *,
     """
     counts = [list(part) for part in series] or [[]]
     current = [card for _, card in counts[-1]]
-    ended: list[Card] = []
+    ended: list[Face] = []
     if in_play and len(counts) > 1 and all(who != seat for who, _ in counts[-1]):
         ended = [card for _, card in counts[-2]]
     grey = '<span style="color:#555">'
@@ -231,7 +227,7 @@ def table_html(header: Sequence[str], rows: Iterable[Sequence[object]]) -> str:
 
 
 
-def view_html(view: PlayerView) -> str:
+def view_html(view: TableView) -> str:
     """A short picture of what ``view.player`` may see, made of :mod:`render` pieces.
     Hidden cards are drawn as backs: no face, no name, nothing in the markup.
 
@@ -246,7 +242,7 @@ def view_html(view: PlayerView) -> str:
     me, other = view.player, view.opponent
     names = view.names
 
-    phase = view.phase  # a Phase is its name too: compared with text, no engine import
+    phase = view.phase  # a Phase equals its word: compared with render.shapes' words
 
     def role(p: int) -> str:
         return "" if view.dealer is None else (" (dealer)" if p == view.dealer else " (pone)")
@@ -265,24 +261,24 @@ def view_html(view: PlayerView) -> str:
     if view.starter is not None:
         parts.append(f'<div style="font-size:small">starter</div>'
                      f"{card_img(view.starter, width=SMALL_CARD)}")
-    if phase == "play":
+    if phase == THE_PLAY:
         parts.append(hand_html(view.pile, caption=f"the count is {view.count}",
                                width=SMALL_CARD))
     shown = {(who, what): cards for who, what, cards in view.shown}
-    if phase == "count" and (me, "hand") not in shown:
+    if phase == THE_COUNT and (me, HAND) not in shown:
         parts.append(hand_html(view.kept, caption=f"{names[me]}'s hand, to be counted",
                                width=SMALL_CARD))
     elif view.hand:
         parts.append(hand_html(view.hand, caption=f"{names[me]}'s cards (you)",
                                width=SMALL_CARD))
-    if view.opponent_cards and (other, "hand") not in shown:
+    if view.opponent_cards and (other, HAND) not in shown:
         parts.append(backs_row(view.opponent_cards, f"a card in {names[other]}'s hand",
                                f"{names[other]}'s cards (hidden)", width=SMALL_CARD))
     for (who, what), cards in shown.items():
         parts.append(hand_html(cards, caption=f"{names[who]}'s {what}, shown",
                                width=SMALL_CARD))
-    if (view.dealer is not None and phase in ("starter", "play", "count")
-            and (view.dealer, "crib") not in shown):
+    if (view.dealer is not None and phase in CRIB_FACE_DOWN
+            and (view.dealer, CRIB) not in shown):
         parts.append(backs_row(4, "a card in the crib",
                                f"{names[view.dealer]}'s crib (face down)", width=SMALL_CARD))
     return '<div class="cribbage-game">' + "".join(parts) + "</div>"

@@ -1,8 +1,10 @@
 """The parts every SVG chart is made of: a linear scale with round ticks, text, and the
 frame that names the picture for a screen reader. Pure functions returning strings.
 
-The widgets draw their charts with these (:mod:`~cribbage_edu.render.throws`,
-:mod:`~cribbage_edu.render.review`): a chart is a few hundred elements of text, built in
+The widgets' charts are drawn with these (:mod:`~cribbage_edu.charts.throws_svg`,
+:mod:`~cribbage_edu.charts.review_svg`, :mod:`~cribbage_edu.charts.progress_svg`, which
+read the engine's values and hand these plain numbers and words): a chart is a few
+hundred elements of text, built in
 a millisecond or two, drawn by the browser, sharp at any zoom and read out by a screen
 reader. The matplotlib charts (:mod:`cribbage_edu.charts`) stay for notebooks, the
 command line and saved PNGs.

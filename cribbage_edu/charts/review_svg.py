@@ -2,7 +2,10 @@
 chance to win deal by deal with every mistake marked on it. The review widget shows it
 (a millisecond to build); :func:`cribbage_edu.charts.review_chart` draws the same with
 matplotlib for notebooks and saved PNGs. The words and colours of the kinds, and the
-chart's title, live here for both.
+chart's title, live here for both. The picture is drawn from the coach's own values
+(a :class:`~cribbage_edu.strategy.coach.Review`, its decisions' kinds and grades), so it
+lives in the charts, a room above the strategy; the SVG parts it is made of are
+:mod:`cribbage_edu.render.plot`'s, which know nothing of the coach.
 
 >>> from cribbage_edu.strategy.coach import Review
 >>> svg = review_svg(Review(0, ("you", "b"), (), True), [(1, 0.5), (2, 1.0)])
@@ -16,26 +19,25 @@ from collections.abc import Mapping, Sequence
 from html import escape
 from typing import TYPE_CHECKING
 
-from .colours import COLOURS
-from .plot import Scale, chart_svg, number, text, tick, y_label
+from ..render.colours import COLOURS
+from ..render.plot import Scale, chart_svg, number, text, tick, y_label
+from ..rules.events import EventKind
+from ..strategy.coach import Decision, DecisionKind, Review
 
-if TYPE_CHECKING:  # drawn from the strategy's values: no import of it at run time
+if TYPE_CHECKING:
     from ..rules.game import Game
-    from ..strategy.coach import Decision, Review
 
-__all__ = ["KIND_COLOURS", "KIND_WORDS", "MARKED_GRADES", "chance_title", "deal_label",
-           "dealers", "marked", "review_svg", "review_title"]
+__all__ = ["KIND_COLOURS", "KIND_WORDS", "chance_title", "deal_label", "dealers", "marked",
+           "review_svg", "review_title"]
 
-KIND_WORDS = {"throw": "the throw", "card": "the play", "count": "the count"}
+KIND_WORDS = {DecisionKind.THROW: "the throw", DecisionKind.CARD: "the play",
+              DecisionKind.COUNT: "the count"}
 """Each kind of decision as the review says it."""
 
-KIND_COLOURS = {"throw": COLOURS["crib"], "card": COLOURS["pegging"],
-                "count": COLOURS["hand"]}
+KIND_COLOURS = {DecisionKind.THROW: COLOURS["crib"], DecisionKind.CARD: COLOURS["pegging"],
+                DecisionKind.COUNT: COLOURS["hand"]}
 """Each kind of decision's colour: the throw as the crib, the play as pegging, the count
 as the hand."""
-
-MARKED_GRADES = ("mistake", "blunder")
-"""The grades a review chart marks on the chance to win."""
 
 
 def review_title(review: Review) -> str:
@@ -48,7 +50,7 @@ def review_title(review: Review) -> str:
     lost = review.loss
     if lost < 0.005:
         return "No points lost: every decision was as good as the best"
-    totals = {str(kind): points for kind, (_, points) in review.totals().items()}
+    totals = {kind: points for kind, (_, points) in review.totals().items()}
     worst = max(totals, key=lambda k: totals[k])
     share = totals[worst] / lost
     where = ("most" if share > 0.5 else "the largest part") if share < 0.995 else "all"
@@ -58,7 +60,8 @@ def review_title(review: Review) -> str:
 
 def dealers(game: Game) -> dict[int, int]:
     """Who dealt each deal of ``game`` (the seat), by deal number, from its deal events."""
-    return {e.deal: e.player for e in game.events if e.kind == "deal" and e.player is not None}
+    return {e.deal: e.player for e in game.events
+            if e.kind is EventKind.DEAL and e.player is not None}
 
 
 def deal_label(deal: int, dealer: int | None, review: Review, *,
@@ -81,8 +84,9 @@ def deal_label(deal: int, dealer: int | None, review: Review, *,
 
 
 def marked(review: Review) -> list[Decision]:
-    """The decisions the chart marks: the mistakes and blunders, in order."""
-    return [d for d in review.decisions if str(d.grade) in MARKED_GRADES]
+    """The decisions the chart marks: the serious ones (the mistakes and blunders,
+    :attr:`Grade.is_serious <cribbage_edu.strategy.coach.Grade.is_serious>`), in order."""
+    return [d for d in review.decisions if d.grade.is_serious]
 
 
 def chance_title(review: Review) -> str:
@@ -143,7 +147,7 @@ def review_svg(review: Review, chances: Sequence[tuple[int, float]],
     for deal in range(1, last + 1):
         bottom = 0.0
         for kind, colour in KIND_COLOURS.items():
-            value = sum(v for k, v in by_deal.get(deal, {}).items() if str(k) == kind)
+            value = sum(v for k, v in by_deal.get(deal, {}).items() if k is kind)
             if value <= 0:
                 continue
             said = f"deal {deal}, {KIND_WORDS[kind]}: {value:.2f} points lost"
@@ -200,7 +204,7 @@ def review_svg(review: Review, chances: Sequence[tuple[int, float]],
         same = in_deal[d.deal]
         mx = d.deal + (same.index(d) + 1) / (len(same) + 1)
         my = start.get(d.deal, chances[-1][1] if chances else 0.5)
-        kind = str(d.kind)
+        kind = d.kind
         said = f"deal {d.deal}, {KIND_WORDS[kind]}: {d.chosen}, a {d.grade}, {d.loss:.1f} lost"
         parts.append(f'<g class="cribbage-mistake" data-deal="{d.deal}" data-kind="{kind}">'
                      f"<title>{escape(said)}</title>"
@@ -226,7 +230,7 @@ def review_svg(review: Review, chances: Sequence[tuple[int, float]],
                                                 if d in dealt else "")
                          for d, v in stacks.items() if v > 0) or "none")
             + f". {chance_title(review)}"
-            + (": " + "; ".join(f"deal {d.deal}, {KIND_WORDS[str(d.kind)]}, {d.chosen}"
+            + (": " + "; ".join(f"deal {d.deal}, {KIND_WORDS[d.kind]}, {d.chosen}"
                                 for d in mistakes) if mistakes else "")
             + (f". The chance to win went from {chances[0][1]:.0%} to {chances[-1][1]:.0%}"
                if chances else ""))

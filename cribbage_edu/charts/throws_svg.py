@@ -1,7 +1,9 @@
 """The charts of the throw as SVG: the 15 throws ranked with their hand, crib and play
 (the learner's throw marked), and what every starter does to four kept cards. The
 widgets show these (a millisecond to build); :mod:`cribbage_edu.charts` draws the same
-pictures with matplotlib for notebooks and saved PNGs.
+pictures with matplotlib for notebooks and saved PNGs. They are drawn from the coach's
+and the advisor's own values, so they live in the charts, a room above the strategy, made
+of :mod:`cribbage_edu.render.plot`'s SVG parts.
 
 >>> from cribbage_edu.strategy.coach import judge_throw
 >>> verdict = judge_throw("5H 5C 6D JS QH 2C", "2C 6D", dealer=True)
@@ -16,10 +18,10 @@ from collections.abc import Sequence
 from html import escape
 from typing import TYPE_CHECKING
 
-from .colours import COLOURS
-from .plot import Scale, chart_svg, diamond, nice_step, number, text, tick, y_label
+from ..render.colours import COLOURS
+from ..render.plot import Scale, chart_svg, diamond, nice_step, number, text, tick, y_label
 
-if TYPE_CHECKING:  # drawn from the strategy's values: no import of it at run time
+if TYPE_CHECKING:
     from ..strategy.coach import ThrowOption
     from ..strategy.discard import StarterDistribution
 

@@ -5,7 +5,9 @@ given the chances, each player's chance to win at the start of every deal beneat
 
 The table shows it at game over (a few milliseconds to build, inside the click that
 ends the game); :func:`cribbage_edu.charts.progress_chart` draws the same with
-matplotlib for notebooks, the command line and saved PNGs.
+matplotlib for notebooks, the command line and saved PNGs. It is drawn from a game (the
+rules' own values), so it lives in the charts, above the rules, made of
+:mod:`cribbage_edu.render.plot`'s SVG parts.
 
 >>> from cribbage_edu.rules.game import Game
 >>> svg = progress_svg(Game(seed=1, names=("Ann", "Bob")))
@@ -19,15 +21,16 @@ from collections.abc import Sequence
 from html import escape
 from typing import TYPE_CHECKING
 
-from .colours import COLOURS, PEG_COLOURS
-from .plot import Scale, chart_svg, number, text, tick, y_label
+from ..render.colours import COLOURS, PEG_COLOURS
+from ..render.plot import Scale, chart_svg, number, text, tick, y_label
+from ..rules.events import Source
 
-if TYPE_CHECKING:  # drawn from the game's values: no import of the rules at run time
+if TYPE_CHECKING:
     from ..rules.game import Game
 
 __all__ = ["SOURCE_ORDER", "progress_svg", "progress_title", "scoring_events"]
 
-SOURCE_ORDER = ("pegging", "hand", "crib", "heels", "muggins")
+SOURCE_ORDER = tuple(Source)
 """The sources of points in the order the legend names them (muggins only where a
 person counts by hand and misses points)."""
 
