@@ -36,8 +36,8 @@ from contextlib import contextmanager
 from ..rules.cards import COUNT_VALUES, FIFTEEN, THIRTY_ONE
 from ..rules.errors import IllegalPlayError
 
-__all__ = ["MEMO_LIMIT", "PegRace", "after_card", "answer_after", "gc_paused", "pile_key",
-           "rest_of_play", "solved_positions"]
+__all__ = ["MEMO_LIMIT", "PegRace", "after_card", "answer_after", "gc_paused", "lay_points",
+           "pile_key", "rest_of_play", "solved_positions"]
 
 MEMO_LIMIT = 1_500_000
 """The most positions remembered; past it the table is emptied and starts again."""
@@ -91,7 +91,7 @@ def _step(pile: Ranks) -> tuple[int, Ranks]:
     rank = pile[-1]
     if n > 1 and pile[-2] == rank:
         same = 2
-        while same < n and pile[n - 1 - same] == rank:
+        while same < n and same < 4 and pile[n - 1 - same] == rank:
             same += 1
         found = (_PAIR_POINTS[same], pile)
     else:
@@ -109,6 +109,30 @@ def _step(pile: Ranks) -> tuple[int, Ranks]:
         found = (run, kept)
     _STEP[pile] = found
     return found
+
+
+def lay_points(kept: Ranks, count: int, rank: int) -> tuple[int, Ranks]:
+    """The points a card of ``rank`` pegs laid on a pile known by the end of it that can
+    still score (``kept``: :func:`pile_key` of the pile, or an end this function gave) and
+    its ``count``: fifteen, 31, pairs and runs (the go and the last card are the caller's);
+    and the kept end of the pile with the card on it. A look-ahead that lays card after
+    card keeps only these ends, which many piles share.
+
+    >>> lay_points(pile_key((9, 4, 5)), 18, 6)   # 9 4 5 6: a run of three, count 24
+    (3, (9, 4, 5, 6))
+    >>> lay_points(pile_key((10, 5)), 15, 5)     # 10 5 5: a pair, count 20
+    (2, (10, 5, 5))
+    >>> lay_points((), 0, 5)                     # a lead scores nothing
+    (0, (5,))
+    """
+    laid = (*kept, rank)
+    step = _STEP.get(laid)
+    if step is None:
+        step = _step(laid)
+    count += _VALUE[rank]
+    if count in (FIFTEEN, THIRTY_ONE):
+        return step[0] + 2, step[1]
+    return step
 
 
 def after_card(mine: Ranks, theirs: Ranks, pile: Sequence[int], rank: int) -> int:
