@@ -37,7 +37,7 @@ from ..rules.cards import COUNT_VALUES, FIFTEEN, THIRTY_ONE
 from ..rules.errors import IllegalPlayError
 
 __all__ = ["MEMO_LIMIT", "PegRace", "after_card", "answer_after", "gc_paused", "lay_points",
-           "pile_key", "rest_of_play", "solved_positions"]
+           "pile_key", "replies", "rest_of_play", "solved_positions", "straight_back"]
 
 MEMO_LIMIT = 1_500_000
 """The most positions remembered; past it the table is emptied and starts again."""
@@ -133,6 +133,49 @@ def lay_points(kept: Ranks, count: int, rank: int) -> tuple[int, Ranks]:
     if count in (FIFTEEN, THIRTY_ONE):
         return step[0] + 2, step[1]
     return step
+
+
+def replies(kept: Ranks, count: int) -> tuple[tuple[int, Ranks], ...]:
+    """:func:`lay_points` of each rank that fits on the pile (``kept``, ``count``), the ace
+    first: the ranks that fit are always the lowest, so the n-th is the rank n.
+
+    >>> [points for points, _ in replies((1, 10, 10), 21)]   # A-K on 21: a third 10 makes 31
+    [0, 0, 0, 0, 0, 0, 0, 0, 0, 8, 2, 2, 2]
+    """
+    out = []
+    for r in range(1, 14):
+        now = count + _VALUE[r]
+        if now > THIRTY_ONE:
+            break  # sorted by rank, so by value too: nothing further fits
+        laid = (*kept, r)
+        step = _STEP.get(laid)
+        if step is None:
+            step = _step(laid)
+        out.append((step[0] + 2, step[1]) if now in (FIFTEEN, THIRTY_ONE) else step)
+    return tuple(out)
+
+
+def straight_back(ends: Sequence[Ranks], count: int, rank: int) -> tuple[int, ...]:
+    """For each rank the other could lay on a pile of ``count`` (the ace first, as
+    :func:`replies` gives them; ``ends`` the kept end after each), the points a card of
+    ``rank`` pegs laid straight back on it: 0 where it does not fit, or his card made 31.
+
+    >>> straight_back([end for _, end in replies((10, 10), 20)], 20, 1)[:4]  # 21 A A: a pair
+    (2, 0, 0, 0)
+    """
+    out = []
+    value = _VALUE[rank]
+    for r, kept in enumerate(ends, 1):
+        now = count + _VALUE[r]
+        if now >= THIRTY_ONE or now + value > THIRTY_ONE:
+            out.append(0)
+            continue
+        laid = (*kept, rank)
+        step = _STEP.get(laid)
+        if step is None:
+            step = _step(laid)
+        out.append(step[0] + 2 if now + value in (FIFTEEN, THIRTY_ONE) else step[0])
+    return tuple(out)
 
 
 def after_card(mine: Ranks, theirs: Ranks, pile: Sequence[int], rank: int) -> int:

@@ -31,7 +31,7 @@ from ..rules.cards import COUNT_VALUES, THIRTY_ONE, Card, unseen_by_rank
 from ..rules.game import PlayerView
 from ..rules.pegging import pile_points
 from .discard import best_discard
-from .pegsolver import lay_points, pile_key
+from .pegsolver import pile_key, replies, straight_back
 from .ranks import held_rank_points
 
 __all__ = [
@@ -370,11 +370,10 @@ class _Pile:
         if count == THIRTY_ONE:  # he leads a new series
             kept, count = (), 0
         self._count = count
-        replies = [lay_points(kept, count, r) for r in range(1, 14)
-                   if count + COUNT_VALUES[r] <= THIRTY_ONE]
-        self.once: Nets = tuple(points for points, _ in replies)
-        self.twice: Nets = tuple(2 * points for points, _ in replies)
-        self._kept = tuple(end for _, end in replies)  # the pile's kept end after each
+        answers = replies(kept, count)
+        self.once: Nets = tuple(points for points, _ in answers)
+        self.twice: Nets = tuple(2 * points for points, _ in answers)
+        self._kept = tuple(end for _, end in answers)  # the pile's kept end after each
         self._backs: list[Nets | None] = [None] * 14
 
     def back(self, mine: int) -> Nets:
@@ -382,13 +381,7 @@ class _Pile:
         (0 when it does not fit, or his card made 31)."""
         found = self._backs[mine]
         if found is None:
-            out = []
-            for r, kept in enumerate(self._kept, 1):
-                reply_count = self._count + COUNT_VALUES[r]
-                out.append(lay_points(kept, reply_count, mine)[0]
-                           if reply_count < THIRTY_ONE
-                           and reply_count + COUNT_VALUES[mine] <= THIRTY_ONE else 0)
-            found = self._backs[mine] = tuple(out)
+            found = self._backs[mine] = straight_back(self._kept, self._count, mine)
         return found
 
 
@@ -420,7 +413,7 @@ def _lays(pile: tuple[int, ...], held: tuple[int, ...]) -> tuple[Lay, ...]:
         entry = _PILES.get(after)
         if entry is None:
             entry = _remember(_PILES, after, _Pile(after))
-        backs = [entry.back(m) for m in sorted({*held[:i], *held[i + 1:]})]
+        backs = [entry.back(m) for m in {*held[:i], *held[i + 1:]}]
         once, twice = entry.once, entry.twice
         if backs:
             ours = backs[0] if len(backs) == 1 else tuple(map(max, *backs))
