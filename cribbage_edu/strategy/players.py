@@ -35,6 +35,7 @@ from .pegsolver import pile_key, replies, straight_back
 from .ranks import held_rank_points
 
 __all__ = [
+    "MEMO_CAP",
     "PEGS_OUT",
     "ExpertPlayer",
     "GreedyPlayer",
@@ -97,10 +98,10 @@ def points_before_starter(cards: Sequence[Card]) -> int:
 
 
 MEMO_CAP = 1_000_000
-"""The most entries each of the look-ahead's memos keeps (:func:`peg_points`' and the
-answers to a pile): about 300 MB in all when every one is full."""
-K = TypeVar("K")
-V = TypeVar("V")
+"""The most entries each of the look-ahead's memos keeps (:func:`peg_points`', the piles'
+and the hands' answers to them); a full one is emptied and fills again."""
+_K = TypeVar("_K")
+_V = TypeVar("_V")
 _PEG_MEMO: dict[tuple[int, ...], int] = {}
 
 
@@ -118,7 +119,7 @@ def peg_points(ranks: tuple[int, ...]) -> int:
     return found
 
 
-def _remember(memo: dict[K, V], key: K, value: V) -> V:
+def _remember(memo: dict[_K, _V], key: _K, value: _V) -> _V:
     """Keep ``value`` in ``memo`` under ``key``; a memo grown to :data:`MEMO_CAP` is first
     emptied, to fill again with the positions of the games at hand (a long match would
     otherwise fill it with its first games' and work every later one out afresh)."""
