@@ -45,6 +45,7 @@ sys.path.insert(0, str(ROOT))
 import nbformat  # noqa: E402
 from playwright.sync_api import Locator, Page, sync_playwright  # noqa: E402
 from playwright.sync_api import TimeoutError as PlaywrightTimeout  # noqa: E402
+from timing import percentile  # noqa: E402  (benchmarks/timing.py, beside this script)
 
 from tests.browser.conftest import (  # noqa: E402
     CHROMIUM,
@@ -304,11 +305,6 @@ STUCK = Path(tempfile.gettempdir()) / "bench-game-table-stuck.png"
 
 ACTIONS: list[Callable[[Bench, int], None]] = [discard, pegging, quiz, board, explorer, table,
                                                pegs]
-
-
-def percentile(values: list[float], q: float) -> float:
-    ordered = sorted(values)
-    return ordered[min(len(ordered) - 1, round(q * (len(ordered) - 1)))]
 
 
 def main() -> int:

@@ -20,6 +20,8 @@ import random
 import statistics
 import time
 
+from timing import spread, typical
+
 from cribbage_edu.rules.drive import play_out
 from cribbage_edu.rules.events import ActionKind, Phase
 from cribbage_edu.rules.game import Game, PlayerView
@@ -54,11 +56,6 @@ def drawn(n: int, seed: int, rng: random.Random) -> tuple[list[PlayerView], list
     return rng.sample(throws, min(n, len(throws))), rng.sample(cards, min(n, len(cards)))
 
 
-def percentile(values: list[float], q: float) -> float:
-    ordered = sorted(values)
-    return ordered[min(len(ordered) - 1, round(q * (len(ordered) - 1)))]
-
-
 def timed(views: list[PlayerView], rng: random.Random, throw: bool
           ) -> tuple[list[float], list[float]]:
     """Wall-clock and processor milliseconds for each judgement (the processor time
@@ -79,11 +76,8 @@ def timed(views: list[PlayerView], rng: random.Random, throw: bool
 
 def report(name: str, times: tuple[list[float], list[float]]) -> str:
     ms, cpu = times
-    return (f"{name}: {len(ms)} positions: median {statistics.median(ms):.1f} ms, p90 "
-            f"{percentile(ms, 0.9):.1f} ms, p99 {percentile(ms, 0.99):.1f} ms, slowest "
-            f"{max(ms):.1f} ms (first 100: median {statistics.median(ms[:100]):.1f} ms); "
-            f"processor time: median {statistics.median(cpu):.1f} ms, p99 "
-            f"{percentile(cpu, 0.99):.1f} ms")
+    return (f"{name}: {len(ms)} positions: {spread(ms)} (first 100: median "
+            f"{statistics.median(ms[:100]):.1f} ms); processor time: {typical(cpu)}")
 
 
 def main() -> None:

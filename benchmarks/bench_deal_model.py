@@ -23,7 +23,8 @@ import random
 import statistics
 import time
 
-from bench_coach import percentile, positions
+from bench_coach import positions
+from timing import spread, typical
 
 from cribbage_edu.strategy.coach.deal import judge_deal
 from cribbage_edu.strategy.coach.model import in_reach
@@ -54,16 +55,13 @@ def main() -> None:
         assert verdict.by_chance == in_reach((view.scores[me], view.scores[1 - me]),
                                              view.target)
     every = wall[False] + wall[True]
-    print(f"judge_deal ({args.deals} deals): {len(every)} positions: median "
-          f"{statistics.median(every):.1f} ms, p90 {percentile(every, 0.9):.1f} ms, p99 "
-          f"{percentile(every, 0.99):.1f} ms, slowest {max(every):.1f} ms; processor time "
-          f"median {statistics.median(cpu):.1f} ms, p99 {percentile(cpu, 0.99):.1f} ms")
+    print(f"judge_deal ({args.deals} deals): {len(every)} positions: {spread(every)}; "
+          f"processor time {typical(cpu)}")
     for near, name, unit in ((False, "by points", "points"), (True, "near home", "of a game")):
         if wall[near]:
-            print(f"  {name}: {len(wall[near])} positions, median "
-                  f"{statistics.median(wall[near]):.1f} ms, p99 "
-                  f"{percentile(wall[near], 0.99):.1f} ms; the second card's paired 95% "
-                  f"interval: median ± {statistics.median(margins[near]):.3f} {unit}")
+            print(f"  {name}: {len(wall[near])} positions, {typical(wall[near])}; the "
+                  f"second card's paired 95% interval: median ± "
+                  f"{statistics.median(margins[near]):.3f} {unit}")
     print(f"  more than one card within the judge's margin: {several} of {len(every)}; "
           f"load average after: {os.getloadavg()[0]:.2f}")
 

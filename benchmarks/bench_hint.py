@@ -21,10 +21,10 @@ from __future__ import annotations
 import argparse
 import os
 import random
-import statistics
 import time
 
-from bench_coach import drawn, percentile
+from bench_coach import drawn
+from timing import spread
 
 from cribbage_edu.rules.events import ActionKind
 from cribbage_edu.rules.game import PlayerView
@@ -58,9 +58,7 @@ def timed(views: list[PlayerView], ahead: bool) -> list[float]:
 
 
 def report(name: str, ms: list[float]) -> str:
-    return (f"{name}: {len(ms)} positions: median {statistics.median(ms):.1f} ms, p90 "
-            f"{percentile(ms, 0.9):.1f} ms, p99 {percentile(ms, 0.99):.1f} ms, slowest "
-            f"{max(ms):.1f} ms")
+    return f"{name}: {len(ms)} positions: {spread(ms)}"
 
 
 def main() -> None:

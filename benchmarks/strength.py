@@ -39,7 +39,6 @@ share of the games (estimate a long match's time from a small one first).
 from __future__ import annotations
 
 import argparse
-import hashlib
 import json
 import os
 import random
@@ -49,13 +48,14 @@ from concurrent.futures import Executor, ProcessPoolExecutor
 from pathlib import Path
 from typing import IO, Any
 
+from seats import engine_fingerprint, seat_player
+
 from cribbage_edu.rules.drive import play_out
 from cribbage_edu.rules.events import EventKind
 from cribbage_edu.rules.game import Game
 from cribbage_edu.stats import wilson_interval
-from cribbage_edu.strategy.coach import PLAYER_HANDS, CoachPlayer
+from cribbage_edu.strategy.coach import PLAYER_HANDS
 from cribbage_edu.strategy.coach.deal import DEAL_HANDS
-from cribbage_edu.strategy.coach.dealplayer import DealPlayer
 from cribbage_edu.strategy.master import MasterPlayer
 from cribbage_edu.strategy.players import ExpertPlayer
 from cribbage_edu.strategy.reading import READ_HANDS
@@ -87,28 +87,8 @@ def _master_batch(tasks: Sequence[tuple[int, int, str]]) -> list[dict[str, Any]]
     return out
 
 
-_PEER: list[Any] = []
 _DEALS = [DEAL_HANDS]
 """The deals a :class:`DealPlayer` draws a verdict (``--deals``; set before the games)."""
-
-
-def _seat_player(name: str, hands: int, reads: int, peer_python: str) -> Any:
-    """A player by name for a duel: ``coach`` (with ``hands`` and ``reads``), ``deal`` (the
-    :class:`DealPlayer`, ``--deals`` a verdict), ``peer`` (CribbageSim, one server a
-    process), or any name of the roster."""
-    if name == "coach":
-        return CoachPlayer(hands=hands, reads=reads)
-    if name == "deal":
-        return DealPlayer(deals=_DEALS[0])
-    if name == "peer":
-        if not _PEER:
-            from peer import PeerPlayer  # benchmarks/peer.py, beside this script
-
-            _PEER.append(PeerPlayer(peer_python))
-        return _PEER[0]
-    from cribbage_edu.strategy.roster import make_player
-
-    return make_player(name)
 
 
 def _duel_batch(tasks: Sequence[tuple[int, int, str, str, int, int, str]]
@@ -118,8 +98,8 @@ def _duel_batch(tasks: Sequence[tuple[int, int, str, str, int, int, str]]
     out = []
     for index, seed, first, second, hands, reads, peer_python in tasks:
         game = Game(seed, first_dealer=index % 2, names=(first, second))
-        play_out(game, [_seat_player(first, hands, reads, peer_python),
-                        _seat_player(second, hands, reads, peer_python)])
+        play_out(game, [seat_player(first, hands, reads, _DEALS[0], peer_python),
+                        seat_player(second, hands, reads, _DEALS[0], peer_python)])
         out.append(_record(game, index))
     return out
 
@@ -129,7 +109,8 @@ def duel(n: int, seed: int, executor: Executor | None, first: str, second: str, 
     """``n`` seeded games, ``first`` (seat 0) against ``second``, with progress lines.
     With ``records_path`` each game's record is appended to that file as it is played, and
     the games it already holds are not played again (a long match can stop and go on in
-    another session, if the engine's code is the same: see :func:`_open_records`)."""
+    another session, if the code and tables that decide its games are the same:
+    :func:`seats.engine_fingerprint`)."""
     seeds = random.Random(seed)
     tasks = [(i, seeds.getrandbits(63), first, second, hands, reads, peer_python)
              for i in range(n)]
@@ -137,7 +118,9 @@ def duel(n: int, seed: int, executor: Executor | None, first: str, second: str, 
     sink = None
     if records_path is not None:
         header = {"seed": seed, "first": first, "second": second, "hands": hands,
-                  "reads": reads, "engine": engine_fingerprint()}
+                  "reads": reads,
+                  "engine": engine_fingerprint(first, second, hands, reads, _DEALS[0],
+                                               peer_python)}
         if "deal" in (first, second):
             header["deals"] = _DEALS[0]
         done, sink = _open_records(records_path, header)
@@ -152,19 +135,6 @@ def duel(n: int, seed: int, executor: Executor | None, first: str, second: str, 
         if sink is not None:
             sink.close()
     return sorted([*done.values(), *played], key=lambda r: r["index"])
-
-
-def engine_fingerprint() -> str:
-    """A digest of the engine's code and data (every ``.py`` and ``.json`` file of the
-    ``cribbage_edu`` package): two runs with the same digest played with the same players."""
-    import cribbage_edu
-
-    root = Path(cribbage_edu.__file__).parent
-    digest = hashlib.sha256()
-    for path in sorted([*root.rglob("*.py"), *root.rglob("*.json")]):
-        digest.update(path.relative_to(root).as_posix().encode())
-        digest.update(path.read_bytes())
-    return digest.hexdigest()[:16]
 
 
 def _open_records(path: Path, header: dict[str, Any]) -> tuple[dict[int, dict[str, Any]], IO[str]]:

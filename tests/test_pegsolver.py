@@ -7,6 +7,9 @@ import copy
 import random
 
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+from reference import random_pegging_sequence, ref_peg
 
 from cribbage_edu import FULL_DECK, Play
 from cribbage_edu.rules.cards import Card
@@ -16,8 +19,11 @@ from cribbage_edu.strategy.pegsolver import (
     PegRace,
     after_card,
     answer_after,
+    lay_points,
     pile_key,
+    replies,
     rest_of_play,
+    straight_back,
 )
 
 # --- known answers, worked by hand ------------------------------------------------------
@@ -185,3 +191,41 @@ def test_solver_equals_brute_force_on_full_hands(seed: int) -> None:
             break
     assert rest_of_play(_ranks(play.hand(turn)), _ranks(play.hand(1 - turn)),
                         [int(c.rank) for c in play.pile]) == _net_reference(play, turn)
+
+
+# --- a pile scored by its kept ends is scored as the rules score it ---------------------
+
+_TEXT = ("", "A", "2", "3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K")
+
+
+def _rank(text: str) -> int:
+    return _TEXT.index(text[:-1])
+
+
+@settings(max_examples=300, deadline=None)
+@given(seed=st.integers(0, 2**32), low=st.booleans())
+def test_lay_points_card_by_card_is_the_reference_scorer(seed: int, low: bool) -> None:
+    """Laid card after card, keeping only the kept end and the count, every card pegs
+    what the reference scorer (tests/reference.py) gives it; and the rows the look-ahead
+    asks (each rank laid on the pile, then a card straight back) agree too."""
+    laid = random_pegging_sequence(random.Random(seed), low=low)
+    kept: tuple[int, ...] = ()
+    count = 0
+    for i, card in enumerate(laid):
+        rank = _rank(card)
+        points, kept = lay_points(kept, count, rank)
+        assert points == ref_peg(laid[:i + 1])["total"]
+        count += min(rank, 10)
+    row = replies(kept, count)
+    mine = random.Random(seed).randint(1, 13)
+    back = straight_back([end for _, end in row], count, mine)
+    assert len(row) == len(back) == len([r for r in range(1, 14) if count + min(r, 10) <= 31])
+    for r, ((points, _), straight) in enumerate(zip(row, back, strict=True), 1):
+        texts = [*laid, _TEXT[r] + "X"]  # suits never score in the play
+        assert points == ref_peg(texts)["total"]
+        reply = count + min(r, 10)
+        fits = reply < 31 and reply + min(mine, 10) <= 31
+        expected = 0
+        if fits:
+            expected = ref_peg([*texts, _TEXT[mine] + "Y"])["total"]
+        assert straight == expected

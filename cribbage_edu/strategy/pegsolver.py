@@ -36,8 +36,8 @@ from contextlib import contextmanager
 from ..rules.cards import COUNT_VALUES, FIFTEEN, THIRTY_ONE
 from ..rules.errors import IllegalPlayError
 
-__all__ = ["MEMO_LIMIT", "PegRace", "after_card", "answer_after", "gc_paused", "pile_key",
-           "rest_of_play", "solved_positions"]
+__all__ = ["MEMO_LIMIT", "PegRace", "after_card", "answer_after", "gc_paused", "lay_points",
+           "pile_key", "replies", "rest_of_play", "solved_positions", "straight_back"]
 
 MEMO_LIMIT = 1_500_000
 """The most positions remembered; past it the table is emptied and starts again."""
@@ -91,7 +91,7 @@ def _step(pile: Ranks) -> tuple[int, Ranks]:
     rank = pile[-1]
     if n > 1 and pile[-2] == rank:
         same = 2
-        while same < n and pile[n - 1 - same] == rank:
+        while same < n and same < 4 and pile[n - 1 - same] == rank:
             same += 1
         found = (_PAIR_POINTS[same], pile)
     else:
@@ -109,6 +109,73 @@ def _step(pile: Ranks) -> tuple[int, Ranks]:
         found = (run, kept)
     _STEP[pile] = found
     return found
+
+
+def lay_points(kept: Ranks, count: int, rank: int) -> tuple[int, Ranks]:
+    """The points a card of ``rank`` pegs laid on a pile known by the end of it that can
+    still score (``kept``: :func:`pile_key` of the pile, or an end this function gave) and
+    its ``count``: fifteen, 31, pairs and runs (the go and the last card are the caller's);
+    and the kept end of the pile with the card on it. A look-ahead that lays card after
+    card keeps only these ends, which many piles share.
+
+    >>> lay_points(pile_key((9, 4, 5)), 18, 6)   # 9 4 5 6: a run of three, count 24
+    (3, (9, 4, 5, 6))
+    >>> lay_points(pile_key((10, 5)), 15, 5)     # 10 5 5: a pair, count 20
+    (2, (10, 5, 5))
+    >>> lay_points((), 0, 5)                     # a lead scores nothing
+    (0, (5,))
+    """
+    laid = (*kept, rank)
+    step = _STEP.get(laid)
+    if step is None:
+        step = _step(laid)
+    count += _VALUE[rank]
+    if count in (FIFTEEN, THIRTY_ONE):
+        return step[0] + 2, step[1]
+    return step
+
+
+def replies(kept: Ranks, count: int) -> tuple[tuple[int, Ranks], ...]:
+    """:func:`lay_points` of each rank that fits on the pile (``kept``, ``count``), the ace
+    first: the ranks that fit are always the lowest, so the n-th is the rank n.
+
+    >>> [points for points, _ in replies((1, 10, 10), 21)]   # A-K on 21: a third 10 makes 31
+    [0, 0, 0, 0, 0, 0, 0, 0, 0, 8, 2, 2, 2]
+    """
+    out = []
+    for r in range(1, 14):
+        now = count + _VALUE[r]
+        if now > THIRTY_ONE:
+            break  # sorted by rank, so by value too: nothing further fits
+        laid = (*kept, r)
+        step = _STEP.get(laid)
+        if step is None:
+            step = _step(laid)
+        out.append((step[0] + 2, step[1]) if now in (FIFTEEN, THIRTY_ONE) else step)
+    return tuple(out)
+
+
+def straight_back(ends: Sequence[Ranks], count: int, rank: int) -> tuple[int, ...]:
+    """For each rank the other could lay on a pile of ``count`` (the ace first, as
+    :func:`replies` gives them; ``ends`` the kept end after each), the points a card of
+    ``rank`` pegs laid straight back on it: 0 where it does not fit, or his card made 31.
+
+    >>> straight_back([end for _, end in replies((10, 10), 20)], 20, 1)[:4]  # 21 A A: a pair
+    (2, 0, 0, 0)
+    """
+    out = []
+    value = _VALUE[rank]
+    for r, kept in enumerate(ends, 1):
+        now = count + _VALUE[r]
+        if now >= THIRTY_ONE or now + value > THIRTY_ONE:
+            out.append(0)
+            continue
+        laid = (*kept, rank)
+        step = _STEP.get(laid)
+        if step is None:
+            step = _step(laid)
+        out.append(step[0] + 2 if now + value in (FIFTEEN, THIRTY_ONE) else step[0])
+    return tuple(out)
 
 
 def after_card(mine: Ranks, theirs: Ranks, pile: Sequence[int], rank: int) -> int:

@@ -24,14 +24,18 @@ import random
 from collections.abc import Sequence
 from functools import cache
 from itertools import combinations
+from operator import sub
+from typing import TypeVar
 
 from ..rules.cards import COUNT_VALUES, THIRTY_ONE, Card, unseen_by_rank
 from ..rules.game import PlayerView
 from ..rules.pegging import pile_points
 from .discard import best_discard
+from .pegsolver import pile_key, replies, straight_back
 from .ranks import held_rank_points
 
 __all__ = [
+    "MEMO_CAP",
     "PEGS_OUT",
     "ExpertPlayer",
     "GreedyPlayer",
@@ -93,6 +97,11 @@ def points_before_starter(cards: Sequence[Card]) -> int:
     return points
 
 
+MEMO_CAP = 1_000_000
+"""The most entries each of the look-ahead's memos keeps (:func:`peg_points`', the piles'
+and the hands' answers to them); a full one is emptied and fills again."""
+_K = TypeVar("_K")
+_V = TypeVar("_V")
 _PEG_MEMO: dict[tuple[int, ...], int] = {}
 
 
@@ -105,12 +114,19 @@ def peg_points(ranks: tuple[int, ...]) -> int:
     (3, 2, 6, 0)
     """
     found = _PEG_MEMO.get(ranks)
-    if found is not None:
-        return found
-    points = pile_points(ranks)
-    if len(_PEG_MEMO) < 200_000:
-        _PEG_MEMO[ranks] = points
-    return points
+    if found is None:
+        found = _remember(_PEG_MEMO, ranks, pile_points(ranks))
+    return found
+
+
+def _remember(memo: dict[_K, _V], key: _K, value: _V) -> _V:
+    """Keep ``value`` in ``memo`` under ``key``; a memo grown to :data:`MEMO_CAP` is first
+    emptied, to fill again with the positions of the games at hand (a long match would
+    otherwise fill it with its first games' and work every later one out afresh)."""
+    if len(memo) >= MEMO_CAP:
+        memo.clear()
+    memo[key] = value
+    return value
 
 
 def pile_ranks(view: PlayerView) -> tuple[int, ...]:
@@ -275,44 +291,44 @@ def look_ahead_values(held: tuple[int, ...], pile: tuple[int, ...], unseen: Sequ
     the points each side needs. One value for each rank it may lay (the reader of
     :mod:`cribbage_edu.strategy.reading` asks it of the hands an opponent might hold).
 
+    For a rank laid, the opponent's answers are taken best first (for him): each rank he
+    may lay, his points (twice when he is near home) less the most we could peg straight
+    back, weighed by the chance that he holds that rank and none of the answers better for
+    him; what is left of the chance is the chance of his go.
+
     >>> look_ahead_values((3, 5), (), unseen_by_rank(), 4, False, 121, 121)[5] < 0
     True
     """
-    room = THIRTY_ONE - sum(COUNT_VALUES[r] for r in pile)
-    k = opponent_cards
-    total_unseen = sum(unseen)
-    # the chance the opponent holds at least one card of each rank: one minus the
-    # chance that all k of his cards come from the unseen cards of other ranks
-    held_chance = [0.0] * 14
-    if k and total_unseen:
-        miss = _held_chances(total_unseen, k)
-        for r in range(1, 14):
-            held_chance[r] = miss[unseen[r]]
-    danger = 2.0 if opponent_need <= 6 else 1.0
     values: dict[int, float] = {}
-    for rank in held:
-        if rank in values or COUNT_VALUES[rank] > room:
-            continue
-        after = (*pile, rank)
-        now = peg_points(after)
+    if not opponent_cards or opponent_said_go:  # no answer to weigh
+        for rank, now, _, _, low in _lays(pile, held):
+            values[rank] = PEGS_OUT + now if now >= need else now + low
+        return values
+    # the chance the opponent holds at least one card of each rank (index 0 the ace): one
+    # minus the chance that all his cards come from the unseen cards of other ranks
+    total_unseen = sum(unseen)
+    held_chance: Sequence[float] = _NO_CHANCES
+    if total_unseen:
+        held_chance = list(map(_held_chances(total_unseen, opponent_cards).__getitem__,
+                               unseen[1:14]))
+    near = opponent_need <= 6
+    for rank, now, once, twice, low in _lays(pile, held):
         if now >= need:
             values[rank] = PEGS_OUT + now
             continue
-        if not k or opponent_said_go:
-            values[rank] = now + 0.01 * COUNT_VALUES[rank]
-            continue
-        rest = list(held)
-        rest.remove(rank)
-        answers = [(theirs * danger - ours, held_chance[r])
-                   for r, theirs, ours in _replies(after, tuple(rest))
-                   if held_chance[r]]
+        # (his answers to this card are the ranks that fit, the lowest ones: fewer than 13)
+        answers = [(net, chance) for net, chance
+                   in zip(twice if near else once, held_chance, strict=False) if chance]
         answers.sort(reverse=True)
         expected, none_yet = 0.0, 1.0
         for net, chance in answers:
             expected += net * chance * none_yet
             none_yet *= 1.0 - chance
-        values[rank] = now - expected + none_yet + 0.01 * COUNT_VALUES[rank]
+        values[rank] = now - expected + none_yet + low
     return values
+
+
+_NO_CHANCES = (0.0,) * 13
 
 
 @cache
@@ -332,35 +348,76 @@ def _choose(n: int, k: int) -> float:
     return max(out, 0.0)
 
 
-_REPLY_MEMO: dict[tuple[tuple[int, ...], tuple[int, ...]], tuple[tuple[int, int, int], ...]] = {}
+Nets = tuple[int, ...]
+"""For each rank the opponent could lay next, the ace first (the ranks that fit are always
+the lowest): his points less the most we could peg straight back. Whole numbers, so that the
+look-ahead's arithmetic on them is exactly its arithmetic on the same numbers as floats."""
 
 
-def _replies(after: tuple[int, ...], rest: tuple[int, ...]) -> tuple[tuple[int, int, int], ...]:
-    """For a pile (ranks since the last reset, ending with our card) and the ranks we
-    still hold: each rank the opponent could lay next, the points it pegs him, and the
-    most we could peg straight back. Remembered: the same positions recur game after
-    game."""
-    key = (after, rest)
-    found = _REPLY_MEMO.get(key)
+class _Pile:
+    """What the look-ahead asks of a pile ending with our card (ranks since the last
+    reset): the ``points`` that card pegs; for each rank the opponent could lay next, the
+    points it pegs him (``once``, and ``twice`` for when he is near home); and for each rank
+    we may hold, the points it pegs straight back on each of those (:meth:`back`)."""
+
+    __slots__ = ("_backs", "_count", "_kept", "once", "points", "twice")
+
+    def __init__(self, after: tuple[int, ...]) -> None:
+        self.points = peg_points(after)
+        count = 0
+        for r in after:
+            count += COUNT_VALUES[r]
+        kept = pile_key(after)
+        if count == THIRTY_ONE:  # he leads a new series
+            kept, count = (), 0
+        self._count = count
+        answers = replies(kept, count)
+        self.once: Nets = tuple(points for points, _ in answers)
+        self.twice: Nets = tuple(2 * points for points, _ in answers)
+        self._kept = tuple(end for _, end in answers)  # the pile's kept end after each
+        self._backs: list[Nets | None] = [None] * 14
+
+    def back(self, mine: int) -> Nets:
+        """For each rank he could lay (as :attr:`once`), the points ``mine`` pegs on it
+        (0 when it does not fit, or his card made 31)."""
+        found = self._backs[mine]
+        if found is None:
+            found = self._backs[mine] = straight_back(self._kept, self._count, mine)
+        return found
+
+
+_PILES: dict[tuple[int, ...], _Pile] = {}
+
+Lay = tuple[int, int, Nets, Nets, float]
+"""A rank we may lay: the rank, what it pegs, the opponent's answers to it (:data:`Nets`,
+his points counted once and twice) and the look-ahead's nudge for keeping low cards (a
+hundredth of its count)."""
+_LAYS: dict[tuple[tuple[int, ...], tuple[int, ...]], tuple[Lay, ...]] = {}
+
+
+def _lays(pile: tuple[int, ...], held: tuple[int, ...]) -> tuple[Lay, ...]:
+    """Each rank of ``held`` (sorted) that fits on ``pile``, once, as a :data:`Lay`;
+    remembered, as are the piles it makes (:class:`_Pile`): the same hands meet the same
+    piles game after game."""
+    key = (pile, held)
+    found = _LAYS.get(key)
     if found is not None:
         return found
-    count = sum(COUNT_VALUES[r] for r in after)
-    if count == THIRTY_ONE:
-        after, count = (), 0
-    out = []
-    for r in range(1, 14):
-        reply_count = count + COUNT_VALUES[r]
-        if reply_count > THIRTY_ONE:
+    room = THIRTY_ONE
+    for r in pile:
+        room -= COUNT_VALUES[r]
+    out: list[Lay] = []
+    for i, rank in enumerate(held):
+        if COUNT_VALUES[rank] > room or (i and held[i - 1] == rank):
             continue
-        reply = (*after, r)
-        theirs = peg_points(reply)
-        ours = 0
-        if reply_count < THIRTY_ONE:
-            for mine in rest:
-                if reply_count + COUNT_VALUES[mine] <= THIRTY_ONE:
-                    ours = max(ours, peg_points((*reply, mine)))
-        out.append((r, theirs, ours))
-    found = tuple(out)
-    if len(_REPLY_MEMO) < 300_000:
-        _REPLY_MEMO[key] = found
-    return found
+        after = (*pile, rank)
+        entry = _PILES.get(after)
+        if entry is None:
+            entry = _remember(_PILES, after, _Pile(after))
+        backs = [entry.back(m) for m in {*held[:i], *held[i + 1:]}]
+        once, twice = entry.once, entry.twice
+        if backs:
+            ours = backs[0] if len(backs) == 1 else tuple(map(max, *backs))
+            once, twice = tuple(map(sub, once, ours)), tuple(map(sub, twice, ours))
+        out.append((rank, entry.points, once, twice, 0.01 * COUNT_VALUES[rank]))
+    return _remember(_LAYS, key, tuple(out))

@@ -31,7 +31,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from ...rules.cards import COUNT_VALUES, THIRTY_ONE
-from ..players import peg_points
+from ..pegsolver import lay_points, pile_key
 from ..reading import expert_rank
 
 __all__ = ["PlayedOut", "play_rest"]
@@ -70,23 +70,26 @@ def play_rest(mine: Ranks, his: Ranks, pile: Ranks, rank: int, my_unseen: list[i
     still needs (``need_me``, ``need_him``, at least 1) decide who gets home first, and what
     the look-ahead weighs near home. The play is then laid to its end by both sides' policy
     (see the module docstring)."""
-    hands = [list(mine), list(his)]
+    hands = [sorted(mine), sorted(his)]  # sorted: a hand's lowest card fits first
     hands[0].remove(rank)
     blind = [list(my_unseen), list(his_unseen)]  # what each side has not seen; 0 is judged
     got = [0, 0]
     need = (need_me, need_him)
     home: float | None = None
     said_go = [False, his_go]
-    seq = list(pile)
-    count = sum(COUNT_VALUES[r] for r in seq)
+    seq = tuple(pile)
+    kept = pile_key(seq)  # the end of the pile that can still score
+    count = 0
+    for r in seq:
+        count += COUNT_VALUES[r]
     who = 0
     while True:
         # ``who`` lays ``rank``
         other = 1 - who
         blind[other][rank] -= 1
-        seq.append(rank)
+        seq = (*seq, rank)
+        points, kept = lay_points(kept, count, rank)
         count += COUNT_VALUES[rank]
-        points = peg_points(tuple(seq))
         if points:
             got[who] += points
             if home is None and got[who] >= need[who]:
@@ -96,9 +99,9 @@ def play_rest(mine: Ranks, his: Ranks, pile: Ranks, rank: int, my_unseen: list[i
             nxt = None
         else:
             room = THIRTY_ONE - count
-            if any(COUNT_VALUES[r] <= room for r in hands[other]):
+            if hands[other] and COUNT_VALUES[hands[other][0]] <= room:
                 nxt = other
-            elif any(COUNT_VALUES[r] <= room for r in hands[who]):
+            elif hands[who] and COUNT_VALUES[hands[who][0]] <= room:
                 said_go[other] = True
                 nxt = who
             else:
@@ -111,21 +114,23 @@ def play_rest(mine: Ranks, his: Ranks, pile: Ranks, rank: int, my_unseen: list[i
             lead = 1 - last if hands[1 - last] else last
             if not hands[lead]:
                 break
-            seq, count, said_go = [], 0, [False, False]
+            seq, kept, count, said_go = (), (), 0, [False, False]
             nxt = lead
         who = nxt
-        rank = _choose(hands[who], tuple(seq), count, blind[who], len(hands[1 - who]),
-                       said_go[1 - who], need[who] - got[who], need[1 - who] - got[1 - who])
-        hands[who].remove(rank)
+        held = hands[who]
+        rank = _only_fit(held, THIRTY_ONE - count) or expert_rank(
+            tuple(held), seq, tuple(blind[who]), len(hands[1 - who]), said_go[1 - who],
+            min(max(need[who] - got[who], 1), _NEED_CAP),
+            min(max(need[1 - who] - got[1 - who], 1), _DANGER_CAP))
+        held.remove(rank)
     return PlayedOut(got[0], got[1], home)
 
 
-def _choose(held: list[int], pile: Ranks, count: int, blind: list[int], other_cards: int,
-            other_go: bool, need: int, other_need: int) -> int:
-    """The rank a side lays: the only one that fits, or the look-ahead's choice."""
-    room = THIRTY_ONE - count
-    fits = {r for r in held if COUNT_VALUES[r] <= room}
-    if len(fits) == 1:
-        return next(iter(fits))
-    return expert_rank(tuple(sorted(held)), pile, tuple(blind), other_cards, other_go,
-                       min(max(need, 1), _NEED_CAP), min(max(other_need, 1), _DANGER_CAP))
+def _only_fit(held: list[int], room: int) -> int:
+    """The rank a side lays when it has no choice: its lowest (``held`` is sorted, and its
+    lowest card fits) when no card of another rank fits; else 0 (the look-ahead chooses)."""
+    low = held[0]
+    for r in held:
+        if r != low:
+            return 0 if COUNT_VALUES[r] <= room else low
+    return low
