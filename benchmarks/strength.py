@@ -26,7 +26,7 @@ confidence interval:
   it draws to read the opponent's hand, ``--reads 0`` for the coach that reads nothing);
 - deal vs coach over 20,000 games (goal: the lower end of the 95% interval above 50%):
   the player that lays by the judge's model of the whole deal
-  (:class:`~cribbage_edu.strategy.coach.dealplayer.DealPlayer`, ``--deals`` deals drawn
+  (:class:`~cribbage_edu.strategy.coach.CoachPlayer`, ``--deals`` deals drawn
   for the opponent a verdict) against today's coach player, reported as the others;
 - a player (``--player``, default coach) vs CribbageSim 1.0.2's computer player (the
   peer, :mod:`peer`: run in a Python 3.12 environment of its own, ``--peer-python``) over
@@ -53,9 +53,8 @@ from cribbage_edu.rules.drive import play_out
 from cribbage_edu.rules.events import EventKind
 from cribbage_edu.rules.game import Game
 from cribbage_edu.stats import wilson_interval
-from cribbage_edu.strategy.coach import PLAYER_HANDS, CoachPlayer
+from cribbage_edu.strategy.coach import PLAYER_HANDS, CoachPlayer, ReaderPlayer
 from cribbage_edu.strategy.coach.deal import DEAL_HANDS
-from cribbage_edu.strategy.coach.dealplayer import DealPlayer
 from cribbage_edu.strategy.master import MasterPlayer
 from cribbage_edu.strategy.players import ExpertPlayer
 from cribbage_edu.strategy.reading import READ_HANDS
@@ -89,17 +88,17 @@ def _master_batch(tasks: Sequence[tuple[int, int, str]]) -> list[dict[str, Any]]
 
 _PEER: list[Any] = []
 _DEALS = [DEAL_HANDS]
-"""The deals a :class:`DealPlayer` draws a verdict (``--deals``; set before the games)."""
+"""The deals a :class:`CoachPlayer` draws a verdict (``--deals``; set before the games)."""
 
 
 def _seat_player(name: str, hands: int, reads: int, peer_python: str) -> Any:
     """A player by name for a duel: ``coach`` (with ``hands`` and ``reads``), ``deal`` (the
-    :class:`DealPlayer`, ``--deals`` a verdict), ``peer`` (CribbageSim, one server a
+    :class:`CoachPlayer`, ``--deals`` a verdict), ``peer`` (CribbageSim, one server a
     process), or any name of the roster."""
     if name == "coach":
-        return CoachPlayer(hands=hands, reads=reads)
+        return ReaderPlayer(hands=hands, reads=reads)  # today's coach: the baseline
     if name == "deal":
-        return DealPlayer(deals=_DEALS[0])
+        return CoachPlayer(deals=_DEALS[0])  # the coach player, by the whole deal
     if name == "peer":
         if not _PEER:
             from peer import PeerPlayer  # benchmarks/peer.py, beside this script

@@ -12,7 +12,7 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from ...rules.board import GAME_HOLE
 from ...rules.cards import THIRTY_ONE, Card, CardLike, checked_card
@@ -23,7 +23,10 @@ from .model import kinds_count, mean_error, position_options, rank_chances
 from .phrases import NEAR_31, answer_reason, cards_that_fit, percent, spoken_play
 from .position import CardOption, CardPosition, card_position
 
-__all__ = ["CardVerdict", "card_chances", "judge_card", "judge_position"]
+if TYPE_CHECKING:
+    from ...rules.game import PlayerView
+
+__all__ = ["CardVerdict", "card_chances", "card_sentence", "judge_card", "judge_position"]
 
 
 @dataclass(frozen=True, slots=True)
@@ -33,7 +36,15 @@ class CardVerdict:
     in points against the card worth most with its 95% ``loss_error``, the
     ``chance_loss`` (``None`` unless judged), the ``grade``, the ``sentence``, every
     option best first, and how the opponent's hands were weighed: ``hands`` kinds of
-    hand, all of them (``exact``) or a sample."""
+    hand, all of them (``exact``) or a sample.
+
+    A card judged at a table (:func:`~cribbage_edu.strategy.coach.judge_view`) is judged
+    over the whole deal (:mod:`.dealcard`): ``whole_deal`` is then true, ``hands`` the deals
+    drawn for the opponent that fit what he did, ``margin`` the 95% half-width of the
+    chosen card's paired difference from the best (on the measure that ranks: the chance
+    near home, else points; ``loss_error`` is the same in points), ``within`` the cards
+    within the judge's margin of the best (best first; a card there is graded good), and
+    ``view`` the view it was judged from (a "try again" judges another card from it)."""
 
     position: CardPosition
     chosen: Card
@@ -47,10 +58,28 @@ class CardVerdict:
     hands: int
     exact: bool
     kind: DecisionKind = field(default=DecisionKind.CARD, init=False)
+    margin: float = 0.0
+    within: tuple[Card, ...] = ()
+    whole_deal: bool = False
+    view: PlayerView | None = field(default=None, repr=False, compare=False)
+    account: str = field(default="", repr=False, compare=False)
+
+    @property
+    def is_within_margin(self) -> bool:
+        """Whether the chosen card is within the judge's margin of the best (only a card
+        judged over the whole deal has a margin)."""
+        return self.chosen in self.within
 
     @property
     def why(self) -> str:
-        """The numbers behind the verdict: each card's columns, best first."""
+        """The numbers behind the verdict: how they were made, then each card's columns,
+        best first."""
+        if self.account:
+            lines = [self.account]
+            for option in self.options:
+                mark = "  <- yours" if option.card == self.chosen else ""
+                lines.append(f"  {option.row()}{mark}")
+            return "\n".join(lines)
         how = (f"all {self.hands} kinds of hand the opponent could hold, each by its weight"
                if self.exact else f"a sample of {self.hands} kinds of hand the opponent "
                f"could hold, spread over them all (± is the 95% interval)")
@@ -62,7 +91,11 @@ class CardVerdict:
         return "\n".join(lines)
 
     def retry(self, card: CardLike) -> CardVerdict:
-        """Judge another card from the same position."""
+        """Judge another card from the same position (by the same model)."""
+        if self.view is not None:
+            from .dealcard import judge_dealt  # the table's judge, above this module
+
+            return judge_dealt(self.view, card)
         return judge_position(self.position, checked_card(card, "the card"))
 
     def to_dict(self) -> dict[str, Any]:
@@ -71,7 +104,8 @@ class CardVerdict:
                 "best": str(self.best), "loss": self.loss, "loss_error": self.loss_error,
                 "chance_loss": self.chance_loss, "grade": str(self.grade),
                 "sentence": self.sentence, "hands": self.hands, "exact": self.exact,
-                "options": [o.to_dict() for o in self.options]}
+                "options": [o.to_dict() for o in self.options], "margin": self.margin,
+                "within": [str(c) for c in self.within], "whole_deal": self.whole_deal}
 
     def __str__(self) -> str:
         return f"{self.grade}: {self.sentence}"
@@ -145,16 +179,18 @@ def judge_position(position: CardPosition, laid: Card) -> CardVerdict:
     chance_loss = None
     if best.chance is not None and mine.chance is not None:
         chance_loss = max(0.0, best.chance - mine.chance)
-    sentence = _card_sentence(position, mine, best, top, loss, chance_loss)
+    sentence = card_sentence(position, mine, best, top, loss, chance_loss)
     return CardVerdict(position, laid, best.card, round(loss, 6), round(loss_error, 6), chance_loss,
                        grade_of(loss, chance_loss), sentence, tuple(options), len(weights),
                        exact)
 
 
-def _card_sentence(position: CardPosition, mine: CardOption, best: CardOption, top: CardOption,
-                   loss: float, chance_loss: float | None) -> str:
+def card_sentence(position: CardPosition, mine: CardOption, best: CardOption, top: CardOption,
+                  loss: float, chance_loss: float | None, *, open_hands: bool = True) -> str:
     """The reason in one sentence, in the words of lesson 13: a principle only when the
-    numbers show it is what separates the card from the best one."""
+    numbers show it is what separates the card from the best one. ``best`` ranks first,
+    ``top`` nets the most points; ``open_hands`` says the opponent's answer is his best
+    with both hands open (today's model), else his hidden-hand choice."""
     if chance_loss is not None:
         assert mine.chance is not None and best.chance is not None
         if chance_loss < 1e-9 or mine.card.rank == best.card.rank:
@@ -181,7 +217,7 @@ def _card_sentence(position: CardPosition, mine: CardOption, best: CardOption, t
         said = spoken_play(position.pile, top.card)
         return f"take the points: {top.card.symbol} pegs {top.now} now ({said}); {compare}"
     if main == "answer":
-        return answer_reason(position, mine, top) + f"; {compare}"
+        return answer_reason(position, mine, top, best=open_hands) + f"; {compare}"
     if position.opponent_go:
         return (f"after his go you lay on alone, and the order decides: 31 scores 2, the go "
                 f"1; {compare}")
