@@ -51,6 +51,7 @@ REMEMBERED = 64
 _MORE = 5
 """When no deal drawn fits what the opponent did, the judge draws this many times as
 many once more before it falls back on today's model of open hands."""
+_TIE = 1e-9
 _remembered: OrderedDict[Hashable, DealVerdict | None] = OrderedDict()
 _lock = threading.Lock()
 
@@ -113,8 +114,9 @@ def _verdict(view: PlayerView, position: CardPosition, deal: DealVerdict,
     rows = {row.card: row for row in deal.cards}
     mine_row = rows[laid]
     best_row = deal.cards[0]
-    if best_row.card.rank == laid.rank:  # a card of the best rank is the best: the one laid
-        best_row = mine_row
+    if best_row.card.rank == laid.rank or (mine_row.difference > -_TIE
+                                           and mine_row.margin < _TIE):
+        best_row = mine_row  # as good as the best in every deal: the best, the one laid
     top_row = max(deal.cards, key=lambda r: (round(r.points, 9), -int(r.card.rank)))
     if top_row.card.rank == laid.rank:
         top_row = mine_row
@@ -152,7 +154,7 @@ def _sentence(position: CardPosition, deal: DealVerdict, mine: CardOption, best:
         others = _one_a_rank([c for c in within if c.rank != mine.card.rank])
         if others:
             rows = {row.card: row for row in deal.cards}
-            alike = all(rows[c].difference == 0 and rows[c].margin == 0 for c in others)
+            alike = all(_alike(rows[c], rows[mine.card]) for c in others)
             why = (f"worth the same in every one of the {deal.used} deals" if alike
                    else f"too close to tell apart {over}")
             said += f"; {as_good(c.symbol for c in others)} as good {WITHIN} ({why})"
@@ -169,6 +171,12 @@ def _sentence(position: CardPosition, deal: DealVerdict, mine: CardOption, best:
     return (f"{WITHIN}: {best.card.symbol} nets {best.value:+.2f} to the end of the play, "
             f"{mine.card.symbol} {mine.value:+.2f} ({-mine.difference:.2f} less ± "
             f"{mine.margin:.2f}, too close to tell apart {over})")
+
+
+def _alike(one: DealCard, other: DealCard) -> bool:
+    """Whether two cards are worth the same in every deal drawn (both as good as the
+    best in each: no difference, and no spread of it)."""
+    return all(abs(r.difference) < _TIE and r.margin < _TIE for r in (one, other))
 
 
 def _one_a_rank(cards: list[Card]) -> list[Card]:
