@@ -117,7 +117,7 @@ def test_a_lone_rank_is_laid_without_the_judge(monkeypatch: pytest.MonkeyPatch) 
     def no_judge(*_: object, **__: object) -> None:
         raise AssertionError("the judge was asked about a lone rank")
 
-    monkeypatch.setattr("cribbage_edu.strategy.coach.player.judge_deal", no_judge)
+    monkeypatch.setattr("cribbage_edu.strategy.coach.dealplayer.judge_deal", no_judge)
     assert str(CoachPlayer(deals=1).play(game.view(0))) == "5C"
 
 
@@ -132,7 +132,7 @@ def test_when_no_drawn_deal_fits_it_lays_as_the_coach_player(
     def refuses(*_: object, **__: object) -> None:
         raise IllegalActionError("none of the deals drawn for the opponent fits")
 
-    monkeypatch.setattr("cribbage_edu.strategy.coach.player.judge_deal", refuses)
+    monkeypatch.setattr("cribbage_edu.strategy.coach.dealplayer.judge_deal", refuses)
     assert CoachPlayer(3, deals=8).play(view) == ReaderPlayer(3).play(view)
 
 

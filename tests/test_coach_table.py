@@ -1,8 +1,8 @@
-"""The judge of a card at a table (``coach/dealcard.py``, what ``judge_view`` calls in the
-play): its verdict made from the model of the whole deal, a card within the judge's paired
-95% margin of the best graded good and said to be, the opponent's answer checked against
-the engine playing the expert, the same position always judged the same, and bad input
-refused with nothing changed."""
+"""The judge of a card at a table (``judge_dealt`` in ``coach/view.py``, what
+``judge_view`` calls in the play): its verdict made from the model of the whole deal, a
+card within the judge's paired 95% margin of the best graded good and said to be, the
+opponent's answer checked against the engine playing the expert, the same position
+always judged the same, and bad input refused with nothing changed."""
 
 from __future__ import annotations
 
@@ -28,7 +28,7 @@ from cribbage_edu.strategy.coach import (
     verdict_line,
 )
 from cribbage_edu.strategy.coach.deal import DEAL_HANDS, deal_answers, judge_deal
-from cribbage_edu.strategy.coach.dealcard import judge_dealt
+from cribbage_edu.strategy.coach.view import judge_dealt
 from cribbage_edu.strategy.hint import hint
 from cribbage_edu.strategy.players import ExpertPlayer
 from cribbage_edu.strategy.reading import ReadDeal
@@ -152,7 +152,7 @@ def test_with_no_deal_that_fits_the_judge_falls_back_on_open_hands(
     def refuses(*_: object, **__: object) -> None:
         raise IllegalActionError("none of the 200 deals drawn for the opponent fits")
 
-    monkeypatch.setattr("cribbage_edu.strategy.coach.dealcard.judge_deal", refuses)
+    monkeypatch.setattr("cribbage_edu.strategy.coach.view.judge_deal", refuses)
     verdict = judge_view(game.view(0), "5S")
     assert isinstance(verdict, CardVerdict) and not verdict.whole_deal
     assert verdict.within == () and "kinds of hand" in verdict.why

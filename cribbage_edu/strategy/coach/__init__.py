@@ -33,11 +33,10 @@ A room of its own, each module one job, each importing only those before it here
   read as a strong player keeps and lays, the rest of the play with hidden hands, the show
   in order, every card over the same deals with the paired 95% margin of its difference
   from the best: :func:`~.deal.judge_deal`);
-- :mod:`.dealcard`: a card at a table judged by that model, from a player's view
-  (:func:`~.dealcard.judge_dealt`): a :class:`CardVerdict`, a card within the judge's
-  margin graded good;
-- :mod:`.view`: the judge at a table (:func:`judge_view`, :func:`verdict_line`);
-- :mod:`.reader`, :mod:`.player`: the computer players: :class:`ReaderPlayer` (the coach
+- :mod:`.view`: the judge at a table (:func:`judge_view`, :func:`verdict_line`): a card
+  judged by that model from a player's view (:func:`~.view.judge_dealt`), a card within
+  the judge's margin graded good;
+- :mod:`.player`, :mod:`.dealplayer`: the computer players: :class:`ReaderPlayer` (the coach
   player of before, laying by the open-hands model over the hands its read leaves the
   opponent, kept as a baseline) and :class:`CoachPlayer` (roster name ``"coach"``: throws
   as the judge, lays by the model of the whole deal);
@@ -48,6 +47,7 @@ from __future__ import annotations
 
 from .card import CardVerdict, card_chances, judge_card
 from .count import judge_count
+from .dealplayer import CoachPlayer
 from .grades import (
     BLUNDER,
     CHANCE_BLUNDER,
@@ -60,9 +60,8 @@ from .grades import (
     Grade,
 )
 from .model import CHANCE_HANDS, EXACT_HANDS, REACH, SAMPLED_HANDS
-from .player import CoachPlayer
+from .player import PLAYER_HANDS, ReaderPlayer
 from .position import CardOption, CardPosition
-from .reader import PLAYER_HANDS, ReaderPlayer
 from .review import Decision, Review, review
 from .throw import ThrowOption, ThrowVerdict, judge_throw
 from .view import judge_view, verdict_line

@@ -10,7 +10,7 @@ each card's chance to win (:func:`card_chances`). What each card is worth is the
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Sequence
+from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
@@ -39,12 +39,14 @@ class CardVerdict:
     hand, all of them (``exact``) or a sample.
 
     A card judged at a table (:func:`~cribbage_edu.strategy.coach.judge_view`) is judged
-    over the whole deal (:mod:`.dealcard`): ``whole_deal`` is then true, ``hands`` the deals
-    drawn for the opponent that fit what he did, ``margin`` the 95% half-width of the
-    chosen card's paired difference from the best (on the measure that ranks: the chance
-    near home, else points; ``loss_error`` is the same in points), ``within`` the cards
-    within the judge's margin of the best (best first; a card there is graded good), and
-    ``view`` the view it was judged from (a "try again" judges another card from it)."""
+    over the whole deal (:func:`~cribbage_edu.strategy.coach.view.judge_dealt`):
+    ``whole_deal`` is then true, ``hands`` the deals drawn for the opponent that fit what
+    he did, ``margin`` the 95% half-width of the chosen card's paired difference from the
+    best (on the measure that ranks: the chance near home, else points; ``loss_error`` is
+    the same in points), ``within`` the cards within the judge's margin of the best (best
+    first; a card there is graded good), ``view`` the view it was judged from and
+    ``rejudge`` the judge that judged it (a "try again" judges another card from the view
+    by it)."""
 
     position: CardPosition
     chosen: Card
@@ -63,6 +65,8 @@ class CardVerdict:
     whole_deal: bool = False
     view: PlayerView | None = field(default=None, repr=False, compare=False)
     account: str = field(default="", repr=False, compare=False)
+    rejudge: Callable[[CardLike], CardVerdict] | None = field(default=None, repr=False,
+                                                              compare=False)
 
     @property
     def is_within_margin(self) -> bool:
@@ -92,10 +96,8 @@ class CardVerdict:
 
     def retry(self, card: CardLike) -> CardVerdict:
         """Judge another card from the same position (by the same model)."""
-        if self.view is not None:
-            from .dealcard import judge_dealt  # the table's judge, above this module
-
-            return judge_dealt(self.view, card)
+        if self.rejudge is not None:
+            return self.rejudge(card)
         return judge_position(self.position, checked_card(card, "the card"))
 
     def to_dict(self) -> dict[str, Any]:

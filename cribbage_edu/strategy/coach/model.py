@@ -1,9 +1,9 @@
 """The judge's model of a throw, and today's model of open hands for a card: what a
 throw and a card are worth, the hands the opponent could hold, the rest of the play and,
 near home, the chance to win; the throw and card judges (:mod:`.throw`, :mod:`.card`) and
-the reading player (:mod:`.reader`) ask it, and only it asks the solvers and the tables.
+the reading player (:mod:`.player`) ask it, and only it asks the solvers and the tables.
 A card at a table, judged from a view with the deal's history, is judged by the model of
-the whole deal instead (:mod:`.deal`, :mod:`.dealcard`); this one judges a position
+the whole deal instead (:mod:`.deal`, :func:`~.view.judge_dealt`); this one judges a position
 given without its history (:func:`~cribbage_edu.strategy.coach.judge_card`).
 
 **A throw** is worth the advisor's three columns
@@ -41,8 +41,8 @@ cards. What it leaves out:
   say something of those he holds (his choices are not read either). The judge leaves
   them out, so this model judges only a position given without its history
   (:func:`~cribbage_edu.strategy.coach.judge_card`); a card at a table is judged by the
-  model of the whole deal, which reads them (:mod:`.deal`, :mod:`.dealcard`), and so does
-  the computer player :class:`~cribbage_edu.strategy.coach.reader.ReaderPlayer`
+  model of the whole deal, which reads them (:mod:`.deal`, :mod:`.view`), and so does
+  the computer player :class:`~cribbage_edu.strategy.coach.player.ReaderPlayer`
   (:mod:`cribbage_edu.strategy.reading`);
 - the score is ignored unless ``scores`` are given and the game is within
   :data:`REACH` points of home; then each card is also weighed by the chance to win

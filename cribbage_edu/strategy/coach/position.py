@@ -48,14 +48,15 @@ def judged_scores(value: object, target: int) -> tuple[int, int] | None:
 
 @dataclass(frozen=True, slots=True)
 class CardOption:
-    """One card you may lay, with its columns: what it pegs ``now``, what the
-    opponent's best ``answer`` pegs at once (on average), and the ``value``: the net
-    points of the whole rest of the play from this card on (yours less the opponent's,
-    on average), with its 95% ``error`` (0 when every hand was weighed), and the
-    ``chance`` to win when it is judged. Judged over the whole deal (the table's judge,
-    :mod:`.dealcard`), it also has its ``difference`` from the best card on the measure
-    that ranks them (the chance to win near home, else points) with ``margin``, the 95%
-    half-width of that paired difference; else both are ``None``."""
+    """One card you may lay, with its columns: what it pegs ``now``, what the opponent's best
+    ``answer`` pegs at once (on average), and the ``value``: the net points of the whole rest
+    of the play from this card on (yours less the opponent's, on average), with its 95%
+    ``error`` (0 when every hand was weighed), and the ``chance`` to win when it is judged.
+    Judged over the whole deal (the table's judge,
+    :func:`~cribbage_edu.strategy.coach.view.judge_dealt`), it also has its ``difference``
+    from the best card on the measure that ranks them (the chance to win near home, else
+    points) with ``margin``, the 95% half-width of that paired difference; else both are
+    ``None``."""
 
     card: Card
     now: int
