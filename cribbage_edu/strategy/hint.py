@@ -6,7 +6,7 @@ learner's choice a moment later: so a learner who takes the hint is never told b
 coach that the choice was an inaccuracy. In the discard it gives the judge's best throw
 (:func:`~cribbage_edu.strategy.coach.judge_throw`, with the scores, so that near home the
 chance to win decides); in the play the judge's best card over the whole deal
-(:func:`~cribbage_edu.strategy.coach.dealcard.judge_dealt`: the opponent's deal read as a
+(:func:`~cribbage_edu.strategy.coach.view.judge_dealt`: the opponent's deal read as a
 strong player keeps and lays, the rest of the play with hidden hands, near home the chance
 to win of the whole deal), or go. The explanation is the judge's own sentence on that
 choice; where the judge grades other choices good too (within its margin: a throw under
