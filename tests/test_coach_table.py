@@ -141,6 +141,8 @@ def test_near_home_the_margin_is_of_the_chance_to_win() -> None:
 def test_the_same_position_is_always_judged_the_same() -> None:
     one, two = _first_lead().view(0), _first_lead().view(0)
     assert judge_view(one, "3D").to_dict() == judge_view(two, "3D").to_dict()
+    # a card is given as text, a Card, or a list of one
+    assert judge_view(one, Card.parse("3D")).to_dict() == judge_view(two, ["3D"]).to_dict()
     again = judge_dealt(one, "3D").retry("4H")
     assert again.to_dict() == judge_view(two, "4H").to_dict()
 

@@ -51,12 +51,13 @@ from .throw import ThrowVerdict, judge_throw
 
 __all__ = ["REMEMBERED", "judge_dealt", "judge_view", "judged_deal", "verdict_line"]
 
+
 def judge_view(view: PlayerView, choice: str | Iterable[CardLike]) -> ThrowVerdict | CardVerdict:
     """Judge a choice from a player's view of a game: two cards in the discard
     (:func:`judge_throw`, with the board), one card in the play over the whole deal, from
-    everything the view shows of it (:func:`~cribbage_edu.strategy.coach.dealcard.judge_dealt`:
-    the opponent's deal read as a strong player keeps and lays, the rest of the play with
-    hidden hands). What the table, the terminal game, the review and the hint call.
+    everything the view shows of it (:func:`judge_dealt`: the opponent's deal read as a
+    strong player keeps and lays, the rest of the play with hidden hands). What the
+    table, the terminal game, the review and the hint call.
 
     >>> from cribbage_edu.rules.game import Game
     >>> game = Game(seed=2, first_dealer=0); _ = game.advance(), game.advance()
@@ -70,7 +71,7 @@ def judge_view(view: PlayerView, choice: str | Iterable[CardLike]) -> ThrowVerdi
     if view.phase is Phase.DISCARD:
         return judge_throw(view.hand, choice, dealer=view.is_dealer,
                            scores=(view.scores[me], view.scores[1 - me]), target=view.target)
-    card = choice if isinstance(choice, str) else _one_card(choice)
+    card = choice if isinstance(choice, str | Card) else _one_card(choice)
     return judge_dealt(view, card)
 
 
