@@ -1,7 +1,9 @@
 """The judge of a card in the play: the verdict on one card laid (:class:`CardVerdict`,
-:func:`judge_card`) and its reason in one sentence, in the words of lesson 13; near home,
-each card's chance to win (:func:`card_chances`). What each card is worth is the model's
-(:func:`.model.card_options`).
+:func:`judge_card`) and its reason in one sentence, in the words of lesson 13
+(:func:`card_sentence`); near home, each card's chance to win (:func:`card_chances`).
+What each card is worth to :func:`judge_card` is the model of open hands'
+(:func:`.model.card_options`); a card of a game is judged over the whole deal
+(:func:`~cribbage_edu.strategy.coach.view.judge_dealt`), into the same verdict.
 
 >>> verdict = judge_card("5C 3D 9H KS", "5C", starter="QD", seen="2S 8C", dealer=False)
 >>> verdict.grade, verdict.best
@@ -118,7 +120,12 @@ def judge_card(hand: str | Iterable[CardLike], card: CardLike, *, starter: CardL
                dealer: bool, scores: Sequence[int] | None = None, target: int = GAME_HOLE,
                opponent_cards: int | None = None, opponent_go: bool = False,
                kept: str | Iterable[CardLike] | None = None) -> CardVerdict:
-    """Judge laying ``card`` from ``hand`` (the cards you still hold) in the play.
+    """Judge laying ``card`` from ``hand`` (the cards you still hold) in the play, by the
+    model of open hands (:mod:`.model`): a position given by its cards alone has no throw
+    or cards of the opponent's to read, so the model of the whole deal cannot be fed from
+    it. A card laid in a game is judged over the whole deal from the player's view
+    (:func:`~cribbage_edu.strategy.coach.judge_view`), as the table, the hint and the
+    review judge it.
 
     ``pile`` is the cards laid since the count was last reset, oldest first; ``seen``
     every other card you have seen (your two thrown cards, the cards of earlier series).

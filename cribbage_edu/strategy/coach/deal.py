@@ -1,6 +1,8 @@
 """The judge's model of the game as it is played: a card of the play judged over the
-whole deal, with hidden hands and the hands a strong player keeps. (The new model, beside
-today's :mod:`.model`; the judges are wired to it in a later step.)
+whole deal, with hidden hands and the hands a strong player keeps: how the table's judge
+(:func:`~cribbage_edu.strategy.coach.view.judge_dealt`, through ``judge_view``) and the
+coach player (:mod:`.dealplayer`) weigh a card of a game; :mod:`.model`'s open hands judge
+a position given without its history (``judge_card``).
 
 From a player's view of a game in the play (:func:`judge_deal`), each card that fits is
 weighed so:
