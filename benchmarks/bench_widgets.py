@@ -150,7 +150,8 @@ def bench_charts(timings: Timings) -> None:
     trainer.picker.toggle(hand[1])
     trainer.throw()
     from cribbage_edu import starter_distribution
-    from cribbage_edu.render import progress_svg, starters_svg, throws_svg
+    from cribbage_edu.charts.progress_svg import progress_svg
+    from cribbage_edu.charts.throws_svg import starters_svg, throws_svg
     from cribbage_edu.rules.drive import play_out
     from cribbage_edu.strategy.players import ExpertPlayer
     from cribbage_edu.tables.chance import chances_by_deal

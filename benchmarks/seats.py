@@ -37,18 +37,19 @@ _PROBE_SEED = 2026
 
 
 def seat_player(name: str, hands: int, reads: int, deals: int, peer_python: str) -> Any:
-    """A player by name for a duel: ``coach`` (with ``hands`` and ``reads``), ``deal`` (the
-    :class:`~cribbage_edu.strategy.coach.dealplayer.DealPlayer`, ``deals`` a verdict),
+    """A player by name for a duel: ``coach`` (with ``hands`` and ``reads``), ``coach`` is today's reading player (the baseline), ``deal`` the
+    coach player by the whole deal (:class:`~cribbage_edu.strategy.coach.CoachPlayer`,
+    ``deals`` a verdict),
     ``peer`` (CribbageSim, one server a process, run by ``peer_python``), or any name of
     the roster."""
     if name == "coach":
+        from cribbage_edu.strategy.coach import ReaderPlayer
+
+        return ReaderPlayer(hands=hands, reads=reads)
+    if name == "deal":
         from cribbage_edu.strategy.coach import CoachPlayer
 
-        return CoachPlayer(hands=hands, reads=reads)
-    if name == "deal":
-        from cribbage_edu.strategy.coach.dealplayer import DealPlayer
-
-        return DealPlayer(deals=deals)
+        return CoachPlayer(deals=deals)
     if name == "peer":
         if not _PEER:
             from peer import PeerPlayer  # benchmarks/peer.py, beside this script

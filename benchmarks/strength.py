@@ -26,7 +26,7 @@ confidence interval:
   it draws to read the opponent's hand, ``--reads 0`` for the coach that reads nothing);
 - deal vs coach over 20,000 games (goal: the lower end of the 95% interval above 50%):
   the player that lays by the judge's model of the whole deal
-  (:class:`~cribbage_edu.strategy.coach.dealplayer.DealPlayer`, ``--deals`` deals drawn
+  (:class:`~cribbage_edu.strategy.coach.CoachPlayer`, ``--deals`` deals drawn
   for the opponent a verdict) against today's coach player, reported as the others;
 - a player (``--player``, default coach) vs CribbageSim 1.0.2's computer player (the
   peer, :mod:`peer`: run in a Python 3.12 environment of its own, ``--peer-python``) over
@@ -88,7 +88,7 @@ def _master_batch(tasks: Sequence[tuple[int, int, str]]) -> list[dict[str, Any]]
 
 
 _DEALS = [DEAL_HANDS]
-"""The deals a :class:`DealPlayer` draws a verdict (``--deals``; set before the games)."""
+"""The deals a :class:`CoachPlayer` draws a verdict (``--deals``; set before the games)."""
 
 
 def _duel_batch(tasks: Sequence[tuple[int, int, str, str, int, int, str]]

@@ -7,6 +7,7 @@ from __future__ import annotations
 import csv
 import io
 import json
+import random
 
 import pytest
 
@@ -42,6 +43,7 @@ from cribbage_edu.strategy.coach import (
     CoachPlayer,
     DecisionKind,
     Grade,
+    ReaderPlayer,
     ThrowVerdict,
     judge_view,
     verdict_line,
@@ -140,10 +142,15 @@ def test_the_last_cards_worked_by_hand() -> None:
     assert [(o.card, o.value) for o in verdict.options] == [(Card.parse("5C"), 3.0),
                                                             (Card.parse("7D"), 1.0)]
     assert verdict.loss == 2.0 and verdict.grade is Grade.MISTAKE and verdict.exact
-    # the same position, read from the game's own view
+    # the same position, read from the game's own view and judged over the whole deal:
+    # pone holds nothing, so every deal drawn for him plays alike, and the figures are exact
     from_view = judge_view(game.view(1), "7D")
-    assert isinstance(from_view, CardVerdict)
-    assert from_view.options == verdict.options and from_view.position.kept is not None
+    assert isinstance(from_view, CardVerdict) and from_view.whole_deal
+    assert [(o.card, o.value, o.now) for o in from_view.options] == [
+        (o.card, o.value, o.now) for o in verdict.options]
+    assert (from_view.loss, from_view.loss_error, from_view.grade) == (2.0, 0.0, Grade.MISTAKE)
+    assert from_view.within == (Card.parse("5C"),) and from_view.position.kept is not None
+    assert verdict_line(from_view).startswith("Mistake (2.0 points lost): take the points")
 
 
 def test_a_thirty_one_on_the_last_card() -> None:
@@ -582,8 +589,14 @@ def test_the_coach_is_on_the_roster_and_plays_a_legal_game() -> None:
     assert "coach" in PLAYER_NAMES
     coach = make_player("coach")
     assert isinstance(coach, CoachPlayer)
+    # the roster hands a table's player a random.Random: the coach draws nothing from it
+    assert make_player("coach", random.Random(4)).seed == 0
     game = play_out(Game(seed=3, target=61, first_dealer=1),
-                    [CoachPlayer(hands=16), ExpertPlayer()])
+                    [CoachPlayer(deals=16), ExpertPlayer()])
+    assert game.is_over
+    # the coach player of before stays, by name, as the benchmark's baseline
+    game = play_out(Game(seed=3, target=61, first_dealer=1),
+                    [ReaderPlayer(hands=16), ExpertPlayer()])
     assert game.is_over
 
 

@@ -68,10 +68,11 @@ def snapshot(game: Game, view: PlayerView) -> tuple[object, ...]:
 
 
 def as_good_clause(explanation: str) -> str:
-    """The part of a hint's explanation that names the choices as good as its own."""
-    found = re.search(r"; (?:throwing )?([^;]*) (?:is|are) as good within the judge's "
-                      r"margin", explanation)
-    return found.group(1) if found else ""
+    """The parts of a hint's explanation that name the choices as good as its own (the
+    judge's own sentence may name some, the hint those it graded good by the lines)."""
+    found = re.findall(r"; (?:throwing )?([^;]*) (?:is|are) as good within the judge's "
+                       r"margin", explanation)
+    return "; ".join(found)
 
 
 def judged(view: PlayerView, cards: tuple[Card, ...]) -> ThrowVerdict | CardVerdict:
@@ -219,7 +220,7 @@ def test_two_cards_worth_the_same_are_both_named() -> None:
     other = {"10♦": "K♠", "K♠": "10♦"}[choice.symbol]
     assert advice.explanation == (f"the best card: {choice.symbol} nets +2.00 to the end of "
                                   f"the play; {other} is as good within the judge's margin "
-                                  f"(under 0.5 points less)")
+                                  f"(worth the same in every one of the 200 deals)")
     assert advice.details[0].endswith(f"{other} +2.00, the same, within the judge's margin")
 
 

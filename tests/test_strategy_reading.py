@@ -16,7 +16,7 @@ from cribbage_edu.rules.drive import drive
 from cribbage_edu.rules.errors import IllegalActionError
 from cribbage_edu.rules.events import EventKind, Phase
 from cribbage_edu.rules.game import Game, stacked_game
-from cribbage_edu.strategy.coach import CoachPlayer
+from cribbage_edu.strategy.coach import ReaderPlayer
 from cribbage_edu.strategy.players import ExpertPlayer
 from cribbage_edu.strategy.reading import read_hands
 
@@ -87,7 +87,7 @@ def test_bad_input_is_refused() -> None:
     with pytest.raises(IllegalActionError, match="hands"):
         read_hands(game.view(1), "8")  # type: ignore[arg-type]
     with pytest.raises(IllegalActionError, match="reads"):
-        CoachPlayer(reads=-1)
+        ReaderPlayer(reads=-1)
 
 
 @settings(max_examples=40, deadline=None)
@@ -121,10 +121,10 @@ def test_every_hand_read_is_a_hand_he_can_hold(seed: int, cards: int) -> None:
 
 
 def test_a_game_of_readers_plays_out() -> None:
-    """Two coaches that read each other finish a game, deterministically."""
+    """Two reading players that read each other finish a game, deterministically."""
     def finish(seed: int) -> tuple[int, int]:
         game = Game(seed=seed, first_dealer=0)
-        drive(game, [CoachPlayer(), CoachPlayer(reads=8)])
+        drive(game, [ReaderPlayer(), ReaderPlayer(reads=8)])
         return game.scores
     scores = finish(5)
     assert finish(5) == scores

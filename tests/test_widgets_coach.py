@@ -103,8 +103,9 @@ def test_the_why_button_always_says_what_a_click_will_do() -> None:
 def test_a_chance_to_win_that_moved_in_the_deal_says_what_moved_it() -> None:
     """Near home every verdict gives a chance to win; when it is not the one said at the
     last decision of the deal, the line says the one before and names what came between:
-    the starter turned, the computer's cards, the scores."""
-    table = GameTable(seed=5, opponent="greedy", target=61, coach="every")
+    the starter turned, the computer's cards, the scores. (Seed 1: a game the learner's
+    chances move in, deal after deal, by the judge of the whole deal.)"""
+    table = GameTable(seed=1, opponent="greedy", target=61, coach="every")
     said: tuple[int, float, int] | None = None  # deal, chance, events before its decision
     notes = starters = 0
     while not table.game.is_over:

@@ -5,14 +5,17 @@ judge (:func:`~cribbage_edu.strategy.coach.judge_view`), the same judge that gra
 learner's choice a moment later: so a learner who takes the hint is never told by the
 coach that the choice was an inaccuracy. In the discard it gives the judge's best throw
 (:func:`~cribbage_edu.strategy.coach.judge_throw`, with the scores, so that near home the
-chance to win decides); in the play the judge's best card
-(:func:`~cribbage_edu.strategy.coach.judge_card`, over the whole rest of the play, with the
-scores and the kept cards), or go. The explanation is the judge's own sentence on that
-choice; where the judge grades other choices good too (within its margin: under
+chance to win decides); in the play the judge's best card over the whole deal
+(:func:`~cribbage_edu.strategy.coach.view.judge_dealt`: the opponent's deal read as a
+strong player keeps and lays, the rest of the play with hidden hands, near home the chance
+to win of the whole deal), or go. The explanation is the judge's own sentence on that
+choice; where the judge grades other choices good too (within its margin: a throw under
 :data:`~cribbage_edu.strategy.coach.INACCURACY` points less, or near home under
-:data:`~cribbage_edu.strategy.coach.CHANCE_INACCURACY` of the chance to win), it names them,
-so that no choice is called the only right one when the judge cannot tell them apart. The
-details are the next-best choices with their worth in the judge's terms. The computer
+:data:`~cribbage_edu.strategy.coach.CHANCE_INACCURACY` of the chance to win; a card whose
+paired 95% interval of difference from the best reaches 0, or that loses less than those
+lines), it names them, in the coach's words, so that no choice is called the only right one
+when the judge cannot tell them apart. The details are the next-best choices with their
+worth in the judge's terms. The computer
 players (expert, master) play; they do not hint.
 """
 
@@ -27,6 +30,7 @@ from ..rules.events import Action, ActionKind
 from ..rules.game import PlayerView
 from ..rules.pegging import score_play
 from .coach import CHANCE_INACCURACY, INACCURACY, CardVerdict, Grade, ThrowVerdict, judge_view
+from .coach.phrases import WITHIN, as_good, card_margin
 from .players import pegs_out
 
 __all__ = ["NEXT_BEST", "Hint", "hint"]
@@ -50,7 +54,7 @@ def hint(view: PlayerView) -> Hint:
     """The judge's best choice in this player's place, and why: the one hint the widget
     table and the terminal game give. In the discard, the throw
     :func:`~cribbage_edu.strategy.coach.judge_throw` puts first; in the play, the card
-    :func:`~cribbage_edu.strategy.coach.judge_card` puts first (or a card that pegs out,
+    the judge of the whole deal puts first (or a card that pegs out,
     which the judge grades as good as any), or go. Asking changes nothing in the game.
 
     >>> from cribbage_edu.rules.game import Game
@@ -79,8 +83,12 @@ def _near_home(verdict: ThrowVerdict | CardVerdict) -> bool:
     return verdict.chance_loss is not None
 
 
-def _margin(near_home: bool) -> str:
-    """The judge's margin in words: what a choice may lose against the best and be good."""
+def _margin(near_home: bool, *, card: bool = False) -> str:
+    """The judge's margin in words: what a choice may lose against the best and be good
+    (for a card, the coach's own words:
+    :func:`~cribbage_edu.strategy.coach.phrases.card_margin`)."""
+    if card:
+        return card_margin(near_home)
     if near_home:
         return f"under {CHANCE_INACCURACY:.0%} of the chance to win less"
     return f"under {INACCURACY} points less"
@@ -89,33 +97,24 @@ def _margin(near_home: bool) -> str:
 def _cost(verdict: ThrowVerdict | CardVerdict) -> str:
     """What a choice loses against the judge's best, in the judge's terms, and its grade."""
     good = verdict.grade is Grade.GOOD
+    # a card within the paired margin needs no third figure to show it short of a line
+    short = good and not (isinstance(verdict, CardVerdict) and verdict.is_within_margin)
     if verdict.chance_loss is not None:
         lost = f"{verdict.chance_loss:.1%}"
-        if good and verdict.chance_loss >= CHANCE_INACCURACY - 0.0005:
+        if short and verdict.chance_loss >= CHANCE_INACCURACY - 0.0005:
             lost = f"{verdict.chance_loss:.2%}"  # short of the margin, as printed too
     else:
         lost = f"{verdict.loss:.2f}"
-        if good and verdict.loss >= INACCURACY - 0.005:
+        if short and verdict.loss >= INACCURACY - 0.005:
             lost = f"{verdict.loss:.3f}"
     lost = "the same" if float(lost.rstrip("%")) == 0 else f"{lost} less"
     if good:
-        return f"{lost}, within the judge's margin"
+        return f"{lost}, {WITHIN}"
     return f"{lost}: {_article(verdict.grade)}"
 
 
 def _article(grade: Grade) -> str:
     return f"an {grade}" if str(grade)[0] in "aeiou" else f"a {grade}"
-
-
-def _as_good(items: Sequence[str]) -> str:
-    """Choices as the subject of "as good": ``a is``, ``a and b are``, ``a, b and c are``.
-
-    >>> _as_good(["7♦"]), _as_good(["7♦", "9♠", "K♣"])
-    ('7♦ is', '7♦, 9♠ and K♣ are')
-    """
-    if len(items) == 1:
-        return f"{items[0]} is"
-    return ", ".join(items[:-1]) + f" and {items[-1]} are"
 
 
 # --- the discard -------------------------------------------------------------------------
@@ -137,7 +136,7 @@ def _throw_hint(view: PlayerView) -> Hint:
         named = [f"{v.chosen.symbols} ({_cost(v).split(',')[0]})" for v in good[:3]]
         if len(good) > 3:
             named.append(f"{len(good) - 3} more")
-        explanation += (f"; throwing {_as_good(named)} as good within the judge's margin "
+        explanation += (f"; throwing {as_good(named)} as good {WITHIN} "
                         f"({_margin(near)})")
     details = tuple(_throw_worth(v, near) for v in others[:NEXT_BEST])
     return Hint(Action(ActionKind.DISCARD, view.player, tuple(best.best)), explanation,
@@ -188,9 +187,12 @@ def _card_hint(view: PlayerView) -> Hint:
                         f"{choice.value} + 10 is only {choice.value + 10}")
     ranked = [o.card for o in mine.options if verdicts[o.card].grade is Grade.GOOD]
     good = _other_ranks(ranked, choice)
-    if good:
-        explanation += (f"; {_as_good([c.symbol for c in good])} as good within the "
-                        f"judge's margin ({_margin(near)})")
+    # the judge's sentence on its best card already names the cards within its margin
+    named = ({c.rank for c in mine.within} if mine.chosen.rank == mine.best.rank else set())
+    extra = [c for c in good if c.rank not in named]
+    if extra:
+        explanation += (f"; {as_good([c.symbol for c in extra])} as good {WITHIN} "
+                        f"({_margin(near, card=True)})")
     return Hint(action, explanation, worth)
 
 

@@ -10,9 +10,15 @@ ask :func:`make_player` for a player by the name a learner types.
   look-ahead of a card each in the play (all in :mod:`cribbage_edu.strategy.players`);
 - ``master``: the expert whose throw also counts what the kept cards peg, and who plays
   for the game rather than for points near the end (:mod:`cribbage_edu.strategy.master`);
-- ``coach``: throws and lays by the coach's judge: the master's throw, and the card
-  with the best whole rest of the play over the hands the opponent's throw and cards
-  leave him (:mod:`cribbage_edu.strategy.coach`, :mod:`cribbage_edu.strategy.reading`).
+- ``coach``: throws and lays by the coach's judge, the one the table grades a learner by:
+  the master's throw, and the card the judge of the whole deal puts best (the opponent's
+  deal read as a strong player keeps and lays, the rest of the play with hidden hands,
+  near home the chance to win the whole deal: :class:`~cribbage_edu.strategy.coach.CoachPlayer`).
+
+The coach player of before, that lays by the open-hands solver over the hands its read
+leaves the opponent, is :class:`~cribbage_edu.strategy.coach.ReaderPlayer`: not on the
+roster (a learner has no need of two coaches), kept by name as the baseline that
+``benchmarks/strength.py --only deal`` measures the coach against.
 
 A table or a terminal game asks for a :class:`StateSeeded` player: each of its decisions
 is seeded by the game as it stands, so a game loaded from a save plays on as the game it

@@ -26,9 +26,20 @@ A room of its own, each module one job, each importing only those before it here
   a card are worth, the opponent's hands, the rest of the play, the chance to win near
   home (within :data:`REACH` points), and what the model leaves out;
 - :mod:`.throw`, :mod:`.card`, :mod:`.count`: the three judges (:func:`judge_throw`,
-  :func:`judge_card` with :func:`card_chances`, :func:`judge_count`);
-- :mod:`.view`: the judge at a table (:func:`judge_view`, :func:`verdict_line`);
-- :mod:`.player`: the coach as a computer player (:class:`CoachPlayer`);
+  :func:`judge_card` with :func:`card_chances`, :func:`judge_count`); :func:`judge_card`
+  judges a position given without its history (lessons, doctests) by today's model of
+  open hands (:mod:`.model`);
+- :mod:`.dealplay`, :mod:`.deal`: the judge's model of the whole deal (the opponent's deal
+  read as a strong player keeps and lays, the rest of the play with hidden hands, the show
+  in order, every card over the same deals with the paired 95% margin of its difference
+  from the best: :func:`~.deal.judge_deal`);
+- :mod:`.view`: the judge at a table (:func:`judge_view`, :func:`verdict_line`): a card
+  judged by that model from a player's view (:func:`~.view.judge_dealt`), a card within
+  the judge's margin graded good;
+- :mod:`.player`, :mod:`.dealplayer`: the computer players: :class:`ReaderPlayer` (the coach
+  player of before, laying by the open-hands model over the hands its read leaves the
+  opponent, kept as a baseline) and :class:`CoachPlayer` (roster name ``"coach"``: throws
+  as the judge, lays by the model of the whole deal);
 - :mod:`.review`: every decision of one seat in a game (:func:`review`).
 """
 
@@ -36,6 +47,7 @@ from __future__ import annotations
 
 from .card import CardVerdict, card_chances, judge_card
 from .count import judge_count
+from .dealplayer import CoachPlayer
 from .grades import (
     BLUNDER,
     CHANCE_BLUNDER,
@@ -48,7 +60,7 @@ from .grades import (
     Grade,
 )
 from .model import CHANCE_HANDS, EXACT_HANDS, REACH, SAMPLED_HANDS
-from .player import PLAYER_HANDS, CoachPlayer
+from .player import PLAYER_HANDS, ReaderPlayer
 from .position import CardOption, CardPosition
 from .review import Decision, Review, review
 from .throw import ThrowOption, ThrowVerdict, judge_throw
@@ -74,6 +86,7 @@ __all__ = [
     "Decision",
     "DecisionKind",
     "Grade",
+    "ReaderPlayer",
     "Review",
     "ThrowOption",
     "ThrowVerdict",

@@ -1,7 +1,9 @@
 """The judge of a card in the play: the verdict on one card laid (:class:`CardVerdict`,
-:func:`judge_card`) and its reason in one sentence, in the words of lesson 13; near home,
-each card's chance to win (:func:`card_chances`). What each card is worth is the model's
-(:func:`.model.card_options`).
+:func:`judge_card`) and its reason in one sentence, in the words of lesson 13
+(:func:`card_sentence`); near home, each card's chance to win (:func:`card_chances`).
+What each card is worth to :func:`judge_card` is the model of open hands'
+(:func:`.model.card_options`); a card of a game is judged over the whole deal
+(:func:`~cribbage_edu.strategy.coach.view.judge_dealt`), into the same verdict.
 
 >>> verdict = judge_card("5C 3D 9H KS", "5C", starter="QD", seen="2S 8C", dealer=False)
 >>> verdict.grade, verdict.best
@@ -10,9 +12,9 @@ each card's chance to win (:func:`card_chances`). What each card is worth is the
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Sequence
+from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass, field
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from ...rules.board import GAME_HOLE
 from ...rules.cards import THIRTY_ONE, Card, CardLike, checked_card
@@ -23,7 +25,10 @@ from .model import kinds_count, mean_error, position_options, rank_chances
 from .phrases import NEAR_31, answer_reason, cards_that_fit, percent, spoken_play
 from .position import CardOption, CardPosition, card_position
 
-__all__ = ["CardVerdict", "card_chances", "judge_card", "judge_position"]
+if TYPE_CHECKING:
+    from ...rules.game import PlayerView
+
+__all__ = ["CardVerdict", "card_chances", "card_sentence", "judge_card", "judge_position"]
 
 
 @dataclass(frozen=True, slots=True)
@@ -33,7 +38,17 @@ class CardVerdict:
     in points against the card worth most with its 95% ``loss_error``, the
     ``chance_loss`` (``None`` unless judged), the ``grade``, the ``sentence``, every
     option best first, and how the opponent's hands were weighed: ``hands`` kinds of
-    hand, all of them (``exact``) or a sample."""
+    hand, all of them (``exact``) or a sample.
+
+    A card judged at a table (:func:`~cribbage_edu.strategy.coach.judge_view`) is judged
+    over the whole deal (:func:`~cribbage_edu.strategy.coach.view.judge_dealt`):
+    ``whole_deal`` is then true, ``hands`` the deals drawn for the opponent that fit what
+    he did, ``margin`` the 95% half-width of the chosen card's paired difference from the
+    best (on the measure that ranks: the chance near home, else points; ``loss_error`` is
+    the same in points), ``within`` the cards within the judge's margin of the best (best
+    first; a card there is graded good), ``view`` the view it was judged from and
+    ``rejudge`` the judge that judged it (a "try again" judges another card from the view
+    by it)."""
 
     position: CardPosition
     chosen: Card
@@ -47,10 +62,30 @@ class CardVerdict:
     hands: int
     exact: bool
     kind: DecisionKind = field(default=DecisionKind.CARD, init=False)
+    margin: float = 0.0
+    within: tuple[Card, ...] = ()
+    whole_deal: bool = False
+    view: PlayerView | None = field(default=None, repr=False, compare=False)
+    account: str = field(default="", repr=False, compare=False)
+    rejudge: Callable[[CardLike], CardVerdict] | None = field(default=None, repr=False,
+                                                              compare=False)
+
+    @property
+    def is_within_margin(self) -> bool:
+        """Whether the chosen card is within the judge's margin of the best (only a card
+        judged over the whole deal has a margin)."""
+        return self.chosen in self.within
 
     @property
     def why(self) -> str:
-        """The numbers behind the verdict: each card's columns, best first."""
+        """The numbers behind the verdict: how they were made, then each card's columns,
+        best first."""
+        if self.account:
+            lines = [self.account]
+            for option in self.options:
+                mark = "  <- yours" if option.card == self.chosen else ""
+                lines.append(f"  {option.row()}{mark}")
+            return "\n".join(lines)
         how = (f"all {self.hands} kinds of hand the opponent could hold, each by its weight"
                if self.exact else f"a sample of {self.hands} kinds of hand the opponent "
                f"could hold, spread over them all (± is the 95% interval)")
@@ -62,7 +97,9 @@ class CardVerdict:
         return "\n".join(lines)
 
     def retry(self, card: CardLike) -> CardVerdict:
-        """Judge another card from the same position."""
+        """Judge another card from the same position (by the same model)."""
+        if self.rejudge is not None:
+            return self.rejudge(card)
         return judge_position(self.position, checked_card(card, "the card"))
 
     def to_dict(self) -> dict[str, Any]:
@@ -71,7 +108,8 @@ class CardVerdict:
                 "best": str(self.best), "loss": self.loss, "loss_error": self.loss_error,
                 "chance_loss": self.chance_loss, "grade": str(self.grade),
                 "sentence": self.sentence, "hands": self.hands, "exact": self.exact,
-                "options": [o.to_dict() for o in self.options]}
+                "options": [o.to_dict() for o in self.options], "margin": self.margin,
+                "within": [str(c) for c in self.within], "whole_deal": self.whole_deal}
 
     def __str__(self) -> str:
         return f"{self.grade}: {self.sentence}"
@@ -82,7 +120,12 @@ def judge_card(hand: str | Iterable[CardLike], card: CardLike, *, starter: CardL
                dealer: bool, scores: Sequence[int] | None = None, target: int = GAME_HOLE,
                opponent_cards: int | None = None, opponent_go: bool = False,
                kept: str | Iterable[CardLike] | None = None) -> CardVerdict:
-    """Judge laying ``card`` from ``hand`` (the cards you still hold) in the play.
+    """Judge laying ``card`` from ``hand`` (the cards you still hold) in the play, by the
+    model of open hands (:mod:`.model`): a position given by its cards alone has no throw
+    or cards of the opponent's to read, so the model of the whole deal cannot be fed from
+    it. A card laid in a game is judged over the whole deal from the player's view
+    (:func:`~cribbage_edu.strategy.coach.judge_view`), as the table, the hint and the
+    review judge it.
 
     ``pile`` is the cards laid since the count was last reset, oldest first; ``seen``
     every other card you have seen (your two thrown cards, the cards of earlier series).
@@ -145,16 +188,18 @@ def judge_position(position: CardPosition, laid: Card) -> CardVerdict:
     chance_loss = None
     if best.chance is not None and mine.chance is not None:
         chance_loss = max(0.0, best.chance - mine.chance)
-    sentence = _card_sentence(position, mine, best, top, loss, chance_loss)
+    sentence = card_sentence(position, mine, best, top, loss, chance_loss)
     return CardVerdict(position, laid, best.card, round(loss, 6), round(loss_error, 6), chance_loss,
                        grade_of(loss, chance_loss), sentence, tuple(options), len(weights),
                        exact)
 
 
-def _card_sentence(position: CardPosition, mine: CardOption, best: CardOption, top: CardOption,
-                   loss: float, chance_loss: float | None) -> str:
+def card_sentence(position: CardPosition, mine: CardOption, best: CardOption, top: CardOption,
+                  loss: float, chance_loss: float | None, *, open_hands: bool = True) -> str:
     """The reason in one sentence, in the words of lesson 13: a principle only when the
-    numbers show it is what separates the card from the best one."""
+    numbers show it is what separates the card from the best one. ``best`` ranks first,
+    ``top`` nets the most points; ``open_hands`` says the opponent's answer is his best
+    with both hands open (today's model), else his hidden-hand choice."""
     if chance_loss is not None:
         assert mine.chance is not None and best.chance is not None
         if chance_loss < 1e-9 or mine.card.rank == best.card.rank:
@@ -181,7 +226,7 @@ def _card_sentence(position: CardPosition, mine: CardOption, best: CardOption, t
         said = spoken_play(position.pile, top.card)
         return f"take the points: {top.card.symbol} pegs {top.now} now ({said}); {compare}"
     if main == "answer":
-        return answer_reason(position, mine, top) + f"; {compare}"
+        return answer_reason(position, mine, top, best=open_hands) + f"; {compare}"
     if position.opponent_go:
         return (f"after his go you lay on alone, and the order decides: 31 scores 2, the go "
                 f"1; {compare}")

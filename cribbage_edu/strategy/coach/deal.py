@@ -1,6 +1,8 @@
 """The judge's model of the game as it is played: a card of the play judged over the
-whole deal, with hidden hands and the hands a strong player keeps. (The new model, beside
-today's :mod:`.model`; the judges are wired to it in a later step.)
+whole deal, with hidden hands and the hands a strong player keeps: how the table's judge
+(:func:`~cribbage_edu.strategy.coach.view.judge_dealt`, through ``judge_view``) and the
+coach player (:mod:`.dealplayer`) weigh a card of a game; :mod:`.model`'s open hands judge
+a position given without its history (``judge_card``).
 
 From a player's view of a game in the play (:func:`judge_deal`), each card that fits is
 weighed so:
@@ -57,7 +59,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from functools import lru_cache
 
-from ...rules.cards import THIRTY_ONE, Card, unseen_by_rank
+from ...rules.cards import COUNT_VALUES, THIRTY_ONE, Card, unseen_by_rank
 from ...rules.checks import flag, whole_number
 from ...rules.errors import IllegalActionError
 from ...rules.events import Phase
@@ -66,15 +68,16 @@ from ...rules.scoring import score_hand
 from ...stats import weighted_mean_error
 from ...tables.chance import win_table
 from ..master import MasterPlayer
-from ..reading import PLAY_SLIP, THROW_SLIP, ReadDeal, read_deals
+from ..players import peg_points
+from ..reading import PLAY_SLIP, THROW_SLIP, ReadDeal, expert_rank, read_deals
 from .dealplay import PlayedOut, play_rest
 from .model import in_reach
 from .position import view_position
 
 Ranks = tuple[int, ...]
 
-__all__ = ["DEAL_HANDS", "DealCard", "DealVerdict", "deal_outcomes", "judge_deal",
-           "paired"]
+__all__ = ["DEAL_HANDS", "DealCard", "DealVerdict", "deal_answers", "deal_outcomes",
+           "judge_deal", "paired"]
 
 DEAL_HANDS = 200
 """Deals drawn for the opponent by default (before those a go rules out). Measured over
@@ -88,6 +91,9 @@ interval of the second card against the best was a median ± 0.37 points (± 0.2
 game near home), and 627 verdicts had more than one card within the judge's margin (cards
 that play alike, or too close to tell apart at this sample)."""
 _TIE = 1e-9
+_DANGER = 7
+"""Needs the look-ahead tells apart for the other side: 1 to 6, and more (as
+:mod:`.dealplay` asks it)."""
 _MASTER = MasterPlayer()
 
 
@@ -97,7 +103,10 @@ class DealCard:
     their 95% ``points_error``; its ``chance`` to win (``None`` away from home) with its
     ``chance_error``; and, on the measure the verdict ranks by, ``difference`` (the card's
     mean less the best card's, never above 0) with ``margin``, the 95% half-width of that
-    paired difference."""
+    paired difference. ``answer`` is what the opponent's reply to the card pegs at once, on
+    average (his hidden-hand choice; 0 when he cannot lay on it), and ``points_margin`` the
+    95% half-width of the card's paired difference in points from the card that nets most
+    (the same as ``margin`` away from home, where points rank)."""
 
     card: Card
     points: float
@@ -106,6 +115,8 @@ class DealCard:
     chance_error: float | None
     difference: float
     margin: float
+    answer: float = 0.0
+    points_margin: float = 0.0
 
     def row(self) -> str:
         text = f"{self.card.symbol}: {self.points:+.2f} (± {self.points_error:.2f}) points"
@@ -201,6 +212,53 @@ def deal_outcomes(view: PlayerView, deals: Sequence[ReadDeal]
     return out
 
 
+def deal_answers(view: PlayerView, deals: Sequence[ReadDeal]) -> dict[int, list[int]]:
+    """For each rank that fits, over each of ``deals`` (in order): what the opponent's reply
+    to it pegs at once, as the rest of the play lays it (:mod:`.dealplay`: his hidden-hand
+    look-ahead from his cards and what he has seen); 0 when he cannot lay on it (he said
+    go, no card of his fits, or the card made 31 and the count starts again)."""
+    assert view.starter is not None
+    me = view.player
+    mine = len(view.hand) - 1
+    pile = tuple(int(c.rank) for c in view.pile)
+    need_me, need_him = view.target - view.scores[me], view.target - view.scores[1 - me]
+    ranks = sorted({int(c.rank) for c in _fits(view)})
+    out: dict[int, list[int]] = {r: [] for r in ranks}
+    answered: dict[tuple[Ranks, Ranks, int], int] = {}
+    for deal in deals:
+        his = tuple(sorted(int(c.rank) for c in deal.holds))
+        blind = unseen_by_rank(c.rank for c in {*deal.six, view.starter,
+                                                *(c for _, c in view.laid)})
+        seen = tuple(blind)
+        for r in ranks:
+            found = answered.get((his, seen, r))
+            if found is None:
+                found = answered[his, seen, r] = _answer(
+                    his, pile, r, blind, view.opponent_said_go, mine, need_him, need_me)
+            out[r].append(found)
+    return out
+
+
+def _answer(his: Ranks, pile: Ranks, rank: int, blind: list[int], his_go: bool, mine: int,
+            need_him: int, need_me: int) -> int:
+    """What the opponent's reply to ``rank`` laid on ``pile`` pegs, as :func:`play_rest`
+    chooses it (the same look-ahead, asked with the same arguments)."""
+    seq = (*pile, rank)
+    room = THIRTY_ONE - sum(COUNT_VALUES[r] for r in seq)
+    fits = sorted({r for r in his if COUNT_VALUES[r] <= room})
+    if his_go or room == 0 or not fits:
+        return 0
+    if len(fits) == 1:
+        reply = fits[0]
+    else:
+        after = list(blind)
+        after[rank] -= 1
+        reply = expert_rank(his, seq, tuple(after), mine, False,
+                            min(max(need_him, 1), THIRTY_ONE + 1),
+                            min(max(need_me - peg_points(seq), 1), _DANGER))
+    return peg_points((*seq, reply))
+
+
 def _deal_chance(played: PlayedOut, show: tuple[int, int, int], dealer: bool, need_me: int,
                  need_him: int, score_me: int, score_him: int, target: int) -> float:
     """The chance to win after the play: home in the play decides; else the show in its
@@ -247,14 +305,15 @@ def _fits(view: PlayerView) -> list[Card]:
 
 def judge_deal(view: PlayerView, deals: int = DEAL_HANDS, *, seed: int = 0,
                throw_slip: float = THROW_SLIP, play_slip: float = PLAY_SLIP,
-               keep_for_win: bool = False) -> DealVerdict:
+               keep_for_win: bool = False, answers: bool = True) -> DealVerdict:
     """Every card that fits for the player of ``view``, judged over the whole deal (see the
     module docstring), from ``deals`` deals drawn for the opponent (seeded by ``seed`` and
     the position: the same position, the same verdict). ``throw_slip`` and ``play_slip``
     are the read's chances that he kept, or laid, other than the strong player would. With
     ``keep_for_win`` he keeps as the master does, near home for the win by the score
     (:meth:`~cribbage_edu.strategy.master.MasterPlayer.discard`, about 10 ms a deal drawn:
-    a measure for now, too slow for a table), not by ranks for points.
+    a measure for now, too slow for a table), not by ranks for points. Without ``answers``
+    each card's :attr:`DealCard.answer` is left at 0 (a player needs only the values).
 
     A view that is not the player's turn in the play, or a position no deal can reach,
     is refused with an error that names what is wrong."""
@@ -290,16 +349,24 @@ def judge_deal(view: PlayerView, deals: int = DEAL_HANDS, *, seed: int = 0,
     points = {r: paired([float(p) for p, _ in rows], zero, weights)
               for r, rows in outcomes.items()}
     best = max(means, key=lambda r: (round(means[r], 9), points[r][0], -r))
+    top = max(points, key=lambda r: (round(points[r][0], 9), -r))
+    replies = (deal_answers(view, drawn) if flag(answers, "answers")
+               else {r: [0] * len(drawn) for r in outcomes})
     rows = []
     for card in fits:
         r = int(card.rank)
         chance = (paired([c for _, c in outcomes[r] if c is not None], zero, weights)
                   if near else None)
         difference, margin = paired(measure[r], measure[best], weights)
+        points_margin = (paired([float(p) for p, _ in outcomes[r]],
+                                [float(p) for p, _ in outcomes[top]], weights)[1]
+                         if near else margin)
         rows.append(DealCard(card, points[r][0], points[r][1],
                              None if chance is None else chance[0],
                              None if chance is None else chance[1],
-                             min(0.0, difference), margin))
+                             min(0.0, difference), margin,
+                             paired([float(a) for a in replies[r]], zero, weights)[0],
+                             points_margin))
     rows.sort(key=lambda c: (-round(c.difference, 9), -c.points, c.card))
     total = sum(weights)
     effective = total * total / sum(w * w for w in weights)

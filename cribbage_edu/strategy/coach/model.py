@@ -1,7 +1,10 @@
-"""The judge's model of the game: the one place it lives. What a throw and a card are
-worth, the hands the opponent could hold, the rest of the play and, near home, the
-chance to win; the throw and card judges (:mod:`.throw`, :mod:`.card`) and the coach
-player (:mod:`.player`) ask it, and only it asks the solvers and the tables.
+"""The judge's model of a throw, and today's model of open hands for a card: what a
+throw and a card are worth, the hands the opponent could hold, the rest of the play and,
+near home, the chance to win; the throw and card judges (:mod:`.throw`, :mod:`.card`) and
+the reading player (:mod:`.player`) ask it, and only it asks the solvers and the tables.
+A card at a table, judged from a view with the deal's history, is judged by the model of
+the whole deal instead (:mod:`.deal`, :func:`~.view.judge_dealt`); this one judges a position
+given without its history (:func:`~cribbage_edu.strategy.coach.judge_card`).
 
 **A throw** is worth the advisor's three columns
 (:func:`cribbage_edu.strategy.discard.advise` with ``pegging=True``): the kept hand's exact
@@ -36,8 +39,10 @@ cards. What it leaves out:
 - the opponent's hand is taken to be any four of the unseen cards alike; a real
   opponent kept the cards he liked (his throw is not read), and the cards he has laid
   say something of those he holds (his choices are not read either). The judge leaves
-  them out so that a verdict rests only on the cards in front of the learner; the
-  computer player :class:`~cribbage_edu.strategy.coach.CoachPlayer` reads them
+  them out, so this model judges only a position given without its history
+  (:func:`~cribbage_edu.strategy.coach.judge_card`); a card at a table is judged by the
+  model of the whole deal, which reads them (:mod:`.deal`, :mod:`.view`), and so does
+  the computer player :class:`~cribbage_edu.strategy.coach.player.ReaderPlayer`
   (:mod:`cribbage_edu.strategy.reading`);
 - the score is ignored unless ``scores`` are given and the game is within
   :data:`REACH` points of home; then each card is also weighed by the chance to win
@@ -112,7 +117,7 @@ kind of hand he could hold when there are at most this many (the last cards of t
 else a systematic sample of this many, spread over every sort of hand. Every kind at a
 first lead (up to 1,820 kinds) takes about 2 s, too long between two clicks; with this
 many, 40 near-home positions took a median 64 ms, the slowest 262 ms. A sample of 30 was
-a few games in 100 off and misgraded close cards. A :class:`CoachPlayer` keeps its
+a few games in 100 off and misgraded close cards. A :class:`ReaderPlayer` keeps its
 own, smaller setting."""
 SHOW_DEALS = 400
 """Stored deals the show after the play is drawn from, near home."""

@@ -13,13 +13,17 @@ from typing import Any
 
 from ...rules.cards import FIFTEEN, Card, Rank
 from ...rules.pegging import score_play
+from .grades import CHANCE_INACCURACY, INACCURACY
 from .position import CardOption, CardPosition
 
 __all__ = [
     "CRIB_REASONS",
     "HOT_PAIRS",
     "NEAR_31",
+    "WITHIN",
     "answer_reason",
+    "as_good",
+    "card_margin",
     "card_pairs",
     "cards_that_fit",
     "crib_heat",
@@ -32,6 +36,34 @@ __all__ = [
 NEAR_31 = 5
 """Room left under 31 from which a card's reason may be that few cards fit (aces to fives:
 20 of the 52 cards)."""
+
+
+WITHIN = "within the judge's margin"
+"""What the coach and the hint say of a choice the judge cannot tell from the best."""
+
+
+def card_margin(near_home: bool) -> str:
+    """The judge's margin for a card, in words: what a card may lose against the best and
+    be graded good (the same words at the coach and the hint).
+
+    >>> print(card_margin(False))
+    a card whose 95% interval of difference from the best reaches 0, or that loses under 0.5 points
+    """
+    lost = (f"under {CHANCE_INACCURACY:.0%} of the chance to win" if near_home
+            else f"under {INACCURACY} points")
+    return f"a card whose 95% interval of difference from the best reaches 0, or that loses {lost}"
+
+
+def as_good(items: Iterable[str]) -> str:
+    """Choices as the subject of "as good": ``a is``, ``a and b are``, ``a, b and c are``.
+
+    >>> as_good(["7♦"]), as_good(["7♦", "9♠", "K♣"])
+    ('7♦ is', '7♦, 9♠ and K♣ are')
+    """
+    named = list(items)
+    if len(named) == 1:
+        return f"{named[0]} is"
+    return ", ".join(named[:-1]) + f" and {named[-1]} are"
 
 
 def percent(chance: float) -> str:
@@ -93,10 +125,13 @@ def spoken_play(pile: Sequence[Card], card: Card) -> str:
     return str(score_play([*pile, card]))
 
 
-def answer_reason(position: CardPosition, mine: CardOption, top: CardOption) -> str:
-    """Why the opponent's answer pegs more after your card than after the best one."""
+def answer_reason(position: CardPosition, mine: CardOption, top: CardOption, *,
+                  best: bool = True) -> str:
+    """Why the opponent's answer pegs more after your card than after the best one (his
+    ``best`` answer with both hands open, else the answer he lays not seeing yours)."""
     count = position.count + mine.card.value
-    answers = (f"his best answer pegs {mine.answer:.2f} on average after "
+    his = "his best answer" if best else "his answer"
+    answers = (f"{his} pegs {mine.answer:.2f} on average after "
                f"{mine.card.symbol}, {top.answer:.2f} after {top.card.symbol}")
     last = position.pile[-1] if position.pile else None
     top_count = position.count + top.card.value

@@ -1,5 +1,8 @@
-"""The coach as a computer player (:class:`CoachPlayer`): it throws and lays by the
-judge's model, and reads the opponent."""
+"""The reading player (:class:`ReaderPlayer`): the coach's computer player before the
+judge weighed the whole deal, kept as the baseline the new coach player is measured
+against (``benchmarks/strength.py --only deal``). It throws as the judge does, and lays by
+the open-hands solver (:mod:`cribbage_edu.strategy.pegsolver`) over the hands its read of
+the opponent leaves him. Not on the roster: import it by name."""
 
 from __future__ import annotations
 
@@ -27,24 +30,25 @@ from .model import (
 from .position import CardPosition, view_position
 from .throw import throw_options
 
-__all__ = ["PLAYER_HANDS", "CoachPlayer"]
+__all__ = ["PLAYER_HANDS", "ReaderPlayer"]
 
 PLAYER_HANDS = 32
 """At most this many opponent hands (drawn at random, eight at a time, until the best card
-is clear) a :class:`CoachPlayer` weighs a card over, by default: the setting measured."""
+is clear) a :class:`ReaderPlayer` weighs a card over, by default: the setting measured."""
 STOP_ERRORS = 2.0
 """How many standard errors of the paired difference the best card must lead every other
 by for the player to stop drawing hands early."""
 
 
-class CoachPlayer:
-    """A computer player that throws and lays by the judge: the throw the judge puts
-    first (the advisor with the play, or the best chance to win near home, as the
-    ``master``), and the card with the best whole rest of the play (the best chance to
-    win near home).
+class ReaderPlayer:
+    """A computer player that throws by the judge and lays by the open-hands model: the
+    throw the judge puts first (the advisor with the play, or the best chance to win near
+    home, as the ``master``), and the card with the best whole rest of the play with both
+    hands open (the best chance to win near home).
 
-    Where the judge at the table weighs every hand the opponent could hold alike (what a
-    learner can reason about), the player also reads him: away from home it weighs a card
+    Where today's open-hands judge (:func:`~cribbage_edu.strategy.coach.judge_card`) weighs
+    every hand the opponent could hold alike, the player also reads him: away from home it
+    weighs a card
     over the hands his throw, his cards and his gos leave him
     (:func:`cribbage_edu.strategy.reading.read_hands`, ``reads`` deals drawn for him; ``0``
     reads nothing). When nothing fits what he did, and near home, it weighs as the judge
@@ -53,11 +57,11 @@ class CoachPlayer:
 
     >>> from cribbage_edu.rules.game import Game
     >>> game = Game(seed=2, first_dealer=0); _ = game.advance(), game.advance()
-    >>> [str(c) for c in CoachPlayer().discard(game.view(1))]
+    >>> [str(c) for c in ReaderPlayer().discard(game.view(1))]
     ['6H', 'KS']
     """
 
-    name = "coach"
+    name = "reader"
 
     def __init__(self, seed: int | random.Random | None = None, *,
                  hands: int = PLAYER_HANDS, reads: int = READ_HANDS) -> None:
@@ -104,7 +108,7 @@ def _read_rank(position: CardPosition, read: Mapping[Ranks, float]) -> int:
 
 def _leading_rank(position: CardPosition, hands: int) -> int:
     """The rank of the card worth most to the end of the play, over at most ``hands``
-    opponent hands, stopping early when it leads clearly (see :meth:`CoachPlayer.play`).
+    opponent hands, stopping early when it leads clearly (see :meth:`ReaderPlayer.play`).
     Ties go to the lower rank, as in the judge."""
     unseen = position.unseen_ranks()
     k = position.opponent_cards

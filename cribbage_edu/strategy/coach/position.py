@@ -48,11 +48,15 @@ def judged_scores(value: object, target: int) -> tuple[int, int] | None:
 
 @dataclass(frozen=True, slots=True)
 class CardOption:
-    """One card you may lay, with its columns: what it pegs ``now``, what the
-    opponent's best ``answer`` pegs at once (on average), and the ``value``: the net
-    points of the whole rest of the play from this card on (yours less the opponent's,
-    on average), with its 95% ``error`` (0 when every hand was weighed), and the
-    ``chance`` to win when it is judged."""
+    """One card you may lay, with its columns: what it pegs ``now``, what the opponent's best
+    ``answer`` pegs at once (on average), and the ``value``: the net points of the whole rest
+    of the play from this card on (yours less the opponent's, on average), with its 95%
+    ``error`` (0 when every hand was weighed), and the ``chance`` to win when it is judged.
+    Judged over the whole deal (the table's judge,
+    :func:`~cribbage_edu.strategy.coach.view.judge_dealt`), it also has its ``difference``
+    from the best card on the measure that ranks them (the chance to win near home, else
+    points) with ``margin``, the 95% half-width of that paired difference; else both are
+    ``None``."""
 
     card: Card
     now: int
@@ -60,6 +64,8 @@ class CardOption:
     value: float
     error: float
     chance: float | None = None
+    difference: float | None = None
+    margin: float | None = None
 
     def row(self) -> str:
         text = (f"{self.card.symbol}: pegs {self.now} now, the answer {self.answer:.2f}, the "
@@ -68,11 +74,17 @@ class CardOption:
             text += f" (± {self.error:.2f})"
         if self.chance is not None:
             text += f"; chance to win {self.chance:.1%}"
+        if self.difference is not None and self.margin is not None:
+            if self.chance is not None:
+                text += f"; against the best {self.difference:+.1%} (± {self.margin:.1%})"
+            else:
+                text += f"; against the best {self.difference:+.2f} (± {self.margin:.2f})"
         return text
 
     def to_dict(self) -> dict[str, Any]:
         return {"card": str(self.card), "now": self.now, "answer": self.answer,
-                "value": self.value, "error": self.error, "chance": self.chance}
+                "value": self.value, "error": self.error, "chance": self.chance,
+                "difference": self.difference, "margin": self.margin}
 
 
 @dataclass(frozen=True, slots=True)

@@ -1,6 +1,7 @@
-"""The player that lays by the judge's model of the whole deal (``DealPlayer``): legal in
-every position of seeded games, the same game for the same seed, the game it is asked
-about never changed, its throw the coach player's, its card the judge's best."""
+"""The coach player (``CoachPlayer``, roster name "coach"), that lays by the judge's model of
+the whole deal: legal in every position of seeded games, the same game for the same seed,
+the game it is asked about never changed, its throw the reading player's (the coach player
+of before, ``ReaderPlayer``), its card the judge's best."""
 
 from __future__ import annotations
 
@@ -16,9 +17,8 @@ from cribbage_edu.rules.drive import drive
 from cribbage_edu.rules.errors import IllegalActionError
 from cribbage_edu.rules.events import ActionKind
 from cribbage_edu.rules.game import Game, PlayerView, stacked_game
-from cribbage_edu.strategy.coach import CoachPlayer
+from cribbage_edu.strategy.coach import CoachPlayer, ReaderPlayer
 from cribbage_edu.strategy.coach.deal import judge_deal
-from cribbage_edu.strategy.coach.dealplayer import DealPlayer
 from cribbage_edu.strategy.players import ExpertPlayer
 
 DEALS = 24
@@ -34,7 +34,7 @@ class _Watched:
     """A player that checks each answer of ``inner``: the card is legal, the throw two
     cards of the hand, and neither the game nor the view asked about changed."""
 
-    def __init__(self, inner: DealPlayer, game: Game) -> None:
+    def __init__(self, inner: CoachPlayer, game: Game) -> None:
         self.inner, self.game, self.name = inner, game, inner.name
         self.plays = 0
 
@@ -61,9 +61,9 @@ class _Watched:
 
 
 def _deals_of(seed: int, deals: int) -> Game:
-    """A seeded game of DealPlayer (seat 0) against the expert, ``deals`` deals long."""
+    """A seeded game of CoachPlayer (seat 0) against the expert, ``deals`` deals long."""
     game = Game(seed, first_dealer=seed % 2)
-    watched = _Watched(DealPlayer(seed, deals=DEALS), game)
+    watched = _Watched(CoachPlayer(seed, deals=DEALS), game)
     drive(game, [watched, ExpertPlayer()], stop=lambda g: g.deal_number > deals)
     assert watched.plays > 0
     return game
@@ -88,8 +88,8 @@ def test_it_throws_as_the_coach_player_throws() -> None:
         game.advance()
         for seat in (0, 1):
             view = game.view(seat)
-            assert list(DealPlayer(deals=DEALS).discard(view)) == list(
-                CoachPlayer().discard(view))
+            assert list(CoachPlayer(deals=DEALS).discard(view)) == list(
+                ReaderPlayer().discard(view))
 
 
 def test_it_lays_the_card_the_judge_puts_best() -> None:
@@ -102,7 +102,7 @@ def test_it_lays_the_card_the_judge_puts_best() -> None:
     game.advance()
     view = game.view(0)
     verdict = judge_deal(view, 60, seed=5)
-    card = DealPlayer(5, deals=60).play(view)
+    card = CoachPlayer(5, deals=60).play(view)
     assert card.rank == verdict.best.rank and str(card) != "5S"
 
 
@@ -118,7 +118,7 @@ def test_a_lone_rank_is_laid_without_the_judge(monkeypatch: pytest.MonkeyPatch) 
         raise AssertionError("the judge was asked about a lone rank")
 
     monkeypatch.setattr("cribbage_edu.strategy.coach.dealplayer.judge_deal", no_judge)
-    assert str(DealPlayer(deals=1).play(game.view(0))) == "5C"
+    assert str(CoachPlayer(deals=1).play(game.view(0))) == "5C"
 
 
 def test_when_no_drawn_deal_fits_it_lays_as_the_coach_player(
@@ -133,12 +133,12 @@ def test_when_no_drawn_deal_fits_it_lays_as_the_coach_player(
         raise IllegalActionError("none of the deals drawn for the opponent fits")
 
     monkeypatch.setattr("cribbage_edu.strategy.coach.dealplayer.judge_deal", refuses)
-    assert DealPlayer(3, deals=8).play(view) == CoachPlayer(3).play(view)
+    assert CoachPlayer(3, deals=8).play(view) == ReaderPlayer(3).play(view)
 
 
-@pytest.mark.parametrize("bad", [-1, 1.5, True, "3", None])
+@pytest.mark.parametrize("bad", [-1, 1.5, True, "3"])
 def test_bad_settings_are_refused_by_name(bad: object) -> None:
     with pytest.raises(IllegalActionError, match="seed"):
-        DealPlayer(bad)  # type: ignore[arg-type]
+        CoachPlayer(bad)  # type: ignore[arg-type]
     with pytest.raises(IllegalActionError, match="deals"):
-        DealPlayer(deals=bad if bad != -1 else 0)  # type: ignore[arg-type]
+        CoachPlayer(deals=bad if bad != -1 else 0)  # type: ignore[arg-type]
