@@ -373,8 +373,10 @@ def _refusal(path: Path) -> str | None:
         return None  # an empty file is made a record (SQLite's own view of an empty file)
     with path.open("rb") as file:
         head = file.read(100)
-    if len(head) < 100 or not head.startswith(_HEADER):
-        what = "text" if _looks_like_text(head) else "data"
+    if head.startswith(_HEADER) and len(head) < 100:
+        return f"is truncated: {size} bytes, shorter than a SQLite database's header"
+    if not head.startswith(_HEADER):
+        what = "text" if _looks_like_text(head) else "other data"
         return f"is not a SQLite database (it holds {what}, not a record's header)"
     page = int.from_bytes(head[16:18], "big")
     page = 65536 if page == 1 else page
@@ -389,7 +391,7 @@ def _looks_like_text(head: bytes) -> bool:
         head.decode("utf-8")
     except UnicodeDecodeError:
         return False
-    return True
+    return b"\x00" not in head
 
 
 class Record:
@@ -476,10 +478,7 @@ class Record:
         return iter(self.entries())
 
     def _entry(self, row: tuple[Any, ...]) -> Entry:
-        number, *fields, checksum = row
-        if _checksum(tuple(fields)) != checksum:
-            raise RecordError(self.path, f"is damaged: decision {number} does not match "
-                                         f"its checksum")
+        number, fields = _checked(self.path, row)
         values = dict(zip(_COLUMNS, fields, strict=True))
         try:
             return Entry(DecisionKind(values["kind"]), json.loads(values["position"]),
@@ -507,6 +506,14 @@ class Record:
 
     def __repr__(self) -> str:
         return f"<Record {str(self.path)!r}: {len(self)} decisions>"
+
+
+def _checked(path: Path, row: tuple[Any, ...]) -> tuple[int, tuple[Any, ...]]:
+    """A row's number and fields, once its checksum is found to match its fields."""
+    number, *fields, checksum = row
+    if _checksum(tuple(fields)) != checksum:
+        raise RecordError(path, f"is damaged: decision {number} does not match its checksum")
+    return number, tuple(fields)
 
 
 def _prepare(path: Path, connection: sqlite3.Connection) -> None:
@@ -542,6 +549,9 @@ def _prepare(path: Path, connection: sqlite3.Connection) -> None:
             found = connection.execute("PRAGMA quick_check").fetchall()
             if found != [("ok",)]:
                 raise RecordError(path, f"is damaged: {found[0][0]}")
+            for row in connection.execute(f"SELECT id, {', '.join(_COLUMNS)}, checksum "
+                                          f"FROM decisions"):
+                _checked(path, row)  # a flipped bit in a decision is found now
             _migrate(path, connection, version)
         connection.execute("PRAGMA journal_mode = WAL")
         connection.execute("PRAGMA synchronous = FULL")
