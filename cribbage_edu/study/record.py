@@ -48,9 +48,12 @@ import json
 import math
 import os
 import sqlite3
+import threading
+import uuid
+import warnings
 import zlib
 from collections.abc import Iterator, Mapping
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from datetime import UTC, datetime
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
@@ -63,7 +66,7 @@ if TYPE_CHECKING:
 
 __all__ = [
     "APPLICATION_ID", "BUSY_SECONDS", "COURSE_MARK", "ENVIRONMENT", "MIGRATIONS", "OFF_WORDS",
-    "ORIGINS", "RECORD_NAME", "SCHEMA_VERSION", "Entry", "Record", "RecordError",
+    "ORIGINS", "RECORD_NAME", "SCHEMA_VERSION", "Entry", "Record", "RecordError", "Recorder",
     "course_record", "entry_of", "set_aside",
 ]
 
@@ -403,6 +406,7 @@ class Record:
     def __init__(self, path: Path, connection: sqlite3.Connection) -> None:
         self.path = path
         self._connection = connection
+        self._lock = threading.Lock()
 
     @classmethod
     def open(cls, path: Path | str, *, create: bool = True) -> Record:
@@ -451,9 +455,10 @@ class Record:
             raise IllegalActionError(f"the record takes an Entry, not {entry!r}")
         row = entry.row()
         try:
-            cursor = self._connection.execute(
-                f"INSERT INTO decisions ({', '.join(_COLUMNS)}, checksum) VALUES "
-                f"({', '.join('?' * (len(_COLUMNS) + 1))})", (*row, _checksum(row)))
+            with self._lock:
+                cursor = self._connection.execute(
+                    f"INSERT INTO decisions ({', '.join(_COLUMNS)}, checksum) VALUES "
+                    f"({', '.join('?' * (len(_COLUMNS) + 1))})", (*row, _checksum(row)))
         except sqlite3.Error as exc:
             raise RecordError(self.path, f"could not be written: {exc}") from None
         assert cursor.lastrowid is not None
@@ -464,15 +469,18 @@ class Record:
         checksum does not match its fields is refused (:class:`RecordError`)."""
         where, args = ("WHERE game = ?", (game,)) if game is not None else ("", ())
         try:
-            rows = self._connection.execute(
-                f"SELECT id, {', '.join(_COLUMNS)}, checksum FROM decisions {where} "
-                f"ORDER BY id", args).fetchall()
+            with self._lock:
+                rows = self._connection.execute(
+                    f"SELECT id, {', '.join(_COLUMNS)}, checksum FROM decisions {where} "
+                    f"ORDER BY id", args).fetchall()
         except sqlite3.Error as exc:
             raise RecordError(self.path, f"cannot be read: {exc}") from None
         return [self._entry(row) for row in rows]
 
     def __len__(self) -> int:
-        return int(self._connection.execute("SELECT count(*) FROM decisions").fetchone()[0])
+        with self._lock:
+            found = self._connection.execute("SELECT count(*) FROM decisions").fetchone()
+        return int(found[0])
 
     def __iter__(self) -> Iterator[Entry]:
         return iter(self.entries())
@@ -571,3 +579,96 @@ def _migrate(path: Path, connection: sqlite3.Connection, version: int) -> None:
         connection.execute(f"PRAGMA user_version = {version + 1}")
         connection.execute("COMMIT")
         version += 1
+
+
+class Recorder:
+    """What a table or the terminal game writes its verdicts through: the record
+    ``where`` says (``True``: the course's, :func:`course_record`; ``False`` or ``None``:
+    none; a path; an open :class:`Record`), opened at once. A record that is refused or
+    cannot be written is said once (a warning, and :attr:`problem`), and from then on
+    nothing is recorded: the game goes on. :meth:`playing` names the game the next
+    decisions are made in (a new game object, a new game in the record).
+
+    >>> import tempfile
+    >>> from cribbage_edu.rules.game import Game
+    >>> from cribbage_edu.strategy.coach import judge_throw
+    >>> recorder = Recorder(Path(tempfile.mkdtemp()) / RECORD_NAME, origin="terminal")
+    >>> recorder.playing(Game(seed=5))
+    >>> entry = recorder.judged(judge_throw("2C 3D 5H 9S 10C KD", "2C 3D", dealer=False),
+    ...                         deal=1, action=0)
+    >>> entry.seed, entry.origin, entry.grade.value, len(recorder.record)
+    (5, 'terminal', 'blunder', 1)
+    >>> Recorder(False, origin="table").record is None
+    True
+    """
+
+    def __init__(self, where: object = True, *, origin: str) -> None:
+        if origin not in ORIGINS:
+            raise IllegalActionError(f"a decision's origin is one of {', '.join(ORIGINS)}, "
+                                     f"not {origin!r}")
+        self.origin = origin
+        self.problem: str | None = None
+        """Why nothing is recorded (the record refused, or a write failed), if so."""
+        self.record: Record | None = None
+        self.game: str | None = None
+        self.seed: int | None = None
+        self._playing: object = None
+        if isinstance(where, Record):
+            self.record = where
+            return
+        if where is True:
+            path = course_record()
+        elif where is False or where is None:
+            path = None
+        elif isinstance(where, str | Path):
+            path = Path(where)
+        else:
+            raise IllegalActionError(f"record is True (the course's), False, a file's path "
+                                     f"or a Record, not {where!r}")
+        if path is not None:
+            try:
+                self.record = Record.open(path)
+            except RecordError as exc:
+                self._refused(exc)
+
+    @property
+    def path(self) -> Path | None:
+        """The record's file (``None`` when nothing is recorded)."""
+        return None if self.record is None else self.record.path
+
+    def playing(self, game: object) -> None:
+        """The next decisions are made in ``game`` (anything with a ``seed``): a game
+        not seen before starts a new game in the record."""
+        if game is not self._playing:
+            self._playing = game
+            self.game = uuid.uuid4().hex
+            seed = getattr(game, "seed", None)
+            self.seed = seed if isinstance(seed, int) and not isinstance(seed, bool) else None
+
+    def judged(self, judged: ThrowVerdict | CardVerdict | Decision, *,
+               deal: int | None = None, action: int | None = None) -> Entry | None:
+        """Record a verdict of the coach (or a review's decision) in the game being
+        played; the entry written, or ``None`` when nothing is recorded."""
+        if self.record is None:
+            return None
+        entry = entry_of(judged, game=self.game, seed=self.seed, deal=deal, action=action,
+                         origin=self.origin)
+        try:
+            number = self.record.write(entry)
+        except RecordError as exc:
+            self._refused(exc)
+            return None
+        return replace(entry, number=number)
+
+    def _refused(self, exc: RecordError) -> None:
+        self.problem = f"{exc}: nothing is recorded"
+        if self.record is not None:
+            self.record.close()
+        self.record = None
+        warnings.warn(self.problem, RuntimeWarning, stacklevel=3)
+
+    def close(self) -> None:
+        """Close the record (nothing more is recorded)."""
+        if self.record is not None:
+            self.record.close()
+            self.record = None
