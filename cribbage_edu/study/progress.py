@@ -132,8 +132,8 @@ class Progress:
     @property
     def shows(self) -> tuple[int, int]:
         """(shows counted, right first time) over the whole record."""
-        return (sum(p.shows for p in self.periods("week")),
-                sum(p.right_first for p in self.periods("week")))
+        firsts = _first_claims(self.entries)
+        return len(firsts), sum(1 for e in firsts if e.verdict == "right")
 
 
 def _first_claims(entries: Iterable[Entry]) -> list[Entry]:
