@@ -14,7 +14,8 @@ How it keeps them:
 - one transaction a decision, in write-ahead logging (``journal_mode=WAL``) with
   ``synchronous=FULL``: a process killed while it writes loses at most the decision being
   written, and two notebooks (two processes) writing at once both land (each waits its
-  turn, up to :data:`BUSY_SECONDS`);
+  turn, up to :data:`BUSY_SECONDS`); the log is folded into the file on opening and when
+  the last writer closes, never inside a decision's write;
 - a versioned schema: ``PRAGMA application_id`` is :data:`APPLICATION_ID`, ``PRAGMA
   user_version`` the schema's version (:data:`SCHEMA_VERSION`), and the ``meta`` table
   says the same in words; a record of an older version is brought up to date on opening
@@ -55,6 +56,7 @@ import zlib
 from collections.abc import Iterator, Mapping
 from dataclasses import dataclass, field, replace
 from datetime import UTC, datetime
+from functools import cached_property
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
@@ -136,6 +138,33 @@ _COLUMNS = ("kind", "position", "chosen", "best", "loss", "chance_loss", "grade"
             "rule", "game", "seed", "deal", "action", "origin", "time")
 
 
+class StoredPosition(Mapping[str, Any]):
+    """A position as the record keeps it (JSON text), read only when asked: reading
+    10,000 decisions for the progress need not parse every position."""
+
+    def __init__(self, text: str) -> None:
+        self.text = text
+
+    @cached_property
+    def _data(self) -> dict[str, Any]:
+        data = json.loads(self.text)
+        if not isinstance(data, dict):
+            raise ValueError(f"a position is a mapping, not {self.text[:40]!r}")
+        return data
+
+    def __getitem__(self, key: str) -> Any:
+        return self._data[key]
+
+    def __iter__(self) -> Iterator[str]:
+        return iter(self._data)
+
+    def __len__(self) -> int:
+        return len(self._data)
+
+    def __repr__(self) -> str:
+        return repr(self._data)
+
+
 class RecordError(CribbageError):
     """A file that is not a usable record (damaged, truncated, another program's, a newer
     version), or one that cannot be written: the message names the file and what is
@@ -180,13 +209,16 @@ class Entry:
     @property
     def position_text(self) -> str:
         """The position as the record keeps it: JSON with sorted keys."""
+        if isinstance(self.position, StoredPosition):
+            return self.position.text
         return json.dumps(self.position, sort_keys=True, separators=(",", ":"),
                           ensure_ascii=False, allow_nan=False)
 
     def row(self) -> tuple[Any, ...]:
         """The entry's fields in the order of the record's columns."""
-        return (self.kind.value, self.position_text, self.chosen, self.best, self.loss,
-                self.chance_loss, self.grade.value, self.verdict, self.rule, self.game,
+        return (self.kind.value, self.position_text, self.chosen, self.best,
+                float(self.loss), None if self.chance_loss is None else float(self.chance_loss),
+                self.grade.value, self.verdict, self.rule, self.game,
                 self.seed, self.deal, self.action, self.origin,
                 self.time.astimezone(UTC).isoformat())
 
@@ -197,7 +229,10 @@ class Entry:
 
 
 def _checksum(row: tuple[Any, ...]) -> int:
-    text = json.dumps(row, separators=(",", ":"), ensure_ascii=False, allow_nan=False)
+    """The CRC-32 of a row's fields, each written out whole (a float by its ``repr``,
+    which round-trips; ``None`` as a byte no text field holds)."""
+    text = "\x1f".join(["\x00" if v is None else repr(v) if v.__class__ is float else str(v)
+                        for v in row])
     return zlib.crc32(text.encode("utf-8", "surrogatepass"))
 
 
@@ -407,6 +442,8 @@ class Record:
         self.path = path
         self._connection = connection
         self._lock = threading.Lock()
+        self._checked_to = 0
+        """Every row up to this number was found to match its checksum (on opening)."""
 
     @classmethod
     def open(cls, path: Path | str, *, create: bool = True) -> Record:
@@ -432,11 +469,13 @@ class Record:
         except sqlite3.Error as exc:
             raise RecordError(where, f"cannot be opened: {exc}") from None
         try:
-            _prepare(where, connection)
+            checked_to = _prepare(where, connection)
         except BaseException:
             connection.close()
             raise
-        return cls(where, connection)
+        record = cls(where, connection)
+        record._checked_to = checked_to
+        return record
 
     def __enter__(self) -> Record:
         return self
@@ -486,18 +525,21 @@ class Record:
         return iter(self.entries())
 
     def _entry(self, row: tuple[Any, ...]) -> Entry:
-        number, fields = _checked(self.path, row)
+        number, fields = (row[0], row[1:-1]) if row[0] <= self._checked_to else \
+            _checked(self.path, row)
         values = dict(zip(_COLUMNS, fields, strict=True))
         try:
-            return Entry(DecisionKind(values["kind"]), json.loads(values["position"]),
-                         values["chosen"], values["best"], values["loss"],
-                         values["chance_loss"], Grade(values["grade"]), values["verdict"],
-                         values["rule"], values["game"], values["seed"], values["deal"],
-                         values["action"], values["origin"],
-                         datetime.fromisoformat(values["time"]), number)
+            read = {**values, "kind": DecisionKind(values["kind"]),
+                    "position": StoredPosition(values["position"]),
+                    "grade": Grade(values["grade"]),
+                    "time": datetime.fromisoformat(values["time"]), "number": number}
         except (ValueError, TypeError) as exc:
             raise RecordError(self.path, f"is damaged: decision {number} cannot be read "
                                          f"({exc})") from None
+        entry = object.__new__(Entry)  # checked when written, and its checksum matches:
+        for name in Entry.__slots__:   # made without checking every field again
+            object.__setattr__(entry, name, read[name])
+        return entry
 
     def copy_to(self, path: Path | str) -> Path:
         """A consistent copy of the whole record in one file at ``path`` (what a learner
@@ -524,8 +566,10 @@ def _checked(path: Path, row: tuple[Any, ...]) -> tuple[int, tuple[Any, ...]]:
     return number, tuple(fields)
 
 
-def _prepare(path: Path, connection: sqlite3.Connection) -> None:
-    """Make a new record, check an old one and bring it up to date, or refuse it."""
+def _prepare(path: Path, connection: sqlite3.Connection) -> int:
+    """Make a new record, check an old one and bring it up to date, or refuse it;
+    returns the number of the last row checked against its checksum."""
+    checked_to = 0
     try:
         application, version = (connection.execute(f"PRAGMA {name}").fetchone()[0]
                                 for name in ("application_id", "user_version"))
@@ -536,8 +580,7 @@ def _prepare(path: Path, connection: sqlite3.Connection) -> None:
             connection.execute("BEGIN IMMEDIATE")
             if connection.execute("SELECT count(*) FROM sqlite_master").fetchone()[0]:
                 connection.execute("ROLLBACK")  # another process made it meanwhile
-                _prepare(path, connection)
-                return
+                return _prepare(path, connection)
             for statement in filter(str.strip, _SCHEMA.split(";")):
                 connection.execute(statement)
             connection.executemany("INSERT INTO meta VALUES (?, ?)", [
@@ -558,11 +601,16 @@ def _prepare(path: Path, connection: sqlite3.Connection) -> None:
             if found != [("ok",)]:
                 raise RecordError(path, f"is damaged: {found[0][0]}")
             for row in connection.execute(f"SELECT id, {', '.join(_COLUMNS)}, checksum "
-                                          f"FROM decisions"):
-                _checked(path, row)  # a flipped bit in a decision is found now
+                                          f"FROM decisions ORDER BY id"):
+                checked_to, _ = _checked(path, row)  # a flipped bit is found now
             _migrate(path, connection, version)
         connection.execute("PRAGMA journal_mode = WAL")
         connection.execute("PRAGMA synchronous = FULL")
+        # no checkpoint inside a decision's write (it would hold up that click): the log
+        # is folded into the file when the last connection closes, or the next opens
+        connection.execute("PRAGMA wal_autocheckpoint = 0")
+        connection.execute("PRAGMA wal_checkpoint(PASSIVE)")
+        return checked_to
     except sqlite3.DatabaseError as exc:
         raise RecordError(path, f"is damaged or not a record: {exc}") from None
 
