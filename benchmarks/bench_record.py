@@ -159,6 +159,7 @@ def bench_kills(folder: Path, kills: int, seed: int) -> tuple[int, int, int]:
             said.append(f"k{k}-{int(process.stdout.readline())}")
         process.send_signal(signal.SIGKILL)
         process.wait()
+        said += [f"k{k}-{int(line)}" for line in process.stdout.read().split()]
         process.stdout.close()
         with Record.open(path) as record:  # must open, checked, every time
             kept = {e.chosen for e in record.entries()}

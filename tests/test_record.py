@@ -332,6 +332,8 @@ def test_a_writer_killed_mid_write_loses_at_most_that_decision(tmp_path: Path) -
             committed.append(f"w{round_}-{int(process.stdout.readline())}")
         process.send_signal(signal.SIGKILL)  # while it writes the next ones
         process.wait()
+        # what it said it committed before the kill, still in the pipe
+        committed += [f"w{round_}-{int(line)}" for line in process.stdout.read().split()]
         process.stdout.close()
         with Record.open(path) as record:  # intact: opened, checked and read
             chosen = [e.chosen for e in record.entries()]

@@ -11,11 +11,12 @@ the table) and the time.
 
 How it keeps them:
 
-- one transaction a decision, in write-ahead logging (``journal_mode=WAL``) with
-  ``synchronous=FULL``: a process killed while it writes loses at most the decision being
-  written, and two notebooks (two processes) writing at once both land (each waits its
-  turn, up to :data:`BUSY_SECONDS`); the log is folded into the file on opening and when
-  the last writer closes, never inside a decision's write;
+- one transaction a decision, in write-ahead logging (``journal_mode=WAL``,
+  ``synchronous=NORMAL``): a process killed while it writes loses at most the decision
+  being written, and two notebooks (two processes) writing at once both land (each waits
+  its turn, up to :data:`BUSY_SECONDS`); the log is synced to the disk at each checkpoint
+  (every thousand pages or so, on opening, and when the last writer closes), so a crash of
+  the whole machine may lose the decisions since the last one, never the file;
 - a versioned schema: ``PRAGMA application_id`` is :data:`APPLICATION_ID`, ``PRAGMA
   user_version`` the schema's version (:data:`SCHEMA_VERSION`), and the ``meta`` table
   says the same in words; a record of an older version is brought up to date on opening
@@ -605,10 +606,10 @@ def _prepare(path: Path, connection: sqlite3.Connection) -> int:
                 checked_to, _ = _checked(path, row)  # a flipped bit is found now
             _migrate(path, connection, version)
         connection.execute("PRAGMA journal_mode = WAL")
-        connection.execute("PRAGMA synchronous = FULL")
-        # no checkpoint inside a decision's write (it would hold up that click): the log
-        # is folded into the file when the last connection closes, or the next opens
-        connection.execute("PRAGMA wal_autocheckpoint = 0")
+        # a commit is written to the log at once (a killed process loses nothing written)
+        # but synced only at a checkpoint: FULL would sync every decision, 0.15 ms a write
+        # and 4 ms at the 99th percentile on a shared disk, against 0.01 and 0.07 ms
+        connection.execute("PRAGMA synchronous = NORMAL")
         connection.execute("PRAGMA wal_checkpoint(PASSIVE)")
         return checked_to
     except sqlite3.DatabaseError as exc:
