@@ -209,7 +209,8 @@ def _refused(target: Path) -> tuple[str, bool]:
 
 
 def bench_flips(path: Path, folder: Path, flips: int, seed: int) -> tuple[int, int, int, int]:
-    """(refused, opened the same, opened changed, written to) over ``flips`` copies."""
+    """(refused, opened the same, opened changed, refused but written to) over ``flips``
+    copies."""
     with Record.open(path, create=False) as record:
         original = record.entries()
     data = path.read_bytes()
@@ -227,13 +228,12 @@ def bench_flips(path: Path, folder: Path, flips: int, seed: int) -> tuple[int, i
         except RecordError as exc:
             refused += 1
             assert "\n" not in str(exc)
+            written += target.read_bytes() != bytes(flipped)
         else:
             if read == original and [e.number for e in read] == [e.number for e in original]:
                 same += 1
             else:
                 changed += 1
-        if refused and target.read_bytes() != bytes(flipped):
-            written += 1
         target.unlink()
         for tail in ("-wal", "-shm"):
             Path(f"{target}{tail}").unlink(missing_ok=True)

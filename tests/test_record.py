@@ -289,6 +289,13 @@ def test_a_hostile_file_is_refused_in_one_line_and_kept(tmp_path: Path, kind: st
     assert kept.read_bytes() == before  # the first one is still there, unchanged
 
 
+def test_a_refusal_is_always_one_line(tmp_path: Path) -> None:
+    refused = RecordError(tmp_path, "is damaged: Multiple uses for byte 3040 of page 386\n"
+                                    "Page 9 is never used")
+    assert str(refused) == (f"the record {str(tmp_path)!r} is damaged: Multiple uses for "
+                            f"byte 3040 of page 386; Page 9 is never used")
+
+
 def test_a_folder_is_no_record(tmp_path: Path) -> None:
     with pytest.raises(RecordError, match="is a folder"):
         Record.open(tmp_path)

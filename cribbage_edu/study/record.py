@@ -172,6 +172,7 @@ class RecordError(CribbageError):
     wrong."""
 
     def __init__(self, path: Path | str, reason: str) -> None:
+        reason = "; ".join(line.strip() for line in reason.splitlines() if line.strip())
         super().__init__(f"the record {str(path)!r} {reason}")
         self.path = Path(path)
         self.reason = reason
@@ -600,7 +601,9 @@ def _prepare(path: Path, connection: sqlite3.Connection) -> int:
         else:
             found = connection.execute("PRAGMA quick_check").fetchall()
             if found != [("ok",)]:
-                raise RecordError(path, f"is damaged: {found[0][0]}")
+                said = [line for row in found for line in str(row[0]).splitlines()
+                        if not line.startswith("***")]  # "*** in database main ***"
+                raise RecordError(path, f"is damaged: {'; '.join(said[:3])}")
             for row in connection.execute(f"SELECT id, {', '.join(_COLUMNS)}, checksum "
                                           f"FROM decisions ORDER BY id"):
                 checked_to, _ = _checked(path, row)  # a flipped bit is found now
