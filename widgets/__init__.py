@@ -15,6 +15,7 @@ from .counting import LEVELS, CountingQuiz, QuizState
 from .discard import DiscardState, DiscardTrainer
 from .feedback import Panel
 from .probability import ExplorerState, ProbabilityExplorer
+from .progress import Progress as Progress  # the one line of widgets/progress.py here
 from .review import ReviewState, ReviewView
 from .show import ShowState, ShowStepper, count_steps
 from .simulation import SimulationRunner, SimulationState

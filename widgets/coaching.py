@@ -12,6 +12,11 @@ decision loses at least the coach's mistake threshold,
 :data:`cribbage_edu.strategy.coach.MISTAKE`, or its share of the chance to win) or
 ``"every"`` (a verdict on each decision).
 
+Each verdict (and each count the review charges) is added to the learner's record
+(:mod:`cribbage_edu.study.record`): ``record=True``, the default, is the course folder's
+record (none outside a course, or with ``$CRIBBAGE_EDU_RECORD=off``); ``False`` records
+nothing; a file's path names another.
+
 >>> from cribbage_edu.rules.game import Game
 >>> game = Game(seed=2, first_dealer=0); _ = game.advance(), game.advance()
 >>> coach = TableCoach("every", seat=1)
@@ -34,6 +39,7 @@ from cribbage_edu.rules.game import Event, Game, Phase, PlayerView
 from cribbage_edu.strategy.coach import (
     CardVerdict,
     CoachMode,
+    DecisionKind,
     Review,
     ThrowVerdict,
     judge_view,
@@ -41,6 +47,7 @@ from cribbage_edu.strategy.coach import (
     verdict_line,
 )
 from cribbage_edu.strategy.coach.phrases import percent
+from cribbage_edu.study.record import Recorder
 
 from .ahead import ahead, when_ready
 
@@ -100,9 +107,13 @@ class TableCoach:
     decide, ``judge`` once it has, ``review`` of the game so far. ``line`` is the widget
     that says the verdict (with its Why button)."""
 
-    def __init__(self, mode: str = "mistakes", seat: int = 0) -> None:
+    def __init__(self, mode: str = "mistakes", seat: int = 0, *,
+                 record: object = True) -> None:
         self.mode: CoachMode = CoachMode.check(mode)
         self.seat = seat
+        self.recorder = Recorder(record, origin="table")
+        """Where each verdict is recorded (``record``; see the module)."""
+        self._counts_kept: set[int] = set()
         self.verdicts: dict[int, ThrowVerdict | CardVerdict] = {}
         """The verdicts given so far, by the index of their action in ``game.actions``."""
         self.last: ThrowVerdict | CardVerdict | None = None
@@ -136,6 +147,7 @@ class TableCoach:
     def position(self, game: Game) -> Position:
         """The seat's view of ``game``, the key of its position and the events so far,
         taken just before the seat decides (what :meth:`judge` is given after)."""
+        self.recorder.playing(game)
         return game.view(self.seat), _position_key(game), tuple(game.events)
 
     def judge(self, position: Position, choice: str | Iterable[CardLike],
@@ -146,17 +158,21 @@ class TableCoach:
         view, key, events = position
         if self.mode is CoachMode.OFF or not _chooses(view):
             return
+        game, seed = self.recorder.game, self.recorder.seed  # the game it was chosen in
         cards = [Card.parse(c) for c in ([choice] if isinstance(choice, str | Card)
                                          else choice)]
 
         def job() -> object:
             return _warm(view)
 
-        when_ready(key, job, lambda _: self._judged(view, cards, index, events))
+        when_ready(key, job, lambda _: self._judged(view, cards, index, events, (game, seed)))
 
     def _judged(self, view: PlayerView, cards: Sequence[Card], index: int,
-                events: tuple[Event, ...] = ()) -> None:
+                events: tuple[Event, ...] = (),
+                game: tuple[str | None, int | None] | None = None) -> None:
         verdict = judge_view(view, cards)
+        if game is None or game[0] == self.recorder.game:  # not a game since left
+            self.recorder.judged(verdict, deal=view.deal, action=index)
         self.verdicts[index] = verdict
         if self.mode.speaks(verdict.grade):
             self.say(verdict, index, events)
@@ -237,6 +253,7 @@ class TableCoach:
     def forget(self) -> None:
         """A new game: no verdict kept."""
         self.verdicts = {}
+        self._counts_kept = set()
         self._chance_said = None
         self.clear()
 
@@ -244,4 +261,16 @@ class TableCoach:
         """The review of the seat's decisions in ``game`` so far, taking the verdicts
         already given (the others are judged now)."""
         judged = {n: v for n, v in self.verdicts.items() if n < len(game.actions)}
-        return review(game, self.seat, judged=judged)
+        found = review(game, self.seat, judged=judged)
+        self._keep_counts(game, found)
+        return found
+
+    def _keep_counts(self, game: Game, found: Review) -> None:
+        """Record the counts of ``found`` (the review of ``game``) not recorded yet."""
+        if self.mode is CoachMode.OFF or self.recorder.record is None:
+            return
+        self.recorder.playing(game)
+        for decision in found.decisions:
+            if decision.kind is DecisionKind.COUNT and decision.action not in self._counts_kept:
+                self._counts_kept.add(decision.action)
+                self.recorder.judged(decision)

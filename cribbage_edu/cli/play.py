@@ -4,7 +4,10 @@
 it shows your hand, the count and the board, explains every score as it happens,
 asks for your discards and plays (re-asking with the reason after a bad answer),
 saves when you ask and when you quit, and resumes from a saved file. It writes no
-file unless you ask it to.
+file unless you ask it to, but for the learner's record: in a course folder each
+decision the coach judges is added to the record there
+(:mod:`cribbage_edu.study.record`; ``--no-record`` switches it off, ``--record FILE``
+names another).
 
 At any prompt you may type ``help``, ``hint`` (what the coach's judge would do),
 ``board``, ``undo`` (take back your last decision), ``why`` (the numbers behind the
@@ -50,6 +53,7 @@ from ..strategy.coach import (
 )
 from ..strategy.hint import hint
 from ..strategy.roster import PLAYER_NAMES, StateSeeded
+from ..study.record import Recorder, course_record
 from ..tables.chance import chance_words
 from .console import EXIT_INTERRUPTED, Console, Subparsers, shortened
 
@@ -102,8 +106,11 @@ class TerminalGame:
     def __init__(self, game: Game, opponent: str | Player, *, stdin: TextIO,
                  stdout: TextIO, save_path: str | Path | None = None,
                  show_chance: bool = True,
-                 coach: str = "mistakes") -> None:
+                 coach: str = "mistakes", record: object = False) -> None:
         self.coach = CoachMode.check(coach)  # a bad mode is refused before anything
+        self.recorder = Recorder(record, origin="terminal")
+        """Where each verdict of the coach is recorded (``record``: a file's path, True
+        for the course's record, False for none, the default)."""
         self.verdicts: dict[int, ThrowVerdict | CardVerdict] = {}
         self.last_verdict: ThrowVerdict | CardVerdict | None = None
         self.game = game
@@ -288,6 +295,7 @@ class TerminalGame:
             return  # a forced card: nothing to judge
         verdict = judge_view(view, chosen.cards)
         self.verdicts[index] = verdict
+        self.recorder.judged(verdict, deal=view.deal, action=index)
         if self.coach.speaks(verdict.grade):
             self.last_verdict = verdict
             self.say(f"  coach: {verdict_line(verdict)} (why: the numbers)")
@@ -327,10 +335,22 @@ class TerminalGame:
         when there is one (``--save``, or the file it was resumed from or last saved
         to); otherwise ``quit`` asks whether to save, and the other two say the game
         was not saved. A closed output (a broken pipe) saves quietly, then stops."""
+        try:
+            return self._play()
+        finally:
+            self.recorder.close()
+
+    def _play(self) -> int:
         game = self.game
         self.say(f"Cribbage to {game.options.target}: {game.names[HUMAN]} against "
                  f"{game.names[1 - HUMAN]} ({self.opponent.name}), seed {game.seed}. "
                  f"Type help for commands.")
+        self.recorder.playing(game)
+        if self.recorder.problem:
+            self.say(f"  {self.recorder.problem}")
+        elif self.recorder.path is not None and self.coach is not CoachMode.OFF:
+            self.say(f"Your decisions are recorded in {self.recorder.path} (--no-record "
+                     f"to stop; cribbage-edu progress shows them).")
         if game.actions:
             self.say(f"Resuming: deal {game.deal_number}, {game.phase}, "
                      f"scores {game.scores[0]}-{game.scores[1]}.")
@@ -513,8 +533,21 @@ class TerminalGame:
             if claim is None:
                 return
             self.say("  " + claim.explain(you=True))
+            self._record_count()
             if not claim.again:
                 return
+
+    def _record_count(self) -> None:
+        """Record the count just claimed, as the coach's review charges it."""
+        game = self.game
+        if self.recorder.record is None or self.coach is CoachMode.OFF:
+            return
+        judged = {n: v for n, v in self.verdicts.items() if n < len(game.actions)}
+        try:
+            counted = review(game, HUMAN, judged=judged).decisions[-1]
+        except CribbageError:  # a verdict of a decision since undone: the count is not kept
+            return
+        self.recorder.judged(counted)
 
 
 def item_words(item: ScoreItem, *, pegging: bool = False) -> str:
@@ -567,7 +600,8 @@ def add_play(subparsers: Subparsers) -> None:
         description="Play cribbage against a computer player. Every score is explained "
                     "as it happens. Type help at any prompt for the commands (hint, "
                     "board, undo, save, quit). Nothing is written to disk unless you "
-                    "save.")
+                    "save, but for your record: in a course folder each decision the "
+                    "coach judges is added to the record there (--no-record to stop).")
     parser.add_argument("--seed", type=int, default=None, metavar="N",
                         help="the seed of the shuffles: the same seed, the same game")
     parser.add_argument("--opponent", choices=PLAYER_NAMES, default="expert",
@@ -598,6 +632,13 @@ def add_play(subparsers: Subparsers) -> None:
                         help="go on with a game saved earlier")
     parser.add_argument("--save", metavar="FILE", default=None,
                         help="the file that save and quit write to")
+    parser.add_argument("--no-record", dest="record", action="store_const", const=False,
+                        default=True, help="record nothing: by default each decision the "
+                                           "coach judges is added to your record, in your "
+                                           "course folder (or $CRIBBAGE_EDU_RECORD)")
+    parser.add_argument("--record", dest="record", metavar="FILE", type=Path,
+                        help="the record to add your decisions to (instead of the course "
+                             "folder's)")
     parser.add_argument("--no-chance", dest="chance", action="store_false",
                         help="do not show your chance to win at the start of each deal")
     parser.set_defaults(run=run_play)
@@ -623,4 +664,5 @@ def run_play(args: argparse.Namespace, console: Console) -> int:
         stdin.reconfigure(errors="replace")  # a stray byte is answered, not fatal
     return TerminalGame(game, opponent, stdin=stdin, stdout=console.stdout,
                         save_path=save_path, show_chance=args.chance,
-                        coach=args.coach).run()
+                        coach=args.coach,
+                        record=course_record() if args.record is True else args.record).run()

@@ -1,0 +1,287 @@
+"""The learner's record, measured: what writing a decision adds to a click, how fast the
+progress charts are drawn from 10,000 decisions, how many decisions 100 kills of a
+writing process lose, and what becomes of hostile files.
+
+Run by hand::
+
+    python benchmarks/bench_record.py [--decisions 10000] [--kills 100] [--flips 100]
+
+1. Real verdicts of the coach (the throws and cards of seeded expert games, judged once)
+   are recorded one at a time through the hook the table and the terminal game use
+   (:class:`cribbage_edu.study.record.Recorder`: the entry made from the verdict, then
+   one transaction), ``--decisions`` of them, a new game every 33 decisions, into a
+   record that grows to that size. Goal: at most 5 ms a decision.
+2. The progress charts are drawn from that record: opened (checked), read, summed up,
+   the figure built and drawn (matplotlib's Agg canvas), then saved as the widget's PNG.
+   Goal: at most 200 ms.
+3. ``--kills`` times a writer process is killed with SIGKILL at a random moment while it
+   writes; every decision it said was committed must be in the record, which must open
+   (checked) every time. Goal: 0 lost.
+4. Hostile files: truncated (to 50 bytes, mid-page, by a page), a text file named like the
+   record, another program's database, a newer schema; then ``--flips`` copies of the
+   record each with one random bit flipped anywhere in the file: each is refused in one
+   line, or opens with exactly the decisions of the original (a bit of free space); none
+   may open with a decision changed, and none is written to.
+"""
+
+from __future__ import annotations
+
+import argparse
+import random
+import shutil
+import signal
+import sqlite3
+import statistics
+import subprocess
+import sys
+import tempfile
+import time
+from pathlib import Path
+
+from cribbage_edu.rules.drive import play_out
+from cribbage_edu.rules.events import ActionKind, Phase
+from cribbage_edu.rules.game import Game
+from cribbage_edu.strategy.coach import CardVerdict, ThrowVerdict, judge_view
+from cribbage_edu.strategy.players import ExpertPlayer
+from cribbage_edu.study.record import RECORD_NAME, Record, Recorder, RecordError
+
+DECISIONS_A_GAME = 33
+
+
+def percentile(values: list[float], q: float) -> float:
+    ordered = sorted(values)
+    return ordered[min(len(ordered) - 1, round(q * (len(ordered) - 1)))]
+
+
+def verdicts(games: int, seed: int) -> list[ThrowVerdict | CardVerdict]:
+    """Every throw and every card with a choice of both seats in ``games`` expert games,
+    judged by the coach (a choice at random among the legal ones)."""
+    rng = random.Random(seed)
+    found: list[ThrowVerdict | CardVerdict] = []
+    for n in range(games):
+        game = play_out(Game(rng.getrandbits(32), first_dealer=n % 2, target=61),
+                        [ExpertPlayer(), ExpertPlayer()])
+        twin = game.replay(0)
+        for action in game.actions:
+            who = action.player
+            if who is not None and action.kind is ActionKind.DISCARD:
+                view = twin.view(who)
+                found.append(judge_view(view, rng.sample(list(view.hand), 2)))
+            elif (who is not None and action.kind is ActionKind.PLAY
+                  and twin.phase is Phase.PLAY
+                  and len({c.rank for c in twin.legal_cards(who)}) > 1):
+                found.append(judge_view(twin.view(who), [rng.choice(twin.legal_cards(who))]))
+            twin.apply(action)
+    return found
+
+
+class Played:
+    """A stand-in for a game: what the recorder reads of it is its seed."""
+
+    def __init__(self, seed: int) -> None:
+        self.seed = seed
+
+
+def bench_writes(path: Path, judged: list[ThrowVerdict | CardVerdict], n: int) -> list[float]:
+    recorder = Recorder(path, origin="table")
+    times = []
+    for i in range(n):
+        if i % DECISIONS_A_GAME == 0:
+            recorder.playing(Played(i))
+        verdict = judged[i % len(judged)]
+        start = time.perf_counter()
+        recorder.judged(verdict, deal=i % 9 + 1, action=i)
+        times.append(time.perf_counter() - start)
+    recorder.close()
+    return times
+
+
+def bench_charts(path: Path, rounds: int = 5) -> dict[str, list[float]]:
+    from io import BytesIO
+
+    from matplotlib.backends.backend_agg import FigureCanvasAgg
+
+    from cribbage_edu.charts.record import record_chart
+    from cribbage_edu.study.progress import progress_of
+
+    out: dict[str, list[float]] = {k: [] for k in ("open", "read", "sum", "build", "draw",
+                                                  "png", "charts")}
+    for _ in range(rounds):
+        t0 = time.perf_counter()
+        record = Record.open(path, create=False)
+        t1 = time.perf_counter()
+        entries = record.entries()
+        record.close()
+        t2 = time.perf_counter()
+        progress = progress_of(entries)
+        t3 = time.perf_counter()
+        fig = record_chart(progress)
+        t4 = time.perf_counter()
+        FigureCanvasAgg(fig).draw()
+        t5 = time.perf_counter()
+        fig.savefig(BytesIO(), format="png", dpi=80)
+        t6 = time.perf_counter()
+        for key, value in zip(out, (t1 - t0, t2 - t1, t3 - t2, t4 - t3, t5 - t4, t6 - t5,
+                                    t5 - t2), strict=True):
+            out[key].append(value)
+    return out
+
+
+WRITER = """
+import sys
+from datetime import UTC, datetime
+from cribbage_edu.strategy.coach.grades import DecisionKind, Grade
+from cribbage_edu.study.record import Entry, Record
+
+with Record.open(sys.argv[1]) as record:
+    print("open", flush=True)
+    n = 0
+    while True:
+        record.write(Entry(DecisionKind.CARD, {"hand": ["5C", "7D"], "pad": "x" * 600},
+                           f"{sys.argv[2]}-{n}", "5C", 1.0, None, Grade.INACCURACY,
+                           game=sys.argv[2], origin="terminal", time=datetime.now(UTC)))
+        print(n, flush=True)
+        n += 1
+"""
+
+
+def bench_kills(folder: Path, kills: int, seed: int) -> tuple[int, int, int]:
+    """(committed decisions, lost, extra written beyond those said) over ``kills``."""
+    path = folder / "killed.sqlite"
+    rng = random.Random(seed)
+    said: list[str] = []
+    for k in range(kills):
+        process = subprocess.Popen([sys.executable, "-c", WRITER, str(path), f"k{k}"],
+                                   stdout=subprocess.PIPE, text=True)
+        assert process.stdout is not None and process.stdout.readline() == "open\n"
+        deadline = time.perf_counter() + rng.uniform(0.0, 0.05)
+        while time.perf_counter() < deadline:
+            said.append(f"k{k}-{int(process.stdout.readline())}")
+        process.send_signal(signal.SIGKILL)
+        process.wait()
+        said += [f"k{k}-{int(line)}" for line in process.stdout.read().split()]
+        process.stdout.close()
+        with Record.open(path) as record:  # must open, checked, every time
+            kept = {e.chosen for e in record.entries()}
+    lost = len(set(said) - kept)
+    return len(said), lost, len(kept) - len(set(said) & kept)
+
+
+def hostile_named(path: Path, folder: Path) -> list[tuple[str, str, bool]]:
+    """(kind, the one line of refusal, unchanged) for each named hostile file."""
+    made: dict[str, bytes] = {}
+    data = path.read_bytes()
+    page = int.from_bytes(data[16:18], "big")
+    made["truncated to 50 bytes"] = data[:50]
+    made["truncated mid-page"] = data[:len(data) // 2 + 100]
+    made["truncated by a page"] = data[:-page]
+    made["a text file named like the record"] = b"fifteen two, fifteen four\n" * 100
+    results = []
+    for kind, content in made.items():
+        target = folder / kind.replace(" ", "-") / RECORD_NAME
+        target.parent.mkdir()
+        target.write_bytes(content)
+        results.append((kind, *_refused(target)))
+    other = folder / "other" / RECORD_NAME
+    other.parent.mkdir()
+    db = sqlite3.connect(other)
+    db.execute("CREATE TABLE songs (title TEXT)")
+    db.commit()
+    db.close()
+    results.append(("another program's database", *_refused(other)))
+    newer = folder / "newer" / RECORD_NAME
+    newer.parent.mkdir()
+    shutil.copy(path, newer)
+    db = sqlite3.connect(newer)
+    db.execute("PRAGMA user_version = 9")
+    db.close()
+    results.append(("a newer schema", *_refused(newer)))
+    return results
+
+
+def _refused(target: Path) -> tuple[str, bool]:
+    before = target.read_bytes()
+    try:
+        Record.open(target).close()
+    except RecordError as exc:
+        return str(exc), target.read_bytes() == before
+    return "(opened!)", target.read_bytes() == before
+
+
+def bench_flips(path: Path, folder: Path, flips: int, seed: int) -> tuple[int, int, int, int]:
+    """(refused, opened the same, opened changed, refused but written to) over ``flips``
+    copies."""
+    with Record.open(path, create=False) as record:
+        original = record.entries()
+    data = path.read_bytes()
+    rng = random.Random(seed)
+    refused = same = changed = written = 0
+    for n in range(flips):
+        flipped = bytearray(data)
+        at = rng.randrange(len(flipped))
+        flipped[at] ^= 1 << rng.randrange(8)
+        target = folder / f"flip-{n}.sqlite"
+        target.write_bytes(bytes(flipped))
+        try:
+            with Record.open(target, create=False) as record:
+                read = record.entries()
+        except RecordError as exc:
+            refused += 1
+            assert "\n" not in str(exc)
+            written += target.read_bytes() != bytes(flipped)
+        else:
+            if read == original and [e.number for e in read] == [e.number for e in original]:
+                same += 1
+            else:
+                changed += 1
+        target.unlink()
+        for tail in ("-wal", "-shm"):
+            Path(f"{target}{tail}").unlink(missing_ok=True)
+    return refused, same, changed, written
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--decisions", type=int, default=10_000)
+    parser.add_argument("--kills", type=int, default=100)
+    parser.add_argument("--flips", type=int, default=100)
+    parser.add_argument("--seed", type=int, default=2026)
+    args = parser.parse_args()
+    folder = Path(tempfile.mkdtemp(prefix="bench-record-"))
+    try:
+        start = time.perf_counter()
+        judged = verdicts(12, args.seed)
+        print(f"{len(judged)} real verdicts judged in {time.perf_counter() - start:.1f} s "
+              f"(recorded over and over)")
+        path = folder / RECORD_NAME
+        writes = bench_writes(path, judged, args.decisions)
+        ms = [t * 1000 for t in writes]
+        print(f"a decision's write, {len(ms):,} into one record: median "
+              f"{statistics.median(ms):.2f} ms, 99th percentile {percentile(ms, 0.99):.2f} "
+              f"ms, worst {max(ms):.2f} ms (goal: at most 5 ms); the file is "
+              f"{path.stat().st_size / 1e6:.1f} MB")
+        charts = bench_charts(path)
+        med = {k: statistics.median(v) * 1000 for k, v in charts.items()}
+        print(f"the progress charts from {args.decisions:,} decisions (median of 5): "
+              f"read {med['read']:.0f} ms + summed up {med['sum']:.0f} ms + built "
+              f"{med['build']:.0f} ms + drawn {med['draw']:.0f} ms = {med['charts']:.0f} ms "
+              f"(goal: at most 200 ms); opening the record (checked) {med['open']:.0f} ms; "
+              f"the widget's PNG {med['png']:.0f} ms more")
+        said, lost, extra = bench_kills(folder, args.kills, args.seed)
+        print(f"{args.kills} kills of a writing process: {said:,} decisions said committed, "
+              f"{lost} lost (goal: 0), {extra} written beyond those said (each the one being "
+              f"written when killed); the record opened, checked, after every kill")
+        for kind, line, unchanged in hostile_named(path, folder):
+            print(f"  {kind}: {'unchanged' if unchanged else 'CHANGED'}: "
+                  f"{line.replace(str(folder), '...')}")
+        refused, same, changed, written = bench_flips(path, folder, args.flips, args.seed)
+        print(f"{args.flips} copies each with one random bit flipped: {refused} refused in "
+              f"one line, {same} opened with every decision as it was (the bit was free "
+              f"space), {changed} opened with a decision changed (goal: 0), {written} written "
+              f"to")
+    finally:
+        shutil.rmtree(folder, ignore_errors=True)
+
+
+if __name__ == "__main__":
+    main()
