@@ -37,9 +37,9 @@ _PROBE_SEED = 2026
 
 
 def seat_player(name: str, hands: int, reads: int, deals: int, peer_python: str) -> Any:
-    """A player by name for a duel: ``coach`` (with ``hands`` and ``reads``), ``coach`` is today's reading player (the baseline), ``deal`` the
-    coach player by the whole deal (:class:`~cribbage_edu.strategy.coach.CoachPlayer`,
-    ``deals`` a verdict),
+    """A player by name for a duel: ``coach`` (with ``hands`` and ``reads``) is today's
+    reading player (the baseline), ``deal`` the coach player by the whole deal
+    (:class:`~cribbage_edu.strategy.coach.CoachPlayer`, ``deals`` a verdict),
     ``peer`` (CribbageSim, one server a process, run by ``peer_python``), or any name of
     the roster."""
     if name == "coach":

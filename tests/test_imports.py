@@ -402,9 +402,10 @@ def test_the_coach_is_a_room_of_its_own_in_layers() -> None:
         assert reached <= below, f"{COACH}.{name} imports {sorted(reached - below)}"
 
 
-COACH_MODELS = ("deal", "model")
-"""The coach's models of the game: today's (``model``) and the model of the whole deal
-(``deal``), beside it until the judges are wired to it."""
+COACH_MODELS = ("deal", "dealplay", "model")
+"""The coach's models of the game: the model of the whole deal (``deal``, with its
+hidden-hand play-out ``dealplay``), which judges a card in a game, and the open-hands model
+(``model``), which judges a position given without its history (``judge_card``)."""
 
 
 NAMES_THE_MODELS_TYPES = {

@@ -9,6 +9,7 @@ another. The widget only reads: nothing is written, and nothing leaves the folde
 
 >>> import tempfile
 >>> from pathlib import Path
+from types import ModuleType
 >>> Progress(Path(tempfile.mkdtemp()) / "none.sqlite", chart=False).value.message[:40]
 'No record yet: play a game with the coac'
 """
@@ -21,8 +22,7 @@ from pathlib import Path
 
 import ipywidgets as w  # type: ignore[import-untyped]
 
-from cribbage_edu.charts.record import record_chart, record_points
-from cribbage_edu.render.review import KIND_WORDS
+from cribbage_edu.charts.review_svg import KIND_WORDS as _KIND_WORDS
 from cribbage_edu.rules.errors import IllegalActionError
 from cribbage_edu.study.progress import BY, progress_of
 from cribbage_edu.study.progress import Progress as Read  # the widget is the Progress here
@@ -30,6 +30,15 @@ from cribbage_edu.study.record import Record, RecordError, course_record
 
 from .drawing import clear
 from .feedback import Message, StaticPicture, draw_soon
+
+KIND_WORDS: dict[str, str] = {str(k): v for k, v in _KIND_WORDS.items()}
+
+
+def _charts() -> ModuleType:
+    """The record's charts, imported when one is drawn (matplotlib is not loaded before)."""
+    from cribbage_edu.charts import record
+
+    return record
 
 __all__ = ["Progress", "ProgressState"]
 
@@ -111,7 +120,7 @@ class Progress(StaticPicture, w.VBox):  # type: ignore[misc]
             return
         self._read = read
         by = str(self.by.value)
-        points = record_points(read, by)
+        points = _charts().record_points(read, by)
         self.message.say(f"{len(read.entries):,} decisions in {len(read.games):,} games, "
                          f"read from {path.name}.")
         self.points.value = "".join(
@@ -120,7 +129,7 @@ class Progress(StaticPicture, w.VBox):  # type: ignore[misc]
         self.latest.value = _latest_table(read)
         if self._chart and read.entries:
             key = ("record", str(path), len(read.entries), read.entries[-1].number, by)
-            draw_soon(self.chart_out, lambda: record_chart(read, by), key=key)
+            draw_soon(self.chart_out, lambda: _charts().record_chart(read, by), key=key)
 
     @property
     def value(self) -> ProgressState:
@@ -129,7 +138,7 @@ class Progress(StaticPicture, w.VBox):  # type: ignore[misc]
         by = str(self.by.value)
         return ProgressState(self._path, by, 0 if read is None else len(read.entries),
                              0 if read is None else len(read.games),
-                             {} if read is None else record_points(read, by),
+                             {} if read is None else _charts().record_points(read, by),
                              self.message.text)
 
     def __repr__(self) -> str:

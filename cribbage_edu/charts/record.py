@@ -28,10 +28,14 @@ from matplotlib.figure import Figure
 from matplotlib.ticker import PercentFormatter
 
 from ..render.colours import COLOURS
-from ..render.review import KIND_COLOURS, KIND_WORDS
 from ..strategy.coach.grades import DecisionKind, Grade
 from ..study.progress import RANKED_DECISIONS, Period, Progress
+from .review_svg import KIND_COLOURS as _KIND_COLOURS
+from .review_svg import KIND_WORDS as _KIND_WORDS
 from .style import house_style, new_figure
+
+KIND_WORDS: dict[str, str] = {str(k): v for k, v in _KIND_WORDS.items()}
+KIND_COLOURS: dict[str, str] = {str(k): v for k, v in _KIND_COLOURS.items()}
 
 __all__ = ["COMPARED", "record_chart", "record_points"]
 

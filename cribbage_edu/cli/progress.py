@@ -93,7 +93,7 @@ def run_progress(args: argparse.Namespace, console: Console) -> int:
 
 def summary_lines(progress: Progress, points: dict[str, str], path: Path) -> list[str]:
     """The summary as lines: the record, the kinds, the four points, the latest games."""
-    from ..render.review import KIND_WORDS
+    from ..charts.record import KIND_WORDS
 
     entries = progress.entries
     if not entries:
