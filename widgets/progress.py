@@ -19,6 +19,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from html import escape
 from pathlib import Path
+from types import ModuleType
 
 import ipywidgets as w  # type: ignore[import-untyped]
 
