@@ -9,7 +9,6 @@ another. The widget only reads: nothing is written, and nothing leaves the folde
 
 >>> import tempfile
 >>> from pathlib import Path
-from types import ModuleType
 >>> Progress(Path(tempfile.mkdtemp()) / "none.sqlite", chart=False).value.message[:40]
 'No record yet: play a game with the coac'
 """
