@@ -14,7 +14,6 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from cribbage_edu.rules.cards import Card
-from cribbage_edu.rules.drive import drive
 from cribbage_edu.rules.errors import IllegalActionError, IllegalPlayError
 from cribbage_edu.rules.events import Phase
 from cribbage_edu.rules.game import Game, stacked_game
@@ -30,10 +29,9 @@ from cribbage_edu.strategy.coach import (
 from cribbage_edu.strategy.coach.deal import DEAL_HANDS, deal_answers, judge_deal
 from cribbage_edu.strategy.coach.view import judge_dealt
 from cribbage_edu.strategy.hint import hint
-from cribbage_edu.strategy.players import ExpertPlayer
 from cribbage_edu.strategy.reading import ReadDeal
+from tests.decisions import EXPERTS, decision
 
-EXPERTS = [ExpertPlayer(), ExpertPlayer()]
 WITHIN = "within the judge's margin"
 
 
@@ -163,20 +161,6 @@ def test_with_no_deal_that_fits_the_judge_falls_back_on_open_hands(
 # --- the opponent's answer is the one the rest of the play lays ---------------------------
 
 
-def _decision(seed: int, steps: int) -> Game:
-    """A seeded game between two experts, moved on until a player must choose between
-    two cards or more, after at least ``steps`` choices of the play."""
-    game = Game(seed=seed, first_dealer=seed % 2)
-    seen = 0
-    while True:
-        drive(game, EXPERTS, stop=lambda g: g.phase is Phase.PLAY and bool(g.to_act)
-              and len({c.rank for c in g.legal_cards(g.to_act[0])}) > 1)
-        if seen >= steps:
-            return game
-        seen += 1
-        who = game.to_act[0]
-        game.play(who, EXPERTS[who].play(game.view(who)))
-
 
 @settings(max_examples=30, deadline=None)
 @given(seed=st.integers(0, 10_000), steps=st.integers(0, 20))
@@ -184,7 +168,7 @@ def test_the_answer_is_what_the_experts_reply_pegs_in_the_engine(seed: int,
                                                                  steps: int) -> None:
     """Given the opponent's real deal, each card's answer is what the rules give the
     expert's reply to it (the opponent laying from his own view), or 0 when he cannot lay."""
-    game = _decision(seed, steps)
+    game = decision(seed, steps)
     who = game.to_act[0]
     view, his = game.view(who), game.view(1 - who)
     real = ReadDeal(tuple(sorted([*his.kept, *his.discards])), tuple(his.kept),

@@ -21,10 +21,9 @@ from cribbage_edu.rules.game import Game, PlayerView, stacked_game
 from cribbage_edu.strategy.coach.deal import DealVerdict, deal_outcomes, judge_deal, paired
 from cribbage_edu.strategy.coach.dealplay import play_rest
 from cribbage_edu.strategy.master import MasterPlayer
-from cribbage_edu.strategy.players import ExpertPlayer
 from cribbage_edu.strategy.reading import read_deals
+from tests.decisions import EXPERTS, decision
 
-EXPERTS = [ExpertPlayer(), ExpertPlayer()]
 ALL_UNSEEN = [0] + [4] * 13
 
 
@@ -124,21 +123,6 @@ def test_pegging_what_you_need_first_is_home_even_if_he_pegs_more_later() -> Non
 # --- the play-out is the engine's, with the same two experts -------------------------
 
 
-def _decision(seed: int, steps: int) -> Game:
-    """A seeded game between two experts, moved on until a player must choose between
-    two cards or more, after at least ``steps`` choices of the play."""
-    game = Game(seed=seed, first_dealer=seed % 2)
-    seen = 0
-    while True:
-        drive(game, EXPERTS, stop=lambda g: g.phase is Phase.PLAY and bool(g.to_act)
-              and len({c.rank for c in g.legal_cards(g.to_act[0])}) > 1)
-        assert not game.is_over
-        if seen >= steps:
-            return game
-        seen += 1
-        who = game.to_act[0]
-        game.play(who, EXPERTS[who].play(game.view(who)))
-
 
 @settings(max_examples=40, deadline=None)
 @given(seed=st.integers(0, 10_000), steps=st.integers(0, 30))
@@ -147,7 +131,7 @@ def test_the_hidden_hand_play_out_is_the_engine_playing_two_experts(seed: int,
     """For each card that fits, the points play_rest gives each side to the end of the
     play are what the rules engine gives when the expert lays that card and both experts
     lay the rest, each from his own view."""
-    game = _decision(seed, steps)
+    game = decision(seed, steps)
     who = game.to_act[0]
     view = game.view(who)
     his_view = game.view(1 - who)
@@ -255,7 +239,7 @@ def test_kept_for_the_win_the_drawn_keep_is_the_masters_near_home() -> None:
        near=st.booleans())
 def test_a_verdict_is_bounded_repeatable_and_paired(seed: int, steps: int,
                                                     near: bool) -> None:
-    game = _decision(seed, steps)
+    game = decision(seed, steps)
     who = game.to_act[0]
     view = game.view(who)
     if near:  # the same cards near home
@@ -291,7 +275,7 @@ def test_each_deal_is_played_out_as_play_rest_plays_it(seed: int, steps: int,
     play_rest gives that deal and that rank, played out afresh (its unseen cards his
     own six, the starter and the cards laid), and the verdict is the same when the
     opponent's keep is worked out rather than read from the keep table."""
-    game = _decision(seed, steps)
+    game = decision(seed, steps)
     view = game.view(game.to_act[0])
     if near:
         view = dataclasses.replace(view, scores=(110, 112))
@@ -337,7 +321,7 @@ def test_the_stated_interval_covers_a_far_larger_samples_figure() -> None:
     two times in three)."""
     held = total = 0
     for seed, steps in ((11, 0), (12, 3), (40, 1)):
-        game = _decision(seed, steps)
+        game = decision(seed, steps)
         view = game.view(game.to_act[0])
         truth = {row.card: row.points for row in judge_deal(view, 6000, seed=999).cards}
         for draw in range(40):
