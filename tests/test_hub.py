@@ -48,6 +48,7 @@ from cribbage_edu.classroom.hub_users import (
     lay_out_state,
     let_pass,
     make_account,
+    processes_of,
     remove_accounts,
     take_back,
     unix_names,
@@ -396,6 +397,27 @@ def test_a_unix_user_the_hub_did_not_make_is_never_taken_over(
         make_account(f"{prefix}ada", base / "ada")
     assert remove_accounts([f"{prefix}ada"]) == []  # not ours: left alone
     subprocess.run(["userdel", f"{prefix}ada"], check=True)
+
+
+@needs_root
+def test_a_user_with_a_process_still_running_is_removed_and_the_process_ended(
+        class_users: tuple[str, Path]) -> None:
+    """userdel refuses a user with a process running (a server or kernel the hub left
+    behind at its stop); remove_accounts ends those processes first."""
+    prefix, base, _ = class_users
+    account = make_account(f"{prefix}ada", base / "ada")
+    left = subprocess.Popen(["sleep", "600"], user=account.uid, group=account.gid,
+                            start_new_session=True)
+    try:
+        assert processes_of(account.uid) == [left.pid]
+        assert remove_accounts([f"{prefix}ada"]) == [f"{prefix}ada"]
+        assert left.wait(timeout=30) == -signal.SIGTERM
+        with pytest.raises(KeyError):
+            pwd.getpwnam(f"{prefix}ada")
+    finally:
+        if left.poll() is None:
+            left.kill()
+            left.wait()
 
 
 @needs_root

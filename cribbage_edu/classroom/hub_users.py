@@ -53,9 +53,11 @@ import os
 import pwd
 import re
 import shutil
+import signal
 import stat
 import subprocess
 import sys
+import time
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from pathlib import Path
@@ -63,10 +65,10 @@ from pathlib import Path
 from .errors import PROG, BadInput, shortened
 
 __all__ = ["DEFAULT_PREFIX", "HAND_IN_OWNERS", "MARK", "Account", "check_reachable",
-           "class_accounts", "copy_private", "first_closed_folder", "hand_in_owners",
-           "lay_out_exchange", "lay_out_state", "let_pass", "make_account", "own_tree",
-           "remove_accounts", "restrict_guide", "take_back", "unix_name", "unix_names",
-           "write_hand_in_owners"]
+           "class_accounts", "copy_private", "end_processes_of", "first_closed_folder",
+           "hand_in_owners", "lay_out_exchange", "lay_out_state", "let_pass",
+           "make_account", "own_tree", "processes_of", "remove_accounts", "restrict_guide",
+           "take_back", "unix_name", "unix_names", "write_hand_in_owners"]
 
 DEFAULT_PREFIX = "cribbage-"
 """The start of every Unix user name the hub makes (``--user-prefix``)."""
@@ -220,17 +222,59 @@ def class_accounts(names: Mapping[str, str], homes: Mapping[str, Path]) -> dict[
     return accounts
 
 
+def processes_of(uid: int) -> list[int]:
+    """The process ids whose real user is ``uid`` (read from ``/proc``)."""
+    found = []
+    for entry in Path("/proc").iterdir():
+        if not entry.name.isdigit():
+            continue
+        try:
+            status = (entry / "status").read_text()
+        except OSError:  # ended while we looked
+            continue
+        line = next((row for row in status.splitlines() if row.startswith("Uid:")), "")
+        if line.split()[1:2] == [str(uid)]:
+            found.append(int(entry.name))
+    return found
+
+
+def end_processes_of(uid: int, *, grace: float = 5.0) -> None:
+    """Stop every process of ``uid`` (a server or kernel the hub left running): SIGTERM,
+    then SIGKILL to those still there after ``grace`` seconds, waiting at most as long
+    again for them to go. ``userdel`` refuses a user with a process running."""
+    for signal_number in (signal.SIGTERM, signal.SIGKILL):
+        pids = processes_of(uid)
+        for pid in pids:
+            with contextlib.suppress(ProcessLookupError, PermissionError):
+                os.kill(pid, signal_number)
+        deadline = time.monotonic() + grace
+        while pids and time.monotonic() < deadline:
+            time.sleep(0.05)
+            pids = processes_of(uid)
+        if not pids:
+            return
+
+
 def remove_accounts(names: Iterable[str]) -> list[str]:
     """Remove the Unix users ``names`` the hub made (a user without its mark is left
-    alone), and the group of each; their homes are not touched. Returns those removed."""
+    alone), and the group of each, after stopping any process still running as the user;
+    their homes are not touched. Returns those removed."""
     removed = []
     for name in names:
         try:
-            if not pwd.getpwnam(name).pw_gecos.startswith(MARK):
-                continue
+            entry = pwd.getpwnam(name)
         except KeyError:
             continue
+        if not entry.pw_gecos.startswith(MARK):
+            continue
+        end_processes_of(entry.pw_uid)
         subprocess.run(["userdel", name], capture_output=True, check=False)
+        try:
+            pwd.getpwnam(name)
+        except KeyError:
+            pass
+        else:
+            continue  # userdel refused: not removed
         try:
             grp.getgrnam(name)
         except KeyError:
