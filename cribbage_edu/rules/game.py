@@ -48,7 +48,18 @@ from pathlib import Path
 from typing import Any, TypeVar
 
 from .board import GAME_HOLE, Board, Skunk, skunk_kind
-from .cards import FULL_DECK, Card, CardLike, Deck, Hand, Rank, distinct_cards, parse_cards
+from .cards import (
+    FULL_DECK,
+    Card,
+    CardLike,
+    Deck,
+    Hand,
+    Rank,
+    checked_card,
+    checked_cards,
+    distinct_cards,
+    parse_cards,
+)
 from .checks import flag, no_card_twice, seat, two_names, two_scores, whole_number
 from .errors import (
     CribbageError,
@@ -376,6 +387,115 @@ class PlayerView:
                    kept=Hand(), discards=Hand(), starter=None, count=0, pile=Hand(),
                    laid=(), opponent_cards=6, opponent_said_go=False, shown=(), turn=None,
                    legal=(), _events=[], _n_events=0)
+
+    @classmethod
+    def in_play(cls, kept: str | Iterable[CardLike], thrown: str | Iterable[CardLike],
+                starter: CardLike, *, dealer: bool, laid: str | Iterable[CardLike] = (),
+                scores: Sequence[int] | None = None, target: int = GAME_HOLE) -> PlayerView:
+        """Seat 0's view of a stated deal in the play, at its turn to lay a card: its
+        ``kept`` four and ``thrown`` two, the ``starter``, whether it is the ``dealer``,
+        every card ``laid`` this deal in order (each is seat 0's if it is one of
+        ``kept``, else the opponent's) and the board now (``scores``, seat 0's first;
+        ``None``: the pegs started this deal at 0). A
+        go is said where the order of the play shows one: when the next card laid, or
+        seat 0's turn at the end, comes to a player whose turn it was not, the other
+        said go. What a judge of a stated position hands the judge of the whole deal.
+
+        The view is made by playing the deal on a :class:`Game`, so the rules check the
+        statement; the opponent is dealt, besides the cards he laid, cards seat 0 has
+        not seen that fit none of his gos (ten-cards, which fit nowhere a go can be
+        said). Nothing of them reaches the view: it shows only what seat 0 saw, the
+        same for any hand he could hold. A statement no deal can make (a card laid out
+        of turn, a go while a card fits, a card laid twice, scores now below what this
+        deal has pegged) is refused with an error of the engine's family that names it.
+
+        >>> view = PlayerView.in_play("6D 8H KC 2C", "9S 3D", "QD", dealer=True, laid="6S",
+        ...                           scores=(105, 110))
+        >>> view.phase, view.turn, str(view.hand), str(view.pile), view.opponent_cards
+        (<Phase.PLAY: 'play'>, 0, '2C 6D 8H KC', '6S', 3)
+        >>> late = PlayerView.in_play("4D 9S 2H 6C", "7H 8C", "2D", dealer=True,
+        ...                           laid="5H 6C KS 4D")  # he says go at 25
+        >>> late.opponent_said_go, late.count, str(late.hand), late.opponent_cards
+        (True, 25, '2H 9S', 2)
+        >>> PlayerView.in_play("6D 8H KC 2C", "9S 3D", "QD", dealer=True, laid="6S 6D 8H")
+        Traceback (most recent call last):
+          ...
+        cribbage_edu.IllegalPlayError: the stated deal cannot be played: laying 8H: the opponent cannot have said go at 12: any card fits there (a go needs a count of 22 at least)
+        """
+        mine = distinct_cards(checked_cards(kept, "the kept hand"), 4, "the kept hand")
+        throw = distinct_cards(checked_cards(thrown, "the thrown cards"), 2,
+                               "the thrown cards")
+        turned = checked_card(starter, "the starter")
+        order = checked_cards(laid, "the cards laid")
+        no_card_twice(order, "the cards laid")
+        his_laid = [c for c in order if c not in mine]
+        no_card_twice([*mine, *throw, turned, *his_laid], "the stated deal")
+        is_dealer = flag(dealer, "dealer")
+        goal = game_target(target)
+        board = None if scores is None else two_scores(scores, goal, "scores")
+        if len(his_laid) > 4:
+            raise IllegalPlayError(f"the opponent laid {len(his_laid)} cards: "
+                                   f"'{Hand(his_laid)}' (he keeps four)")
+        seen = {*mine, *throw, turned, *his_laid}
+        unseen = [c for c in FULL_DECK if c not in seen]
+        tens = [c for c in unseen if c.value == 10]
+        held = tens[:4 - len(his_laid)]
+        rest = [c for c in unseen if c not in held][:2]
+        his_six = [*his_laid, *held, *rest]
+        six = [*mine, *throw]
+
+        def said_go(game: Game, who: int) -> None:
+            """``who`` says go (the turn was his, the next card the other's): for the
+            opponent, refused here when a card fits, so that no card he was given
+            shows in the words."""
+            if who == 1 and game.hand(1):
+                fits = [c for c in game.hand(1) if game.count + c.value <= 31]
+                if fits:
+                    later = [c for c in fits if c in his_laid]
+                    why = (f"{later[0]} fits, which he lays later" if later else
+                           "any card fits there (a go needs a count of 22 at least)")
+                    raise IllegalPlayError(f"the opponent cannot have said go at "
+                                           f"{game.count}: {why}")
+            game.go(who)
+
+        def play(start: tuple[int, int]) -> Game:
+            pone, dealer_six = (his_six, six) if is_dealer else (six, his_six)
+            game = Game(0, first_dealer=1 if not is_dealer else 0, scores=start,
+                        target=goal, decks=[stack_deck(pone, dealer_six, turned)])
+            game.advance()
+            game.advance()
+            game.discard(0, throw)
+            game.discard(1, rest)
+            game.advance()  # the starter
+            doing = "at the lead"
+            try:
+                for card in order:
+                    doing = f"laying {card}"
+                    who = 0 if card in mine else 1
+                    if game.phase is Phase.PLAY and game.turn == 1 - who:
+                        said_go(game, 1 - who)
+                    game.play(who, card)
+                doing = "at your turn"
+                if game.phase is Phase.PLAY and game.turn == 1:
+                    said_go(game, 1)
+            except CribbageError as error:
+                text = str(error).replace("player 0", "you").replace("player 1",
+                                                                         "the opponent")
+                raise IllegalPlayError(f"the stated deal cannot be played: {doing}: {text}"
+                                       ) from None
+            if game.phase is not Phase.PLAY or game.turn != 0:
+                raise IllegalPlayError("the stated deal cannot be played: it does not come "
+                                       "to your turn to lay a card (the play is over)")
+            return game
+
+        pegged = play((0, 0)).scores
+        if board is None:
+            return play((0, 0)).view(0)
+        start = (board[0] - pegged[0], board[1] - pegged[1])
+        if min(start) < 0:
+            raise IllegalActionError(f"scores {board} now are less than this deal has "
+                                     f"pegged: {pegged[0]} and {pegged[1]}")
+        return play(start).view(0)
 
     @property
     def is_dealer(self) -> bool:

@@ -64,7 +64,7 @@ from .player import PLAYER_HANDS, ReaderPlayer
 from .position import CardOption, CardPosition
 from .review import Decision, Review, review
 from .throw import ThrowOption, ThrowVerdict, judge_throw
-from .view import judge_view, verdict_line
+from .view import judge_play, judge_view, verdict_line
 
 __all__ = [
     "BLUNDER",
@@ -93,6 +93,7 @@ __all__ = [
     "card_chances",
     "judge_card",
     "judge_count",
+    "judge_play",
     "judge_throw",
     "judge_view",
     "review",

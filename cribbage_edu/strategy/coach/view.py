@@ -33,10 +33,12 @@ from __future__ import annotations
 
 import threading
 from collections import OrderedDict
-from collections.abc import Hashable, Iterable
+from collections.abc import Callable, Hashable, Iterable
 from functools import partial
 
 from ...rules.cards import THIRTY_ONE, Card, CardLike, checked_card
+from ...rules.board import GAME_HOLE
+from ...rules.checks import whole_number
 from ...rules.errors import IllegalActionError, IllegalPlayError
 from ...rules.events import Phase
 from ...rules.game import PlayerView
@@ -49,7 +51,8 @@ from .phrases import WITHIN, as_good, card_margin, percent
 from .position import CardOption, CardPosition, view_position
 from .throw import ThrowVerdict, judge_throw
 
-__all__ = ["REMEMBERED", "judge_dealt", "judge_view", "judged_deal", "verdict_line"]
+__all__ = ["REMEMBERED", "judge_dealt", "judge_play", "judge_view", "judged_deal",
+           "verdict_line"]
 
 
 def judge_view(view: PlayerView, choice: str | Iterable[CardLike]) -> ThrowVerdict | CardVerdict:
@@ -149,19 +152,20 @@ def _view_key(view: PlayerView) -> Hashable:
             view.opponent_cards, view.opponent_said_go, view.turn, log)
 
 
-def judged_deal(view: PlayerView) -> DealVerdict | None:
-    """:func:`judge_deal` of ``view`` with :data:`DEAL_HANDS` deals (more if none of them
-    fits what the opponent did; ``None`` if none fits even then), remembered for the last
+def judged_deal(view: PlayerView, deals: int = DEAL_HANDS, seed: int = 0
+                ) -> DealVerdict | None:
+    """:func:`judge_deal` of ``view`` with ``deals`` deals (more if none of them fits what
+    the opponent did; ``None`` if none fits even then), remembered for the last
     :data:`REMEMBERED` positions asked. Read only, never changed."""
-    key = _view_key(view)
+    key = (_view_key(view), deals, seed)
     with _lock:
         if key in _remembered:
             _remembered.move_to_end(key)
             return _remembered[key]
     found: DealVerdict | None = None
-    for deals in (DEAL_HANDS, DEAL_HANDS * _MORE):
+    for drawn in (deals, deals * _MORE):
         try:
-            found = judge_deal(view, deals)
+            found = judge_deal(view, drawn, seed=seed)
             break
         except IllegalActionError as error:
             if "none of the" not in str(error):
@@ -173,10 +177,13 @@ def judged_deal(view: PlayerView) -> DealVerdict | None:
     return found
 
 
-def judge_dealt(view: PlayerView, card: CardLike) -> CardVerdict:
+def judge_dealt(view: PlayerView, card: CardLike, *, deals: int = DEAL_HANDS,
+                seed: int = 0) -> CardVerdict:
     """Judge laying ``card`` from the player's ``view`` of a game in the play, over the
-    whole deal (see the module docstring). A card not held, or one past 31, is refused
+    whole deal (see the module docstring), from ``deals`` deals drawn for the opponent
+    (seeded by ``seed`` and the position). A card not held, or one past 31, is refused
     with an error that names it; so is a view that is not the player's turn to lay."""
+    deals = whole_number(deals, "deals", 1)
     position = view_position(view)
     laid = checked_card(card, "the card")
     if laid not in position.hand:
@@ -184,14 +191,46 @@ def judge_dealt(view: PlayerView, card: CardLike) -> CardVerdict:
     if position.count + laid.value > THIRTY_ONE:
         raise IllegalPlayError(f"cannot lay {laid}: count is {position.count}, "
                                f"{position.count} + {laid.value} > 31")
-    deal = judged_deal(view)
+    deal = judged_deal(view, deals, whole_number(seed, "seed", 0))
     if deal is None:  # no deal drawn fits what he did: today's model, open hands
         return judge_position(position, laid)
-    return _verdict(view, position, deal, laid)
+    return _verdict(view, position, deal, laid, partial(judge_dealt, view, deals=deals,
+                                                        seed=seed))
+
+
+def judge_play(kept: str | Iterable[CardLike], card: CardLike, *,
+               thrown: str | Iterable[CardLike], starter: CardLike, dealer: bool,
+               laid: str | Iterable[CardLike] = (), scores: tuple[int, int] | None = None,
+               target: int = GAME_HOLE, deals: int = DEAL_HANDS, seed: int = 0
+               ) -> CardVerdict:
+    """Judge laying ``card`` in a stated deal, over the whole deal, as a card laid in a
+    game is judged: your ``kept`` four and ``thrown`` two, the ``starter``, whether you are
+    the ``dealer``, every card ``laid`` this deal in order (yours are those of ``kept``;
+    a go is read from the order, :meth:`~cribbage_edu.rules.game.PlayerView.in_play`),
+    and the board now (``scores``, yours first; ``None`` far from home). The opponent's
+    deal is read from what the statement shows him doing (his six from the cards you have
+    not seen, kept as a strong player keeps, his cards and gos), the rest of the play
+    laid with hidden hands, the whole deal counted near home; ``deals`` deals are drawn
+    for him, seeded by ``seed`` and the position. A card within the judge's margin of the
+    best is graded good. A statement no deal can make is refused with an error that
+    names it.
+
+    Lesson 14's exercise 10: the dealer on 105 holds 6♦ 8♥ K♣ 2♣ (he threw 9♠ 3♦, the Q♦
+    turned) and pone, on 110, led the 6♠. Pairing the lead pegs 2 but invites pone's
+    pair royal, which brings her, who counts first, within reach of home:
+
+    >>> v = judge_play("6D 8H KC 2C", "6D", thrown="9S 3D", starter="QD", dealer=True,
+    ...                laid="6S", scores=(105, 110), deals=400)
+    >>> v.whole_deal, v.best.symbol, v.grade.is_serious
+    (True, 'K♣', True)
+    """
+    view = PlayerView.in_play(kept, thrown, starter, dealer=dealer, laid=laid,
+                              scores=scores, target=target)
+    return judge_dealt(view, card, deals=deals, seed=seed)
 
 
 def _verdict(view: PlayerView, position: CardPosition, deal: DealVerdict,
-             laid: Card) -> CardVerdict:
+             laid: Card, rejudge: Callable[[CardLike], CardVerdict]) -> CardVerdict:
     near = deal.by_chance
     options = tuple(_option(position, row, near) for row in deal.cards)
     rows = {row.card: row for row in deal.cards}
@@ -215,7 +254,7 @@ def _verdict(view: PlayerView, position: CardPosition, deal: DealVerdict,
     return CardVerdict(position, laid, best.card, loss, round(mine_row.points_margin, 6),
                        chance_loss, grade, sentence, options, deal.used, False,
                        margin=round(mine_row.margin, 6), within=within, whole_deal=True,
-                       view=view, account=_account(deal), rejudge=partial(judge_dealt, view))
+                       view=view, account=_account(deal), rejudge=rejudge)
 
 
 def _option(position: CardPosition, row: DealCard, near: bool) -> CardOption:
