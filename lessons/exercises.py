@@ -139,7 +139,10 @@ class Exercise:
     :meth:`solution`; ``praise`` (text or a function) follows a right answer.
     ``question`` is HTML shown when the exercise itself is displayed (the cards it is
     about). ``accept(guess)``, when given, says which answers count as right (several
-    may: cards the judge cannot tell apart); ``answer`` is then the one shown. ``name``
+    may: cards the judge cannot tell apart); ``answer`` is then the one shown, or
+    ``answer_words`` when given (``"any of 7♣ 8♦ (within the judge's margin)"``), and
+    ``right(guess)``, when given, is what a right answer is told after the exercise's
+    name (``"good! 8♦ is within the judge's margin"``). ``name``
     is what its messages begin with (``Exercise 5`` unless given, as for a practice
     question that is no exercise).
 
@@ -166,6 +169,8 @@ class Exercise:
                  choices: Iterable[Any] | None = None,
                  form: Callable[[Any], str | None] | None = None,
                  accept: Callable[[Any], bool] | None = None,
+                 right: Callable[[Any], str] | None = None,
+                 answer_words: str = "",
                  name: str = "") -> None:
         self.number = number
         self.name = name or f"Exercise {number}"
@@ -179,6 +184,8 @@ class Exercise:
         self._read = read
         self._form = form
         self._accept = accept
+        self._right = right
+        self._answer_words = answer_words
         if choices is None and isinstance(answer, str) and isinstance(misses, Mapping):
             choices = [answer, *(key for key in misses if isinstance(key, str))]
         self.choices = None if choices is None else sorted(set(choices), key=str)
@@ -240,6 +247,8 @@ class Exercise:
         if problem:
             return "not an answer", f"{head} {problem}. That did not count as a try."
         if self._is_right(guess):
+            if self._right is not None:
+                return "right", f"{head} {self._right(guess)}"
             exact = (f" Exactly, that is {_show(self.answer)}."
                      if guess != self.answer and _is_real(self.answer) else "")
             return "right", f"{head} right! {_show(guess)}.{exact}"
@@ -262,7 +271,7 @@ class Exercise:
         if self.wrong_tries < 2:
             print(f"{message}\n{TRY_AGAIN}")
             return
-        print(f"{message}\nThe answer is {_show(self.answer)}.")
+        print(f"{message}\nThe answer is {self._answer_words or _show(self.answer)}.")
         _say(self._solution)
 
     def grade(self, guess: Any) -> None:
@@ -306,7 +315,8 @@ class Exercise:
 
     def solution(self) -> None:
         """Show the worked solution."""
-        print(f"Solution to exercise {self.number}: {_show(self.answer)}.")
+        print(f"Solution to exercise {self.number}: "
+              f"{self._answer_words or _show(self.answer)}.")
         _say(self._solution)
 
 

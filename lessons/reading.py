@@ -1,6 +1,6 @@
 """Reading the opponent, for lesson 13: what a good player's lead and keep say about the
-cards they hold, counted from seeded deals between experts, and a card judged over the
-hands the read leaves instead of over every hand alike.
+cards they hold, counted from seeded deals between experts, and a card judged by the judge
+of the whole deal reading the lead, beside the same judge not reading it.
 
 **The deals.** :func:`expert_deals` deals six cards to each player from a shuffled deck
 (seeded), each keeps four as the expert does (:class:`~cribbage_edu.strategy.players.
@@ -21,14 +21,15 @@ True
 the cards the dealer has not seen, has her keep four and lead as the expert does, and keeps
 the deals where she leads a card of that rank: her other three cards in those deals are a
 sample of the hands the lead leaves her, each as often as the expert would hold it.
-:func:`read_judged` then weighs each card of the dealer by the whole rest of the play (the
-judge's open-hands model, :func:`cribbage_edu.strategy.pegsolver.after_card`) over that
-sample, beside the judge's figure over every hand alike
-(:func:`cribbage_edu.strategy.coach.judge_card`).
+:func:`read_compared` judges each card of the dealer by the judge of the whole deal
+(:func:`cribbage_edu.strategy.coach.deal.judge_deal`), which reads the lead itself (her
+keep as a strong player's, her lead weighed by the chance the expert leads it), beside the
+same judge not reading it (every keep of her six and every lead alike).
 
-The model and its limits: the read trusts that pone keeps and leads like the expert, and
-that her six cards were any six of those unseen; the rest of the play is still played by
-both with both hands open.
+The model and its limits: the read trusts that pone keeps and leads like a strong player
+(a 10% chance of another keep, 20% of another card), and that her six cards were any six
+of those unseen; the rest of the play is laid with hidden hands, each side looking one
+card ahead.
 """
 
 from __future__ import annotations
@@ -39,25 +40,20 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 
 from cribbage_edu import FULL_DECK, Card, parse_cards
-from cribbage_edu.rules.cards import THIRTY_ONE, CardLike
-from cribbage_edu.rules.game import stacked_game
-from cribbage_edu.stats import mean_interval
-from cribbage_edu.strategy.coach import judge_card
-from cribbage_edu.strategy.discard import best_discard
-from cribbage_edu.strategy.pegsolver import after_card
+from cribbage_edu.rules.cards import CardLike
+from cribbage_edu.rules.game import PlayerView, stacked_game
+from cribbage_edu.strategy.coach.deal import DealVerdict, judge_deal
 from cribbage_edu.strategy.players import ExpertPlayer
-from exercises import Exercise, as_card, question_html
+from exercises import Exercise
 from throwing import share_text
+from whole_play import DEALS, SEED, card_exercise
 
-__all__ = ["Deal", "ReadOption", "at_random", "expert_deals", "good_by_read",
-           "loss_against_best", "print_read", "print_tells", "read_exercise", "read_hands",
-           "read_judged", "share_after", "tell", "with_a_five"]
+__all__ = ["Deal", "at_random", "expert_deals", "print_read", "print_tells", "read_compared",
+           "read_exercise", "read_hands", "share_after", "tell", "with_a_five"]
 
 Ranks = tuple[int, ...]
 FIVE = 5
 TEN = 10
-GOOD = 0.5
-"""Points under which a card is as good as the best (the coach's grade ``good``)."""
 EXPERT = ExpertPlayer()
 
 
@@ -146,73 +142,32 @@ def read_hands(dealer_six: str, starter: CardLike, lead: CardLike, *, tries: int
     return hands
 
 
-@dataclass(frozen=True)
-class ReadOption:
-    """One card of the dealer's: the judge over every hand alike (``uniform``, with its
-    95% ``uniform_error``) and over the read's hands (``read``, with ``read_error``), and
-    the card's whole-play figure in each hand read (``values``, for paired comparisons)."""
-
-    card: Card
-    uniform: float
-    uniform_error: float
-    read: float
-    read_error: float
-    values: tuple[float, ...]
+def read_compared(kept: str, *, thrown: str, starter: CardLike, laid: str, dealer: bool,
+                  deals: int = DEALS, seed: int = SEED) -> tuple[DealVerdict, DealVerdict]:
+    """The judge of the whole deal on each card of a stated deal, twice over the same
+    number of deals: reading the opponent (his keep and his cards as a strong player's,
+    the judge's own read) and not reading him (every keep of his six and every card he
+    could lay alike: the read's slips set to 1)."""
+    view = PlayerView.in_play(kept, thrown, starter, dealer=dealer, laid=laid)
+    return (judge_deal(view, deals, seed=seed),
+            judge_deal(view, deals, seed=seed, throw_slip=1.0, play_slip=1.0))
 
 
-def read_judged(hand: str, *, starter: CardLike, pile: str, seen: str,
-                hands: Sequence[Ranks]) -> list[ReadOption]:
-    """Each card of ``hand`` that fits on ``pile``, best by the read first: the judge's
-    whole-play figure over every hand (``seen`` are the dealer's thrown cards) and the same
-    figure over the read's ``hands``, each with its 95% interval."""
-    cards = parse_cards(hand)
-    laid = parse_cards(pile)
-    count = sum(c.value for c in laid)
-    fits = [c for c in cards if count + c.value <= THIRTY_ONE]
-    verdict = judge_card(cards, fits[0], starter=starter, pile=laid, seen=seen, dealer=True)
-    uniform = {o.card: o for o in verdict.options}
-    mine = _ranks(cards)
-    ranks = [int(c.rank) for c in laid]
-    options = []
-    for card in fits:
-        values = tuple(float(after_card(mine, theirs, ranks, int(card.rank)))
-                       for theirs in hands)
-        mean, low, _ = mean_interval(values)
-        options.append(ReadOption(card, uniform[card].value, uniform[card].error, mean,
-                                  mean - low, values))
-    return sorted(options, key=lambda o: (-o.read, o.card))
-
-
-def loss_against_best(options: Sequence[ReadOption], card: Card) -> tuple[float, float]:
-    """What ``card`` loses by the read against the read's best card, and the 95% interval
-    of that loss (paired: the same hands for both cards)."""
-    best = options[0]
-    mine = next(o for o in options if o.card == card)
-    if mine is best:
-        return 0.0, 0.0
-    diffs = [b - m for b, m in zip(best.values, mine.values, strict=True)]
-    mean, low, _ = mean_interval(diffs)
-    return mean, mean - low
-
-
-def good_by_read(options: Sequence[ReadOption]) -> frozenset[Card]:
-    """The cards as good as the read's best, as the coach grades: a loss under half a
-    point, or within its 95% interval."""
-    good = set()
-    for o in options:
-        loss, error = loss_against_best(options, o.card)
-        if loss < GOOD or loss <= error:
-            good.add(o.card)
-    return frozenset(good)
-
-
-def print_read(options: Sequence[ReadOption], hands: int) -> None:
-    """The two columns side by side: every hand alike, and the hands the read leaves."""
-    print(f"whole play: every hand alike, and the {hands} hands the lead leaves an expert")
-    print(f"{'card':<6}{'every hand':>16}{'the read':>18}")
-    for o in options:
-        print(f"{o.card.symbol:<6}{o.uniform:>+9.2f} ± {o.uniform_error:.2f}"
-              f"{o.read:>+11.2f} ± {o.read_error:.2f}")
+def print_read(kept: str, **position: object) -> None:
+    """Each card's net points to the end of the play, with its 95% interval, not reading
+    the opponent and reading him; ✓ marks the cards within the judge's margin of the best
+    in each column."""
+    read, alike = read_compared(kept, **position)  # type: ignore[arg-type]
+    rows = {row.card: row for row in alike.cards}
+    good = (set(alike.within_margin()), set(read.within_margin()))
+    print(f"{'card':<6}{'every hand alike':>20}{'the read':>20}")
+    for row in read.cards:
+        other = rows[row.card]
+        marks = ["  ✓" if row.card in g else "   " for g in good]
+        print(f"{row.card.symbol:<6}{other.points:>+10.2f} ± {other.points_error:.2f}{marks[0]}"
+              f"{row.points:>+10.2f} ± {row.points_error:.2f}{marks[1]}")
+    print(f"(the judge of the whole deal, {read.drawn:,} deals drawn for the opponent in "
+          f"each column, seeded; ✓: within its margin of the best)")
 
 
 def print_tells(deals: Sequence[Deal]) -> None:
@@ -269,37 +224,19 @@ def tell(lead: int, wanted: Callable[[int], bool]) -> tuple[Callable[[int], bool
 
 
 
-def read_exercise(number: int, dealer_six: str, *, starter: CardLike, lead: CardLike,
-                  hands: Sequence[Ranks], why: str) -> tuple[Exercise, list[ReadOption]]:
-    """Which card does the dealer lay on ``lead``, the lead read? Graded by the read (the
-    cards as good as its best, :func:`good_by_read`); a miss is told its loss by the read,
-    and its figure over every hand alike. Returns the exercise and the judged options."""
-    six = parse_cards(dealer_six)
-    keep, throw = best_discard(six, dealer=True)
-    options = read_judged(str(keep), starter=starter, pile=str(lead), seen=str(throw),
-                          hands=hands)
-    right = good_by_read(options)
-    fits = {o.card: o for o in options}
-
-    def miss(guess: Card) -> str | None:
-        if guess not in fits or guess in right:
-            return None
-        loss, error = loss_against_best(options, guess)
-        best = options[0].card.symbol
-        lost = (f"over the hands the lead leaves it loses {loss:.2f} ± {error:.2f} against "
-                f"the {best}")
-        if guess == max(options, key=lambda o: (o.uniform, o.card)).card:
-            return (f"over every hand alike the {guess.symbol} is the best card "
-                    f"({fits[guess].uniform:+.2f}), but {lost}. {why}")
-        return f"the {guess.symbol} is no better over every hand alike, and {lost}. {why}"
-
-    return Exercise(
-        number, answer=options[0].card, read=as_card, accept=lambda guess: guess in right,
-        misses=miss,
-        form=lambda guess: None if guess in fits else
-            "choose one of your cards: " + " ".join(c.symbol for c in fits),
-        explain=lambda guess: "what does the lead say pone still holds?",
-        solution=lambda: print_read(options, len(hands)), praise=why,
-        question=question_html("Pone, who plays like an expert, led. You are the dealer.",
-                               ("your cards", keep), ("starter", [Card.parse(str(starter))]),
-                               ("pone led", [Card.parse(str(lead))]))), options
+def read_exercise(number: int, kept: str, *, thrown: str, starter: CardLike, laid: str,
+                  why: str) -> Exercise:
+    """Which card does the dealer lay on pone's lead, the lead read? Graded by the judge of
+    the whole deal, which reads it (every card within its margin accepted); a miss is told
+    its numbers, and the card that would be best not reading the lead is told so."""
+    read, alike = read_compared(kept, thrown=thrown, starter=starter, laid=laid,
+                                dealer=True)
+    unread = alike.best
+    lost = read.card(unread)
+    more = {unread: (f"not reading the lead, the {unread.symbol} would be the best card "
+                     f"({alike.card(unread).points:+.2f} to the end of the play), but read, "
+                     f"it nets {lost.points:+.2f}, {-lost.difference:.2f} ± {lost.margin:.2f} "
+                     f"less than the {read.best.symbol}")}
+    return card_exercise(number, kept, thrown=thrown, starter=starter, laid=laid,
+                         dealer=True, why=why, more=more,
+                         question="Pone, who plays like an expert, led. You are the dealer.")

@@ -1,125 +1,150 @@
-"""A card in the play checked by the whole rest of the play, for lesson 13: the coach's
-judge (:func:`cribbage_edu.strategy.coach.judge_card`) counts every point to the last
-card, for you less for the opponent, both playing their best, averaged over the hands the
-opponent could hold.
+"""A card in the play checked by the whole deal, for lessons 13 and 14: the coach's judge
+(:func:`cribbage_edu.strategy.coach.judge_play`) judges a stated deal (your four kept
+and two thrown, the starter, who deals, the cards laid so far in order, the scores) as
+the coach judges a card at the table: the opponent's hand drawn as a strong player keeps
+and lays, the rest of the play laid with hidden hands, every point to the last card,
+yours less his; near home, the chance to win of the whole deal (the play, then the show
+in order). Every card is weighed over the same :data:`DEALS` deals (seeded), so each
+card's difference from the best has its own 95% interval: the cards whose interval
+reaches 0 are **within the judge's margin**, and all of them are good.
 
->>> verdict = judged("7C 9D KS QH", starter="2D", pile="7H", dealer=True)
->>> verdict.best.symbol, [o.card.symbol for o in verdict.options][:2]
-('7♣', ['7♣', 'K♠'])
+>>> verdict = judged("7C 9D KS QH", thrown="4D 8H", starter="2D", laid="7H", dealer=True,
+...                  deals=300)
+>>> verdict.best.symbol, verdict.whole_deal
+('7♣', True)
 
-:func:`card_exercise` asks for a card and grades it by the judge: every card the coach grades
-good (under half a point from the best) or whose loss lies within the judge's 95% interval
-counts as right (the judge weighs a sample of the opponent's hands when there are too many
-to weigh them all), and a miss is told its own numbers against the best's.
-
-Near home (``scores`` given) the judge also weighs each card by the chance to win; at the
-table the coach does that over a systematic sample of its opponent's hands when there are
-more kinds than :data:`cribbage_edu.strategy.coach.CHANCE_HANDS` (every kind at a first
-lead takes about 2 s). The lessons print and grade the chance over every hand she could
-hold (:func:`cribbage_edu.strategy.coach.card_chances`), each weighed by how many deals
-give it, so those figures are exact within the model:
-
->>> v = judged("3D 3S 7D 8S", starter="JH", pile="6D", dealer=True, scores=(119, 110))
->>> {card.symbol: round(chance, 3) for card, chance in card_chances(v).items()}
-{'7♦': 0.961, '8♠': 0.955, '3♦': 0.859, '3♠': 0.859}
->>> sorted(card.symbol for card in as_good(v))  # under 1% of a game from the best
-['7♦', '8♠']
+:func:`card_exercise` asks for a card and accepts every card within the judge's margin;
+a card outside it is told its own numbers against the best's.
 """
 
 from __future__ import annotations
 
+from collections.abc import Callable, Mapping
+
 from cribbage_edu.rules.cards import THIRTY_ONE, Card, CardLike, parse_cards
-from cribbage_edu.strategy.coach import (
-    CHANCE_INACCURACY,
-    CardVerdict,
-    Grade,
-    card_chances,
-    judge_card,
-)
+from cribbage_edu.strategy.coach import CardVerdict, judge_play
 from exercises import Exercise, as_card, question_html
 
-__all__ = ["as_good", "card_exercise", "judged", "print_judged"]
+__all__ = ["DEALS", "as_good", "card_exercise", "how_made", "judged", "print_judged"]
 
 Cards = str | list[CardLike]
 
+DEALS = 2000
+"""Deals drawn for the opponent for each figure of the lessons (seeded): enough that a
+card's paired margin against the best is a few tenths of a point (a percent or two of a
+game near home), few enough that a lesson re-runs in well under a minute."""
+SEED = 13
 
-def judged(hand: Cards, *, starter: CardLike, pile: Cards = "", dealer: bool,
-           seen: Cards = "", opponent_cards: int | None = None,
-           scores: tuple[int, int] | None = None) -> CardVerdict:
-    """The judge's verdict on the first card of ``hand`` that fits: its options are every
+
+def judged(kept: Cards, *, thrown: Cards, starter: CardLike, laid: Cards = "",
+           dealer: bool, scores: tuple[int, int] | None = None, deals: int = DEALS,
+           seed: int = SEED) -> CardVerdict:
+    """The judge's verdict on the first card still held that fits: its options are every
     card that fits, best first. With ``scores`` (yours first) near home, each card's
-    chance to win is judged too."""
-    count = sum(card.value for card in parse_cards(pile)) if pile else 0
-    first = next(card for card in parse_cards(hand) if count + card.value <= THIRTY_ONE)
-    return judge_card(hand, first, starter=starter, pile=pile, seen=seen, dealer=dealer,
-                      opponent_cards=opponent_cards, scores=scores)
+    chance to win of the whole deal is judged too."""
+    played = parse_cards(laid) if laid else []
+    pile = _pile(played)
+    count = sum(c.value for c in pile)
+    held = [c for c in parse_cards(kept) if c not in played]
+    first = next(c for c in held if count + c.value <= THIRTY_ONE)
+    return judge_play(kept, first, thrown=thrown, starter=starter, dealer=dealer,
+                      laid=played, scores=scores, deals=deals, seed=seed)
 
 
-def print_judged(hand: Cards, **position: object) -> None:
-    """Each card that fits, best first: what it pegs now, the opponent's answer on
-    average (the next card alone), and the whole rest of the play with its interval; near
-    home, the chance to win too (over every hand the opponent could hold), best first."""
-    verdict = judged(hand, **position)  # type: ignore[arg-type]
-    chance = card_chances(verdict)
-    by_card = {option.card: option for option in verdict.options}
-    order = list(chance) if chance is not None else list(by_card)
-    print(f"{'card':<6}{'now':>5}{'answer':>9}{'whole play':>13}"
-          + ("         chance to win" if chance is not None else ""))
-    for card in order:
-        option = by_card[card]
-        error = f" ± {option.error:.2f}" if option.error else ""
+def _pile(played: list[Card]) -> list[Card]:
+    """The cards since the count was last reset (a reset after 31, or when the next card
+    would pass 31: a go)."""
+    pile: list[Card] = []
+    for card in played:
+        if sum(c.value for c in pile) + card.value > THIRTY_ONE:
+            pile = []
+        pile.append(card)
+        if sum(c.value for c in pile) == THIRTY_ONE:
+            pile = []
+    return pile
+
+
+def how_made(verdict: CardVerdict) -> str:
+    """The one line that says how a verdict's figures were made."""
+    return (f"(the judge of the whole deal: {verdict.hands:,} deals drawn for the opponent, "
+            f"seeded; ✓ marks the cards within its margin of the best)")
+
+
+def print_judged(kept: Cards, **position: object) -> None:
+    """Each card that fits, best first: what it pegs now, what the opponent's reply pegs
+    at once on average (*answer*), the whole rest of the play in points with its 95%
+    interval, near home the chance to win of the whole deal; ✓ for the cards within the
+    judge's margin of the best; then how the figures were made."""
+    verdict = judged(kept, **position)  # type: ignore[arg-type]
+    near = verdict.chance_loss is not None
+    print(f"{'card':<6}{'now':>5}{'answer':>9}{'whole play':>19}"
+          + ("   chance to win" if near else ""))
+    for option in verdict.options:
+        mark = "  ✓" if option.card in verdict.within else ""
+        chance = f"{option.chance:>16.1%}" if near and option.chance is not None else ""
         print(f"{option.card.symbol:<6}{option.now:>5}{option.answer:>9.2f}"
-              f"{option.value:>+13.2f}{error}"
-              + (f"{chance[card]:>13.1%}" if chance is not None else ""))
+              f"{option.value:>+12.2f} ± {option.error:.2f}{chance}{mark}")
+    print(how_made(verdict))
 
 
 def as_good(verdict: CardVerdict) -> frozenset[Card]:
-    """The cards the coach grades good (under half a point from the best) or, when
-    points decide, whose loss against the best lies within its 95% interval; near home,
-    the cards under 1% of a game from the best chance to win (over every hand)."""
-    chance = card_chances(verdict)
-    if chance is not None:
-        top = max(chance.values())
-        return frozenset(card for card, p in chance.items() if top - p < CHANCE_INACCURACY)
-    return frozenset(option.card for option in verdict.options
-                     if (judge := verdict.retry(option.card)).grade is Grade.GOOD
-                     or judge.loss <= judge.loss_error)
+    """The cards within the judge's margin of the best: every one is good."""
+    return frozenset(verdict.within)
 
 
-def card_exercise(number: int, hand: Cards, *, starter: CardLike, pile: Cards = "",
-                  dealer: bool, question: str, why: str = "",
-                  scores: tuple[int, int] | None = None) -> Exercise:
-    """Which card do you lay? Graded by the whole rest of the play (and near home, with
-    ``scores``, by the chance to win); ``why`` (the principle the numbers show) follows
-    the answer."""
-    verdict = judged(hand, starter=starter, pile=pile, dealer=dealer, scores=scores)
-    right = as_good(verdict)
+def _names(cards: frozenset[Card]) -> str:
+    return " ".join(c.symbol for c in sorted(cards))
+
+
+def card_exercise(number: int, kept: Cards, *, thrown: Cards, starter: CardLike,
+                  laid: Cards = "", dealer: bool, question: str, why: str = "",
+                  scores: tuple[int, int] | None = None,
+                  more: Mapping[Card, str] | None = None) -> Exercise:
+    """Which card do you lay? Every card within the judge's margin of the best is
+    accepted (the judge cannot tell them apart); a card outside it is told its numbers
+    against the best's (and ``more`` of it, if said); ``why`` (the principle the numbers
+    show) follows."""
+    position: dict[str, object] = {"thrown": thrown, "starter": starter, "laid": laid,
+                                   "dealer": dealer, "scores": scores}
+    verdict = judged(kept, **position)  # type: ignore[arg-type]
+    good = as_good(verdict)
     fits = [option.card for option in verdict.options]
-    chance = card_chances(verdict)
-    best = next(iter(chance)) if chance is not None else verdict.best
+    alone = len({c.rank for c in good}) == 1
 
-    def miss(guess: Card) -> str:
-        if chance is not None:
-            values = {option.card: option.value for option in verdict.options}
-            sentence = (f"near home the chance to win decides: {best.symbol} leaves you "
-                        f"{chance[best]:.0%}, {guess.symbol} {chance[guess]:.0%} (to the end "
-                        f"of the play they net {values[best]:+.2f} and {values[guess]:+.2f})")
-        else:
-            sentence = verdict.retry(guess).sentence
-        return sentence + (f". {why}" if why else "")
+    def right(guess: Card) -> str:
+        if alone:
+            said = verdict.retry(guess).sentence
+            return f"right! {guess.symbol}. {said[0].upper()}{said[1:]}."
+        return (f"good! {guess.symbol} is within the judge's margin of the best (all of "
+                f"{_names(good)} are: too close to tell apart over {verdict.hands:,} "
+                f"deals).")
+
+    def miss(guess: Card) -> str | None:
+        if guess not in fits or guess in good:
+            return None
+        said = (more or {}).get(guess) or verdict.retry(guess).sentence
+        return said + (f". {why}" if why else "")
 
     def show() -> None:
-        print_judged(hand, starter=starter, pile=pile, dealer=dealer, scores=scores)
-        print("as good as the best:", " ".join(c.symbol for c in sorted(right)))
+        print_judged(kept, **position)
         if why:
             print(why)
 
+    held = [c for c in parse_cards(kept) if c not in (parse_cards(laid) if laid else [])]
+    pile = _pile(parse_cards(laid) if laid else [])
+    rows: list[tuple[str, str | Card | list[Card]]] = [("your cards", held),
+                                                       ("you threw", parse_cards(thrown)),
+                                                       ("starter", [Card.parse(str(starter))])]
+    if pile:
+        rows.append(("laid since the count was 0", pile))
+    answer_words = (_names(good) if alone else
+                    f"any of {_names(good)} (within the judge's margin of the best)")
+    praise: Callable[[], object] | None = (lambda: print(why)) if why else None
     return Exercise(
-        number, answer=best, read=as_card, accept=lambda guess: guess in right,
-        misses=lambda guess: miss(guess) if guess in fits and guess not in right else None,
+        number, answer=good, read=as_card, accept=lambda guess: guess in good,
+        misses=miss, right=right, answer_words=answer_words,
         form=lambda guess: None if guess in fits else
             "choose one of your cards that fits: " + " ".join(c.symbol for c in fits),
         explain=lambda guess: "choose one of your cards that fits",
-        solution=show, praise=lambda: print(why) if why else None,
-        question=question_html(question, ("your cards", hand), ("starter", [starter]),
-                               *((("laid since the count was 0", pile),) if pile else ())))
+        solution=show, praise=praise,
+        question=question_html(question, *rows))
