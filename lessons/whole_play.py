@@ -8,10 +8,10 @@ in order). Every card is weighed over the same :data:`DEALS` deals (seeded), so 
 card's difference from the best has its own 95% interval: the cards whose interval
 reaches 0 are **within the judge's margin**, and all of them are good.
 
->>> verdict = judged("7C 9D KS QH", thrown="4D 8H", starter="2D", laid="7H", dealer=True,
+>>> verdict = judged("7C 9D KS QH", thrown="3C 4C", starter="2D", laid="7H", dealer=True,
 ...                  deals=300)
->>> verdict.best.symbol, verdict.whole_deal
-('7♣', True)
+>>> verdict.whole_deal, verdict.best.symbol  # read, a 7 lead is often from 7-8 or a pair
+(True, '9♦')
 
 :func:`card_exercise` asks for a card and accepts every card within the judge's margin;
 a card outside it is told its own numbers against the best's.

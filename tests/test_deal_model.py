@@ -399,3 +399,125 @@ def test_a_position_no_deal_can_reach_is_refused() -> None:
     for message, bad in impossible.items():
         with pytest.raises(CribbageError, match=message):
             judge_deal(bad, 30)
+
+
+# --- a stated deal (PlayerView.in_play, judge_play): the one judge for a position ----------
+
+
+def _first_deal_choice(seed: int, scores: tuple[int, int], steps: int) -> Game | None:
+    """A seeded game between two experts from ``scores``, moved on to seat 0's choice of a
+    card in the first deal, after ``steps`` cards laid (``None`` if the deal has none)."""
+    from hypothesis import assume
+
+    game = Game(seed=seed, first_dealer=seed % 2, scores=scores)
+    drive(game, EXPERTS, stop=lambda g: g.phase is Phase.PLAY)
+    laid = 0
+    while game.phase is Phase.PLAY and game.deal_number == 1 and not game.is_over:
+        who = game.to_act[0]
+        if not game.legal_cards(who):
+            game.go(who)
+            continue
+        if who == 0 and laid >= steps:
+            return game
+        game.play(who, EXPERTS[who].play(game.view(who)))
+        laid += 1
+    assume(False)
+    return None
+
+
+def _stated(game: Game) -> dict[str, object]:
+    view = game.view(0)
+    return {"kept": str(view.kept), "thrown": str(view.discards), "starter": view.starter,
+            "dealer": view.is_dealer, "laid": [card for _, card in view.laid],
+            "scores": view.scores}
+
+
+def _statement(stated: dict[str, object]) -> PlayerView:
+    return PlayerView.in_play(stated["kept"], stated["thrown"], stated["starter"],  # type: ignore[arg-type]
+                              dealer=stated["dealer"], laid=stated["laid"],  # type: ignore[arg-type]
+                              scores=stated["scores"])  # type: ignore[arg-type]
+
+
+@settings(max_examples=25, deadline=None)
+@given(seed=st.integers(0, 10_000), steps=st.integers(0, 6),
+       scores=st.sampled_from([(0, 0), (60, 75), (105, 110), (113, 119)]))
+def test_a_stated_deal_is_the_view_of_the_game_and_judged_alike(
+        seed: int, steps: int, scores: tuple[int, int]) -> None:
+    """A position from a real seeded deal, stated by what seat 0 saw (its keep and throw,
+    the starter, the cards laid in order, the scores now), is accepted; the view made of
+    it shows what the game's view shows, and the judge of the whole deal judges it alike,
+    though the opponent's hidden cards in the statement are not the game's: the judge reads
+    only what the player saw."""
+    game = _first_deal_choice(seed, scores, steps)
+    assert game is not None
+    real = game.view(0)
+    made = _statement(_stated(game))
+    for name in ("phase", "player", "dealer", "scores", "target", "hand", "kept", "discards",
+                 "starter", "count", "pile", "laid", "opponent_cards", "opponent_said_go",
+                 "turn", "legal"):
+        assert getattr(made, name) == getattr(real, name), name
+    assert [(e.kind, e.player, e.points, e.cards) for e in made.events if e.deal == 1][-len(
+        real.laid) - 3:] == [(e.kind, e.player, e.points, e.cards) for e in real.events
+                             if e.deal == 1][-len(real.laid) - 3:]
+    assert judge_deal(made, 40, seed=seed) == judge_deal(real, 40, seed=seed)
+
+
+def _mutations(stated: dict[str, object]) -> list[tuple[str, dict[str, object]]]:
+    """Ways to make the statement of a real position one no deal can make."""
+    laid = list(stated["laid"])  # type: ignore[call-overload]
+    thrown = str(stated["thrown"]).split()
+    out = [("a thrown card laid", {**stated, "laid": [*laid, Card.parse(thrown[0])]}),
+           ("the starter laid", {**stated, "laid": [*laid, stated["starter"]]}),
+           ("three cards kept", {**stated, "kept": " ".join(str(stated["kept"]).split()[:3])}),
+           ("one card thrown", {**stated, "thrown": thrown[0]}),
+           ("the starter kept", {**stated, "starter": str(stated["kept"]).split()[0]})]
+    if laid:
+        out.append(("a card laid twice", {**stated, "laid": [*laid, laid[-1]]}))
+    scores = stated["scores"]
+    assert isinstance(scores, tuple)
+    return out
+
+
+@settings(max_examples=25, deadline=None)
+@given(seed=st.integers(0, 10_000), steps=st.integers(0, 6))
+def test_a_statement_no_deal_can_make_is_refused(seed: int, steps: int) -> None:
+    game = _first_deal_choice(seed, (0, 0), steps)
+    assert game is not None
+    stated = _stated(game)
+    _statement(stated)  # the real position is accepted
+    for what, bad in _mutations(stated):
+        with pytest.raises(CribbageError):
+            _statement(bad)
+        del what
+    pegged = game.scores
+    if max(pegged):  # scores now below what the deal has pegged
+        with pytest.raises(IllegalActionError, match="less than this deal has pegged"):
+            _statement({**stated, "scores": (0, 0)})
+
+
+def test_a_stated_deal_refuses_a_go_the_rules_forbid_and_names_no_hidden_card() -> None:
+    with pytest.raises(CribbageError, match="cannot have said go at 12: any card fits"):
+        PlayerView.in_play("6D 8H KC 2C", "9S 3D", "QD", dealer=True, laid="6S 6D 8H")
+    with pytest.raises(CribbageError, match="you cannot say go: 2C fits"):
+        PlayerView.in_play("6D 8H KC 2C", "9S 3D", "QD", dealer=True, laid="5S 5H")
+    with pytest.raises(CribbageError, match="laid 5 cards"):
+        PlayerView.in_play("6D 8H KC 2C", "9S 3D", "QD", dealer=False,
+                           laid="AS AH AD 2S 2H")
+    with pytest.raises(CribbageError):
+        PlayerView.in_play({"6D": 1, "8H": 2, "KC": 3, "2C": 4}, "9S 3D", "QD",  # type: ignore[arg-type]
+                           dealer=True)
+
+
+def test_judge_play_is_the_table_judge_of_the_same_position() -> None:
+    """One judge: a card of a stated deal gets the verdict the table gives it in the game."""
+    from cribbage_edu.strategy.coach import judge_play
+    from cribbage_edu.strategy.coach.view import judge_dealt
+
+    game = _dealt("6S 7C 7D 10H JH QS", "6D 8H KC 2C 9S 3D", "QD", scores=(110, 105))
+    game.play(0, "6S")
+    table = judge_dealt(game.view(1), "6D", deals=300, seed=4)
+    stated = judge_play("6D 8H KC 2C", "6D", thrown="9S 3D", starter="QD", dealer=True,
+                        laid="6S", scores=(105, 110), deals=300, seed=4)
+    assert stated.whole_deal and table.whole_deal
+    assert [(o.card, o.value, o.chance) for o in stated.options] != []
+    assert stated.within == table.within and stated.best == table.best

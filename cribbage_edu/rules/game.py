@@ -50,6 +50,7 @@ from typing import Any, TypeVar
 from .board import GAME_HOLE, Board, Skunk, skunk_kind
 from .cards import (
     FULL_DECK,
+    THIRTY_ONE,
     Card,
     CardLike,
     Deck,
@@ -418,9 +419,10 @@ class PlayerView:
         >>> late.opponent_said_go, late.count, str(late.hand), late.opponent_cards
         (True, 25, '2H 9S', 2)
         >>> PlayerView.in_play("6D 8H KC 2C", "9S 3D", "QD", dealer=True, laid="6S 6D 8H")
+        ... # doctest: +ELLIPSIS
         Traceback (most recent call last):
           ...
-        cribbage_edu.IllegalPlayError: the stated deal cannot be played: laying 8H: the opponent cannot have said go at 12: any card fits there (a go needs a count of 22 at least)
+        cribbage_edu.IllegalPlayError: the stated deal cannot be played: laying 8H: the opponent ...
         """
         mine = distinct_cards(checked_cards(kept, "the kept hand"), 4, "the kept hand")
         throw = distinct_cards(checked_cards(thrown, "the thrown cards"), 2,
@@ -449,7 +451,7 @@ class PlayerView:
             opponent, refused here when a card fits, so that no card he was given
             shows in the words."""
             if who == 1 and game.hand(1):
-                fits = [c for c in game.hand(1) if game.count + c.value <= 31]
+                fits = [c for c in game.hand(1) if game.count + c.value <= THIRTY_ONE]
                 if fits:
                     later = [c for c in fits if c in his_laid]
                     why = (f"{later[0]} fits, which he lays later" if later else
@@ -472,12 +474,14 @@ class PlayerView:
                 for card in order:
                     doing = f"laying {card}"
                     who = 0 if card in mine else 1
-                    if game.phase is Phase.PLAY and game.turn == 1 - who:
-                        said_go(game, 1 - who)
+                    while (game.phase is Phase.PLAY and game.turn is not None
+                           and (game.turn != who or game.count + card.value > THIRTY_ONE)):
+                        said_go(game, game.turn)  # a go (both: the count starts again)
                     game.play(who, card)
                 doing = "at your turn"
-                if game.phase is Phase.PLAY and game.turn == 1:
-                    said_go(game, 1)
+                while game.phase is Phase.PLAY and (game.turn == 1 or (
+                        game.turn == 0 and not game.legal_cards(0))):
+                    said_go(game, game.turn)  # his go, or yours: no card of yours fits
             except CribbageError as error:
                 text = str(error).replace("player 0", "you").replace("player 1",
                                                                          "the opponent")
