@@ -19,7 +19,7 @@ a card outside it is told its own numbers against the best's.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Mapping
+from collections.abc import Callable, Mapping, Sequence
 
 from cribbage_edu.rules.cards import THIRTY_ONE, Card, CardLike, parse_cards
 from cribbage_edu.strategy.coach import CardVerdict, judge_play
@@ -51,7 +51,7 @@ def judged(kept: Cards, *, thrown: Cards, starter: CardLike, laid: Cards = "",
                       laid=played, scores=scores, deals=deals, seed=seed)
 
 
-def _pile(played: list[Card]) -> list[Card]:
+def _pile(played: Sequence[Card]) -> list[Card]:
     """The cards since the count was last reset (a reset after 31, or when the next card
     would pass 31: a go)."""
     pile: list[Card] = []
@@ -132,9 +132,9 @@ def card_exercise(number: int, kept: Cards, *, thrown: Cards, starter: CardLike,
 
     held = [c for c in parse_cards(kept) if c not in (parse_cards(laid) if laid else [])]
     pile = _pile(parse_cards(laid) if laid else [])
-    rows: list[tuple[str, str | Card | list[Card]]] = [("your cards", held),
-                                                       ("you threw", parse_cards(thrown)),
-                                                       ("starter", [Card.parse(str(starter))])]
+    rows: list[tuple[str, str | Card | list[Card]]] = [
+        ("your cards", held), ("you threw", list(parse_cards(thrown))),
+        ("starter", [Card.parse(str(starter))])]
     if pile:
         rows.append(("laid since the count was 0", pile))
     answer_words = (_names(good) if alone else

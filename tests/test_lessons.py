@@ -838,8 +838,9 @@ def test_lesson_14s_leads_and_pair_order_as_the_play_out_does(lessons_on_path: o
     leads = judged("2C 3D 4H 5S", thrown="9C KD", starter="8S", dealer=False,
                    scores=(113, 119))
     played = _play_out("lesson 14, exercise 8")
-    assert [o.card.symbol for o in leads.options][0] == max(played, key=played.__getitem__)
-    assert [o.card.symbol for o in leads.options][-1] == min(played, key=played.__getitem__)
+    order = [o.card.symbol for o in leads.options]
+    assert order[0] == max(played, key=played.__getitem__)
+    assert order[-1] == min(played, key=played.__getitem__)
     pair = judged("6D 8H KC 2C", thrown="9S 3D", starter="QD", laid="6S", dealer=True,
                   scores=(105, 110))
     played = _play_out("lesson 14, exercise 10")

@@ -56,13 +56,16 @@ POSITIONS: list[tuple[str, str, list[tuple[str, str]], dict[str, Any], str, int]
      [(P, "KH"), (D, "7C"), (P, "6D"), (D, "8S")], {P: "5C 2S", D: 2}, P, 0),
     ("06", "The\ndealer, holding Q♠ 7♣ 8♦, says go",
      [(P, "9S"), (D, "KD"), (P, "8H")], {P: 2, D: "QS 7C 8D"}, D, 27),
-    ("13", "You are pone and lead. You hold A♠ 2♠ 9♠ 10♠; the starter is the 3♣",
+    ("13", "You are pone and lead. You hold A♠ 2♠ 9♠ 10♠ (you threw 7♦ K♥); the starter "
+           "is the 3♣",
      [], {P: "AS 2S 9S 10S", D: 4}, P, 0),
-    ("13", "You are pone and lead from A♣ 10♥ K♦ K♠; the starter is the 3♦",
+    ("13", "You are pone and lead from A♣ 10♥ K♦ K♠ (you threw 9♣ Q♦); the starter is "
+           "the 3♦",
      [], {P: "AC 10H KD KS", D: 4}, P, 0),
-    ("13", "You are pone and lead from 7♣ 8♦ A♦ K♦; the starter is the 6♥",
+    ("13", "You are pone and lead from 7♣ 8♦ A♦ K♦ (you threw 9♠ Q♣); the starter is "
+           "the 6♥",
      [], {P: "7C 8D AD KD", D: 4}, P, 0),
-    ("13", "with A♦ 6♥ 8♠ Q♥ (the K♥ turned)", [], {P: "AD 6H 8S QH", D: 4}, P, 0),
+    ("13", "with A♦ 6♥ 8♠ Q♥ (the K♥ turned, you threw 2♣ Q♠)", [], {P: "AD 6H 8S QH", D: 4}, P, 0),
     ("13", "The dealer's choices with 7♣ 9♦ K♠ Q♥ against a\n7♥ lead",
      [(P, "7H")], {P: 3, D: "7C 9D KS QH"}, D, 7),
     ("13", "Pone led the 6♥; the starter is the 2♦. You are the dealer and hold 7♣ 8♦ K♠ 3♥",
@@ -79,9 +82,11 @@ POSITIONS: list[tuple[str, str, list[tuple[str, str]], dict[str, Any], str, int]
     ("13", "You are the dealer on 119 and need 2 (the J♥ was turned: his heels took you\n"
            "from 117 to 119); pone, on 110, led the 6♦. You hold 3♦ 3♠ 7♦ 8♠",
      [(P, "6D")], {P: 3, D: "3D 3S 7D 8S"}, D, 6),
-    ("13", "You are pone and lead from 6♣ 9♦ 10♠ Q♥; the starter is the A♥",
+    ("13", "You are pone and lead from 6♣ 9♦ 10♠ Q♥ (you threw K♣ 7♠); the starter is "
+           "the A♥",
      [], {P: "6C 9D 10S QH", D: 4}, P, 0),
-    ("13", "Now you hold 9♣ 9♦ 3♠ Q♠; the starter is the 7♥", [], {P: "9C 9D 3S QS", D: 4}, P, 0),
+    ("13", "Now you hold 9♣ 9♦ 3♠ Q♠ (you threw K♣ 8♦); the starter is the 7♥", [],
+     {P: "9C 9D 3S QS", D: 4}, P, 0),
     # the same lead with the 10♠ in place of the 3♠
     ("13", "the second with the 10♠ in place of the 3♠", [], {P: "9C 9D 10S QS", D: 4}, P, 0),
     ("13", "You kept A♦ 5♠ 10♣ K♦ and threw 8♥ 7♠ to your crib; the\n"
@@ -89,9 +94,10 @@ POSITIONS: list[tuple[str, str, list[tuple[str, str]], dict[str, Any], str, int]
      [(P, "AH")], {P: 3, D: "AD 5S 10C KD"}, D, 1),
     ("14", "pone, on 100, led the 6♠. You hold 6♦\n8♥ K♣ 2♣",
      [(P, "6S")], {P: 3, D: "6D 8H KC 2C"}, D, 6),
-    ("14", "pone led the 6♠ and you, the dealer, hold 6♦ 8♥ K♣ 2♣, the Q♦\nturned",
+    ("14", "pone led the 6♠ and you, the dealer, hold 6♦ 8♥ K♣ 2♣ (you threw\n9♠ 3♦), the Q♦ "
+           "turned",
      [(P, "6S")], {P: 3, D: "6D 8H KC 2C"}, D, 6),
-    ("14", "Pone has 113 and holds 2♣ 3♦ 4♥ 5♠ with the 8♠ turned",
+    ("14", "Pone has 113 and holds 2♣ 3♦ 4♥ 5♠ (she threw 9♣ K♦) with the 8♠ turned",
      [], {P: "2C 3D 4H 5S", D: 4}, P, 0),
 ]
 

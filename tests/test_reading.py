@@ -1,6 +1,7 @@
-"""Lesson 13's reading of the opponent (``lessons/reading.py``): the weighting is honest
-(hands drawn at random give back the judge's figures), the read hands are hands the expert
-really keeps and leads from, and the lesson's tells are what its seeded deals say."""
+"""Lesson 13's reading of the opponent (``lessons/reading.py``): the judge not reading the
+lead weighs every deal alike, the read hands are hands the expert really keeps and leads
+from, the read changes the lesson's best card, and the lesson's tells are what its seeded
+deals say."""
 
 from __future__ import annotations
 
@@ -36,18 +37,18 @@ def test_the_chance_at_random_is_counted_exactly() -> None:
     assert reading.at_random(0) == 0.0
 
 
-def test_hands_drawn_at_random_give_back_the_judges_figures() -> None:
-    """Weighted by hands drawn uniformly from the unseen cards, the read column must agree
-    with the judge's own column (every hand alike) within the two intervals: the read's
-    weighting adds nothing of its own but the hands it is given."""
-    unseen = [c for c in FULL_DECK if c not in {*parse_cards(SIX), Card.parse(STARTER),
-                                                Card.parse(LEAD)}]
-    rng = random.Random(7)
-    hands = [tuple(sorted(int(c.rank) for c in rng.sample(unseen, 3))) for _ in range(600)]
-    options = reading.read_judged(KEEP, starter=STARTER, pile=LEAD, seen=THROW, hands=hands)
-    assert {o.card for o in options} == set(parse_cards(KEEP))
-    for o in options:
-        assert abs(o.read - o.uniform) <= o.read_error + o.uniform_error, o
+def test_not_reading_weighs_every_deal_alike() -> None:
+    """The column "every hand alike" is the judge with the read's slips at 1: every keep of
+    his six and every card he could lay alike, so the deals drawn weigh nearly the same (a
+    hand holding two aces counts each ace half: either could be the one led); the read
+    column weighs them by the strong player's keep and lead."""
+    read, alike = reading.read_compared(KEEP, thrown=THROW, starter=STARTER, laid=LEAD,
+                                        dealer=True, deals=300)
+    assert alike.used == alike.drawn == 300
+    assert alike.effective > 0.9 * 300
+    assert read.effective < 0.5 * read.drawn
+    assert {r.card for r in read.cards} == {r.card for r in alike.cards} == set(
+        parse_cards(KEEP))
 
 
 def test_every_hand_read_is_one_the_expert_keeps_and_leads_an_ace_from() -> None:
@@ -77,19 +78,17 @@ def test_every_hand_read_is_one_the_expert_keeps_and_leads_an_ace_from() -> None
 
 
 def test_the_read_changes_the_best_card_of_lesson_13s_exercise() -> None:
-    """Over every hand alike the pair of aces is best; over the hands an ace lead leaves an
-    expert, it is the worst, beyond the interval of its loss."""
+    """Not reading the lead the pair of aces is the best card, alone within the judge's
+    margin; reading it, as the judge does, the pair is the worst, outside the margin (her
+    other ace makes a pair royal of your pair)."""
     keep, throw = best_discard(SIX, dealer=True)
     assert (set(keep), set(throw)) == (set(parse_cards(KEEP)), set(parse_cards(THROW)))
-    hands = reading.read_hands(SIX, STARTER, LEAD, tries=1000, seed=13)
-    options = reading.read_judged(KEEP, starter=STARTER, pile=LEAD, seen=THROW, hands=hands)
+    read, alike = reading.read_compared(KEEP, thrown=THROW, starter=STARTER, laid=LEAD,
+                                        dealer=True)
     pair = Card.parse("AD")
-    assert max(options, key=lambda o: o.uniform).card == pair
-    assert options[-1].card == pair
-    loss, error = reading.loss_against_best(options, pair)
-    assert loss - error > 2.0
-    assert pair not in reading.good_by_read(options)
-    assert options[0].card in reading.good_by_read(options)
+    assert alike.within_margin() == [pair]
+    assert read.cards[-1].card == pair and pair not in read.within_margin()
+    assert read.card(pair).difference + read.card(pair).margin < 0
 
 
 def test_the_tells_lesson_13_states() -> None:

@@ -27,15 +27,19 @@ A room of its own, each module one job, each importing only those before it here
   home (within :data:`REACH` points), and what the model leaves out;
 - :mod:`.throw`, :mod:`.card`, :mod:`.count`: the three judges (:func:`judge_throw`,
   :func:`judge_card` with :func:`card_chances`, :func:`judge_count`); :func:`judge_card`
-  judges a position given without its history (lessons, doctests) by today's model of
-  open hands (:mod:`.model`);
+  judges a position given by its cards alone, without its history, by the model of open
+  hands (:mod:`.model`: nothing of the opponent's to read); no lesson, hint or table shows
+  its figures;
 - :mod:`.dealplay`, :mod:`.deal`: the judge's model of the whole deal (the opponent's deal
   read as a strong player keeps and lays, the rest of the play with hidden hands, the show
   in order, every card over the same deals with the paired 95% margin of its difference
   from the best: :func:`~.deal.judge_deal`);
 - :mod:`.view`: the judge at a table (:func:`judge_view`, :func:`verdict_line`): a card
   judged by that model from a player's view (:func:`~.view.judge_dealt`), a card within
-  the judge's margin graded good;
+  the judge's margin graded good; and a card of a stated deal (:func:`judge_play`: your
+  keep and throw, the starter, the cards laid in order, the scores), judged the same way
+  from the view the rules make of it
+  (:meth:`~cribbage_edu.rules.game.PlayerView.in_play`), as the lessons state positions;
 - :mod:`.player`, :mod:`.dealplayer`: the computer players: :class:`ReaderPlayer` (the coach
   player of before, laying by the open-hands model over the hands its read leaves the
   opponent, kept as a baseline) and :class:`CoachPlayer` (roster name ``"coach"``: throws

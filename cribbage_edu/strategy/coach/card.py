@@ -122,10 +122,13 @@ def judge_card(hand: str | Iterable[CardLike], card: CardLike, *, starter: CardL
                kept: str | Iterable[CardLike] | None = None) -> CardVerdict:
     """Judge laying ``card`` from ``hand`` (the cards you still hold) in the play, by the
     model of open hands (:mod:`.model`): a position given by its cards alone has no throw
-    or cards of the opponent's to read, so the model of the whole deal cannot be fed from
-    it. A card laid in a game is judged over the whole deal from the player's view
-    (:func:`~cribbage_edu.strategy.coach.judge_view`), as the table, the hint and the
-    review judge it.
+    or order of cards laid, nothing of the opponent's to read, so the model of the whole
+    deal cannot be fed from it. It leaves out that neither player sees the other's hand
+    and that the opponent kept and laid his cards on purpose. To judge a position as it is
+    played, state its deal (:func:`~cribbage_edu.strategy.coach.judge_play`: your keep and
+    throw, the cards laid in order); a card laid in a game is judged over the whole deal
+    from the player's view (:func:`~cribbage_edu.strategy.coach.judge_view`), as the
+    table, the hint and the review judge it.
 
     ``pile`` is the cards laid since the count was last reset, oldest first; ``seen``
     every other card you have seen (your two thrown cards, the cards of earlier series).

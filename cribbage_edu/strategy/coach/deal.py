@@ -1,8 +1,10 @@
 """The judge's model of the game as it is played: a card of the play judged over the
 whole deal, with hidden hands and the hands a strong player keeps: how the table's judge
 (:func:`~cribbage_edu.strategy.coach.view.judge_dealt`, through ``judge_view``) and the
-coach player (:mod:`.dealplayer`) weigh a card of a game; :mod:`.model`'s open hands judge
-a position given without its history (``judge_card``).
+coach player (:mod:`.dealplayer`) weigh a card of a game, and ``judge_play`` a card of a
+stated deal (from the view :meth:`~cribbage_edu.rules.game.PlayerView.in_play` makes of it);
+:mod:`.model`'s open hands judge a position given without its history (``judge_card``).
+It reads only the player's view: what the player saw, never the opponent's hand.
 
 From a player's view of a game in the play (:func:`judge_deal`), each card that fits is
 weighed so:

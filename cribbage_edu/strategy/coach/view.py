@@ -36,8 +36,8 @@ from collections import OrderedDict
 from collections.abc import Callable, Hashable, Iterable
 from functools import partial
 
-from ...rules.cards import THIRTY_ONE, Card, CardLike, checked_card
 from ...rules.board import GAME_HOLE
+from ...rules.cards import THIRTY_ONE, Card, CardLike, checked_card
 from ...rules.checks import whole_number
 from ...rules.errors import IllegalActionError, IllegalPlayError
 from ...rules.events import Phase
