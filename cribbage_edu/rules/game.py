@@ -396,11 +396,12 @@ class PlayerView:
         """Seat 0's view of a stated deal in the play, at its turn to lay a card: its
         ``kept`` four and ``thrown`` two, the ``starter``, whether it is the ``dealer``,
         every card ``laid`` this deal in order (each is seat 0's if it is one of
-        ``kept``, else the opponent's) and the board now (``scores``, seat 0's first;
-        ``None``: the pegs started this deal at 0). A
-        go is said where the order of the play shows one: when the next card laid, or
-        seat 0's turn at the end, comes to a player whose turn it was not, the other
-        said go. What a judge of a stated position hands the judge of the whole deal.
+        ``kept``, else the opponent's) and the board now (``scores``, seat 0's first, his
+        heels and every point pegged so far counted; ``None``: the pegs started this deal
+        at 0). A go is said where the order of the play shows one: when the next card
+        laid, or seat 0's turn at the end, comes to a player whose turn it was not (or who
+        holds no card that fits), that player said go. What a judge of a stated position
+        hands the judge of the whole deal.
 
         The view is made by playing the deal on a :class:`Game`, so the rules check the
         statement; the opponent is dealt, besides the cards he laid, cards seat 0 has
@@ -492,9 +493,10 @@ class PlayerView:
                                        "to your turn to lay a card (the play is over)")
             return game
 
-        pegged = play((0, 0)).scores
+        first = play((0, 0))
         if board is None:
-            return play((0, 0)).view(0)
+            return first.view(0)
+        pegged = first.scores
         start = (board[0] - pegged[0], board[1] - pegged[1])
         if min(start) < 0:
             raise IllegalActionError(f"scores {board} now are less than this deal has "
