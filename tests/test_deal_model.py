@@ -521,3 +521,26 @@ def test_judge_play_is_the_table_judge_of_the_same_position() -> None:
     assert stated.whole_deal and table.whole_deal
     assert [(o.card, o.value, o.chance) for o in stated.options] != []
     assert stated.within == table.within and stated.best == table.best
+
+
+@pytest.mark.parametrize(("change", "words"), [
+    ({"deals": 0}, "deals"),
+    ({"deals": 2.5}, "deals"),
+    ({"seed": -1}, "seed"),
+    ({"card": "5H"}, "cannot lay 5H: not in the hand"),
+    ({"thrown": "9S"}, "the thrown cards must have 2 cards"),
+    ({"kept": "6D 8H KC 2C 9S"}, "the kept hand must have 4 cards"),
+    ({"laid": "6S 6S"}, "6S twice"),
+    ({"starter": "6D"}, "6D twice"),
+    ({"scores": (121, 0)}, "scores"),
+    ({"dealer": "yes"}, "dealer"),
+])
+def test_judge_play_refuses_bad_input(change: dict[str, object], words: str) -> None:
+    from cribbage_edu.strategy.coach import judge_play
+
+    args: dict[str, object] = {"kept": "6D 8H KC 2C", "card": "6D", "thrown": "9S 3D",
+                               "starter": "QD", "dealer": True, "laid": "6S", "deals": 50}
+    args.update(change)
+    kept, card = args.pop("kept"), args.pop("card")
+    with pytest.raises(CribbageError, match=words):
+        judge_play(kept, card, **args)  # type: ignore[arg-type]

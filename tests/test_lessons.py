@@ -771,6 +771,8 @@ CARD_EXERCISES = [  # (lesson, exercise, kept, the stated deal), as the lessons 
                               "dealer": True}),
     ("13", 8, "6C 9D 10S QH", {"thrown": "KC 7S", "starter": "AH", "dealer": False}),
     ("13", 9, "9C 9D 3S QS", {"thrown": "KC 8D", "starter": "7H", "dealer": False}),
+    ("13", 10, "AD 5S 10C KD", {"thrown": "8H 7S", "starter": "9S", "laid": "AH",
+                                "dealer": True}),
     ("13", 11, "3D 3S 7D 8S", {"thrown": "10C JC", "starter": "JH", "laid": "6D",
                                "dealer": True, "scores": (119, 110)}),
     ("14", 10, "6D 8H KC 2C", {"thrown": "9S 3D", "starter": "QD", "laid": "6S",

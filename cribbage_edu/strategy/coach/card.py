@@ -89,8 +89,9 @@ class CardVerdict:
         how = (f"all {self.hands} kinds of hand the opponent could hold, each by its weight"
                if self.exact else f"a sample of {self.hands} kinds of hand the opponent "
                f"could hold, spread over them all (± is the 95% interval)")
-        lines = [f"each card, best first: net points to the end of the play, both playing "
-                 f"their best, over {how}:"]
+        lines = [f"each card, best first, by the model of open hands (both hands in view, "
+                 f"nothing of the opponent's read): net points to the end of the play, both "
+                 f"playing their best, over {how}:"]
         for option in self.options:
             mark = "  <- yours" if option.card == self.chosen else ""
             lines.append(f"  {option.row()}{mark}")
