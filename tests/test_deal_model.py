@@ -544,3 +544,12 @@ def test_judge_play_refuses_bad_input(change: dict[str, object], words: str) -> 
     kept, card = args.pop("kept"), args.pop("card")
     with pytest.raises(CribbageError, match=words):
         judge_play(kept, card, **args)  # type: ignore[arg-type]
+
+
+def test_a_stated_deal_that_stops_before_the_opponents_card_asks_for_it() -> None:
+    """Pone's lead, or his answer where every card fits, is his to state: the statement
+    stops before your turn."""
+    for laid in ("", "6S 6D"):
+        with pytest.raises(CribbageError, match=r"the opponent lays next, at \d+, where every "
+                                                r"card fits: state the card he lays"):
+            PlayerView.in_play("6D 8H KC 2C", "9S 3D", "QD", dealer=True, laid=laid)

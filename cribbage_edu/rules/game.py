@@ -479,9 +479,13 @@ class PlayerView:
                            and (game.turn != who or game.count + card.value > THIRTY_ONE)):
                         said_go(game, game.turn)  # a go (both: the count starts again)
                     game.play(who, card)
-                doing = "at your turn"
+                doing = "at its end"
                 while game.phase is Phase.PLAY and (game.turn == 1 or (
                         game.turn == 0 and not game.legal_cards(0))):
+                    if game.turn == 1 and game.count + 10 <= THIRTY_ONE:
+                        raise IllegalPlayError(f"the opponent lays next, at {game.count}, "
+                                               f"where every card fits: state the card he "
+                                               f"lays")
                     said_go(game, game.turn)  # his go, or yours: no card of yours fits
             except CribbageError as error:
                 text = str(error).replace("player 0", "you").replace("player 1",
