@@ -850,3 +850,19 @@ def test_lesson_14s_leads_and_pair_order_as_the_play_out_does(lessons_on_path: o
     assert pair.options[0].chance is not None
     chances = {o.card.symbol: o.chance for o in pair.options}
     assert chances["K♣"] > chances["6♦"] and played["K♣"] > played["6♦"]
+
+
+@pytest.mark.parametrize("scores", [(90, 90), (100, 116)])
+def test_lesson_14s_throws_are_weighed_by_the_judges_own_figures(
+        lessons_on_path: object, scores: tuple[int, int]) -> None:
+    """Lesson 14 says the coach's judge weighs its throws: the chances it prints
+    (``board_play.throws_at``) are the ones ``judge_throw`` grades by, throw for throw."""
+    from board_play import throws_at  # type: ignore[import-not-found]
+
+    from cribbage_edu import judge_throw
+
+    six = "5H 6D 6H 7C 8C QH"
+    printed = {frozenset(t.option.discard): t.chance for t in throws_at(six, scores)}
+    verdict = judge_throw(six, "8C QH", dealer=False, scores=scores)
+    judged = {frozenset(o.discard): o.chance for o in verdict.options}
+    assert printed == judged
