@@ -18,12 +18,11 @@ import ipywidgets as w  # type: ignore[import-untyped]
 from cribbage_edu.rules.checks import typed_points, whole_number
 from cribbage_edu.rules.errors import IllegalActionError
 
-from .answer import AnswerBox
-from .drawing import DPI, kernel_loop, paint, render, show_png
+from .drawing import DPI, paint, render, show_png
 
 __all__ = [
-    "AnswerBox", "Message", "Panel", "StaticPicture", "choose_seed", "draw_soon",
-    "kernel_loop", "read_points", "seed_badge", "show_figure", "show_text",
+    "Message", "Panel", "StaticPicture", "choose_seed", "draw_soon", "read_points", "seed_badge",
+    "show_figure", "show_text",
 ]
 
 _COLOURS = {"info": "#1b1b1b", "success": "#2e7d32", "warning": "#b71c1c"}

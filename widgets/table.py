@@ -46,12 +46,11 @@ from cribbage_edu.strategy.players import ExpertPlayer
 from cribbage_edu.strategy.roster import PLAYER_NAMES, StateSeeded
 from cribbage_edu.tables.chance import chance_words, chances_by_deal
 
-from .answer import AnswerButton
+from .answer import AnswerBox, AnswerButton
 from .board import BoardWidget
 from .cards import HandView, PlayableHand, SelectableHand
 from .coaching import TableCoach
 from .feedback import (
-    AnswerBox,
     Message,
     StaticPicture,
     choose_seed,
@@ -61,7 +60,7 @@ from .feedback import (
 from .review import ReviewView, prepare_chart
 from .show import ShowStepper
 
-__all__ = ["GameTable", "PeggingPractice", "StateSeeded", "TableState"]
+__all__ = ["GameTable", "PeggingPractice", "TableState"]
 
 YOU, COMPUTER = 0, 1
 _Said = TypeVar("_Said")

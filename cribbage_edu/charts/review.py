@@ -24,7 +24,7 @@ if TYPE_CHECKING:
     from ..rules.game import Game
     from ..strategy.coach import Review
 
-__all__ = ["KIND_COLOURS", "KIND_WORDS", "review_chart", "review_title"]
+__all__ = ["review_chart"]
 
 
 @house_style

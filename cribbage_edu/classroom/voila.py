@@ -46,7 +46,7 @@ from voila.voila_identity_provider import VoilaIdentityProvider, VoilaLoginHandl
 
 from .games import VISITOR_HEADER
 
-__all__ = ["VISITOR_HEADER", "ClassIdentityProvider", "ClassLoginHandler", "ClosedPage",
+__all__ = ["ClassIdentityProvider", "ClassLoginHandler", "ClosedPage",
            "GamePage", "TemplateFiles", "login_page", "main"]
 
 

@@ -29,7 +29,7 @@ from .cards import FIFTEEN, THIRTY_ONE, Card, CardLike, Rank, parse_cards
 from .pegging import score_play
 from .scoring import SHOW_KINDS, HandScore, Kind, score_hand, spoken_number
 
-__all__ = ["FIFTEENS_AND_PAIRS", "SHOW_KINDS", "count_misses", "diagnose", "kinds_hint",
+__all__ = ["FIFTEENS_AND_PAIRS", "count_misses", "diagnose", "kinds_hint",
            "play_hint", "play_misses"]
 
 FIFTEENS_AND_PAIRS = SHOW_KINDS[:2]
