@@ -15,6 +15,7 @@ from typing import Any
 
 import ipywidgets as w  # type: ignore[import-untyped]
 
+from cribbage_edu.render.colours import INK
 from cribbage_edu.rules.checks import typed_points, whole_number
 from cribbage_edu.rules.errors import IllegalActionError
 
@@ -24,9 +25,6 @@ __all__ = [
     "Message", "Panel", "StaticPicture", "choose_seed", "draw_soon", "read_points", "seed_badge",
     "show_figure", "show_text",
 ]
-
-_COLOURS = {"info": "#1b1b1b", "success": "#2e7d32", "warning": "#b71c1c"}
-
 
 def choose_seed(seed: int | None) -> int:
     """The seed a widget uses: the one given (a whole number: ``2.9`` or ``True`` is
@@ -131,7 +129,7 @@ class Message(w.HTML):  # type: ignore[misc]
     def _set(self, text: str, kind: str) -> None:
         self.text, self.kind = text, kind
         self.value = (f'<div class="cribbage-message-{kind}" role="status" '
-                      f'style="color:{_COLOURS[kind]};min-height:1.4em">{escape(text)}</div>')
+                      f'style="color:{INK[kind]};min-height:1.4em">{escape(text)}</div>')
 
     def say(self, text: str) -> None:
         """Tell the learner something."""

@@ -32,6 +32,7 @@ from cribbage_edu.render import (
     count_html,
     hand_html,
 )
+from cribbage_edu.render.colours import INK
 from cribbage_edu.rules.board import GAME_HOLE, Board
 from cribbage_edu.rules.cards import Card, Hand
 from cribbage_edu.rules.checks import flag
@@ -224,7 +225,8 @@ class _Table(StaticPicture, w.VBox):  # type: ignore[misc]
             said_once(e, names) for e in fresh if e.kind in _SCORING and e.points)
         lines = "".join(f"<div class='cribbage-said'>{escape(line)}</div>"
                         for line in self._announcement)
-        self.announce.value = (f"<div role='status' style='color:#1b5e20;min-height:1.3em'>"
+        ink = INK["success"]
+        self.announce.value = (f"<div role='status' style='color:{ink};min-height:1.3em'>"
                                f"{lines}</div>")
 
     def _act(self, action: str, *args: object) -> bool:
