@@ -28,7 +28,7 @@ if TYPE_CHECKING:
     from ..rules.game import Game
 
 __all__ = ["KIND_COLOURS", "KIND_WORDS", "chance_title", "deal_label", "dealers", "marked",
-           "review_svg", "review_title"]
+           "mistake_places", "review_svg", "review_title"]
 
 KIND_WORDS = {DecisionKind.THROW: "the throw", DecisionKind.CARD: "the play",
               DecisionKind.COUNT: "the count"}
@@ -87,6 +87,27 @@ def marked(review: Review) -> list[Decision]:
     """The decisions the chart marks: the serious ones (the mistakes and blunders,
     :attr:`Grade.is_serious <cribbage_edu.strategy.coach.Grade.is_serious>`), in order."""
     return [d for d in review.decisions if d.grade.is_serious]
+
+
+def mistake_places(mistakes: Sequence[Decision],
+                   chances: Sequence[tuple[int, float]]) -> list[tuple[float, float]]:
+    """Where each of ``mistakes`` is marked on the chance to win: across, spread over the
+    deal it was made in, in the order they were made; up, the chance at the start of that
+    deal (the last chance given when the deal has none, a half when none is given).
+
+    >>> from types import SimpleNamespace as Made  # a decision's deal is all it reads
+    >>> two_in_3 = [Made(deal=3, action=40), Made(deal=3, action=44)]
+    >>> [(round(x, 2), y) for x, y in mistake_places(two_in_3, [(1, 0.5), (3, 0.25)])]
+    [(3.33, 0.25), (3.67, 0.25)]
+    >>> mistake_places([Made(deal=5, action=70)], [(1, 0.5), (3, 0.25)])
+    [(5.5, 0.25)]
+    """
+    start = dict(chances)
+    in_deal: dict[int, list[Decision]] = {}
+    for d in mistakes:
+        in_deal.setdefault(d.deal, []).append(d)
+    return [(d.deal + (in_deal[d.deal].index(d) + 1) / (len(in_deal[d.deal]) + 1),
+             start.get(d.deal, chances[-1][1] if chances else 0.5)) for d in mistakes]
 
 
 def chance_title(review: Review) -> str:
@@ -254,15 +275,9 @@ def _mistake_marks(mistakes: Sequence[Decision], chances: Sequence[tuple[int, fl
                    x: Scale, c: Scale) -> list[str]:
     """Each mistake or blunder as a cross in its deal's place (side by side when a deal
     has more than one) at that deal's chance, labelled with what was chosen."""
-    start = dict(chances)
-    in_deal: dict[int, list[Decision]] = {}
-    for d in mistakes:
-        in_deal.setdefault(d.deal, []).append(d)
     parts = []
-    for n, d in enumerate(mistakes):
-        same = in_deal[d.deal]
-        mx = d.deal + (same.index(d) + 1) / (len(same) + 1)
-        my = start.get(d.deal, chances[-1][1] if chances else 0.5)
+    places = mistake_places(mistakes, chances)
+    for n, (d, (mx, my)) in enumerate(zip(mistakes, places, strict=True)):
         kind = d.kind
         said = f"deal {d.deal}, {KIND_WORDS[kind]}: {d.chosen}, a {d.grade}, {d.loss:.1f} lost"
         parts.append(f'<g class="cribbage-mistake" data-deal="{d.deal}" data-kind="{kind}">'
