@@ -163,8 +163,8 @@ def count_argument(name: str, lowest: int, highest: int) -> Callable[[str], int]
     return parse
 
 
-MOST_SEED = 10**18 - 1
-"""The largest seed a command takes (eighteen digits: more than any class will type)."""
+MOST_SEED = 2**31 - 1
+"""The largest seed a command takes (2,147,483,647: more than any class will type)."""
 
 seed_argument = count_argument("--seed", 0, MOST_SEED)
 """The argparse ``type=`` of every command's ``--seed``: a whole number from 0, in the
