@@ -163,8 +163,9 @@ def count_argument(name: str, lowest: int, highest: int) -> Callable[[str], int]
     return parse
 
 
-MOST_SEED = 2**31 - 1
-"""The largest seed a command takes (2,147,483,647: more than any class will type)."""
+MOST_SEED = 2**63 - 1
+"""The largest seed a command takes: the largest a game picks for itself when it is given
+none (:class:`~cribbage_edu.rules.game.Game`), so the seed a game says can be typed back."""
 
 seed_argument = count_argument("--seed", 0, MOST_SEED)
 """The argparse ``type=`` of every command's ``--seed``: a whole number from 0, in the
