@@ -37,7 +37,7 @@ RED = "#c62828"
 BLACK = "#1b1b1b"
 """The ink of clubs and spades on a card face."""
 
-INK = {"info": BLACK, "success": "#2e7d32", "caution": "#5d4037", "warning": "#b71c1c"}
+INK = {"info": BLACK, "success": "#1b5e20", "caution": "#5d4037", "warning": "#b71c1c"}
 """The ink of a line said to the learner (or a student at the class's door): plain news, a
 right answer or a good choice, a small slip (an inaccuracy), and a refusal or a serious
 mistake."""
