@@ -362,34 +362,12 @@ class _Table(StaticPicture, w.VBox):  # type: ignore[misc]
         """How many slips, in words: "no slips", "1 slip", "3 slips"."""
         return "no slips" if not slips else f"{len(slips)} slip{'s' * (len(slips) > 1)}"
 
-    def _their_go(self) -> int | None:
-        """The count at which the computer said go, when it said go in the count in play
-        (the learner lays on, or pegs the go); else ``None``."""
-        game = self._game
-        if game.phase is not Phase.PLAY:
-            return None
-        events = [e for e in game.events if e.deal == game.deal_number]
-        for n in range(len(events) - 1, -1, -1):
-            event = events[n]
-            if event.kind is EventKind.GO and event.player == COMPUTER:
-                count = 0
-                for before in reversed(events[:n]):
-                    if before.kind in (EventKind.RESET, EventKind.STARTER):
-                        break
-                    if before.kind is EventKind.LAY:
-                        count += sum(c.value for c in before.cards)
-                return count
-            if event.kind in (EventKind.RESET, EventKind.STARTER, EventKind.END_OF_PLAY) \
-                    or (event.kind is EventKind.LAY and event.player == COMPUTER):
-                return None
-        return None
-
     def _go_line(self) -> str:
         """What the learner does after the computer said go, in the table's words: lay on
         any card that fits; or, when none fits and the learner pegs the play by hand, peg
         the go. Empty when the computer has not said go in this count."""
         game = self._game
-        count = self._their_go()
+        count = game.go_count(COMPUTER)
         if count is None:
             return ""
         said = f"The computer said go at {count}"
