@@ -316,6 +316,24 @@ def stacked_game(pone: str | Iterable[CardLike], dealer: str | Iterable[CardLike
     return game
 
 
+
+def _takes_only_its_own(action: Action) -> None:
+    """Refuse cards on an action that lays none (only a discard and a play do) and points
+    on one that claims none (only a claim and a peg do), so the log holds nothing else.
+
+    >>> _takes_only_its_own(Action(ActionKind.GO, 0, cards=("5H",)))
+    Traceback (most recent call last):
+      ...
+    cribbage_edu.IllegalActionError: a go takes no cards '5H'
+    """
+    extra = []
+    if action.cards and action.kind not in (ActionKind.DISCARD, ActionKind.PLAY):
+        extra.append(f"cards '{Hand(action.cards)}'")
+    if action.points is not None and action.kind not in (ActionKind.CLAIM, ActionKind.PEG):
+        extra.append(f"points {action.points!r}")
+    if extra:
+        raise IllegalActionError(f"a {action.kind} takes no {' or '.join(extra)}")
+
 @dataclass(frozen=True, slots=True, eq=False)
 class PlayerView:
     """What one player may see of a game (a frozen value, made by ``Game.view``): never
@@ -852,14 +870,8 @@ class Game:
         action of its kind does not take are refused, so the log holds nothing else."""
         if not isinstance(action, Action):
             raise IllegalActionError(f"apply takes an Action, not {action!r}")
+        _takes_only_its_own(action)
         kind = action.kind
-        extra = []
-        if action.cards and kind not in (ActionKind.DISCARD, ActionKind.PLAY):
-            extra.append(f"cards '{Hand(action.cards)}'")
-        if action.points is not None and kind not in (ActionKind.CLAIM, ActionKind.PEG):
-            extra.append(f"points {action.points!r}")
-        if extra:
-            raise IllegalActionError(f"a {kind} takes no {' or '.join(extra)}")
         if kind is ActionKind.DISCARD:
             return self.discard(self._need_player(action), action.cards)
         if kind is ActionKind.PLAY:
