@@ -17,24 +17,18 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parent.parent
 SOURCES = (ROOT / "cribbage_edu", ROOT / "widgets")
 
+GAME, CONSOLE = "cribbage_edu/rules/game.py", "cribbage_edu/cli/console.py"
 OFFERED_AGAIN = {
-    ("cribbage_edu/rules/game.py", "Action"): "the game's API speaks the events' types",
-    ("cribbage_edu/rules/game.py", "ActionKind"): "the game's API speaks the events' types",
-    ("cribbage_edu/rules/game.py", "Event"): "the game's API speaks the events' types",
-    ("cribbage_edu/rules/game.py", "Phase"): "the game's API speaks the events' types",
-    ("cribbage_edu/rules/game.py", "Source"): "the game's API speaks the events' types",
-    ("cribbage_edu/rules/game.py", "GameOptions"): "Game(options=...) takes one",
-    ("cribbage_edu/rules/game.py", "SAVE_FORMAT"): "Game.to_json writes it",
-    ("cribbage_edu/rules/game.py", "SAVE_VERSION"): "Game.to_json writes it",
-    ("cribbage_edu/cli/console.py", "BadInput"): "the CLI's shared words, by one door",
-    ("cribbage_edu/cli/console.py", "PROG"): "the CLI's shared words, by one door",
-    ("cribbage_edu/cli/console.py", "NAME_MAX"): "the CLI's shared words, by one door",
-    ("cribbage_edu/cli/console.py", "shortened"): "the CLI's shared words, by one door",
-    ("cribbage_edu/cli/console.py", "too_long_name"): "the CLI's shared words, by one door",
+    **{(GAME, name): "the game's API speaks the events' types, its options and save format"
+       for name in ("Action", "ActionKind", "Event", "Phase", "Source", "GameOptions",
+                    "SAVE_FORMAT", "SAVE_VERSION")},
+    **{(CONSOLE, name): "the command line's shared words (classroom.errors'), by one door"
+       for name in ("BadInput", "PROG", "NAME_MAX", "shortened", "too_long_name")},
     ("cribbage_edu/study/simulation.py", "SOURCES"):
         "lesson 11 and benchmarks/strength.py import it from here",
     ("cribbage_edu/strategy/coach/model.py", "REACH"):
-        "the model's name for the master's ENDGAME (the coach's model is edited elsewhere)",
+        "how near home the judge weighs the chance to win: the master's ENDGAME, named for "
+        "what it is to the judge",
 }
 """Modules that list another's name in their ``__all__``, each with its reason."""
 
