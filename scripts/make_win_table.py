@@ -24,8 +24,9 @@ import numpy as np
 
 from cribbage_edu import __version__
 from cribbage_edu.models.chancemodel import DEALS, DEALS_FILE, DEALS_FOLDER, simulate_deals, solve
+from cribbage_edu.rules.options import TARGETS
 from cribbage_edu.study.workers import map_in_order
-from cribbage_edu.tables.chance import STREAM, TARGETS, WIN_TABLE_FILE
+from cribbage_edu.tables.chance import STREAM, WIN_TABLE_FILE
 
 DEFAULT_OUT = Path(__file__).resolve().parent.parent / "cribbage_edu" / "data"
 DIGITS = 9  # the chances are written rounded to this many decimals

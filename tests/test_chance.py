@@ -27,11 +27,11 @@ from cribbage_edu.models.chancemodel import (
 from cribbage_edu.rules.errors import IllegalActionError
 from cribbage_edu.rules.events import EventKind
 from cribbage_edu.rules.game import Game, stack_deck
+from cribbage_edu.rules.options import TARGETS
 from cribbage_edu.strategy.players import ExpertPlayer
 from cribbage_edu.tables.chance import (
     PEG_SLOTS,
     STREAM,
-    TARGETS,
     scenarios,
     table_header,
     win_probability,

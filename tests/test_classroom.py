@@ -358,11 +358,10 @@ def test_the_visitor_header_has_one_home() -> None:
     game settings): Voila is told to pass it on, the login writes it, and the kernel
     manager reads it from the environment variable Voila makes of it, spelt as CGI spells
     a header (worked by hand: ``HTTP_``, capitals, ``_`` for ``-``)."""
-    from cribbage_edu.classroom import games, kernels, voila
+    from cribbage_edu.classroom import games, kernels
 
     settings = games.voila_settings("abc123")
     assert settings["VoilaConfiguration"]["http_header_envs"] == [games.VISITOR_HEADER]
-    assert voila.VISITOR_HEADER is games.VISITOR_HEADER
     assert games.VISITOR_HEADER == "X-Cribbage-Visitor"
     assert kernels.VISITOR_ENV == "HTTP_X_CRIBBAGE_VISITOR"
     assert kernels.header_env("X-Cdsdashboards-Jh-User") == "HTTP_X_CDSDASHBOARDS_JH_USER"

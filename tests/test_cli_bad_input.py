@@ -60,6 +60,18 @@ CASES = [
     Case("workers huge", [*SMALL_SIM[:-1], HUGE], says="--workers"),
     Case("games huge", ["simulate", "--games", HUGE], says="--games"),
     Case("games 0", ["simulate", "--games", "0"], says="--games must be at least 1"),
+    # one reader of a seed for every command: digits 0-9 from 0, a long one in a line
+    Case("play seed in Arabic-Indic digits", ["play", "--seed", "٣"],
+         says="--seed takes a whole number, not '٣'"),
+    Case("play seed 1_0", ["play", "--seed", "1_0"], says="--seed takes a whole number"),
+    Case("simulate seed huge", ["simulate", "--seed", HUGE],
+         says="--seed 9999999999…(4301 characters) is more than"),
+    Case("simulate seed -1", ["simulate", "--seed", "-1"], says="--seed must be at least 0"),
+    Case("handout seed huge", ["handout", "--seed", HUGE], says="--seed 9999999999…"),
+    Case("play the largest seed a game picks", ["play", "--seed", str(2**63 - 1)], b"", 0,
+         "seed 9223372036854775807."),
+    Case("play a seed past it", ["play", "--seed", str(2**63)],
+         says="is more than 9,223,372,036,854,775,807"),
     # item 6: --plot
     Case("plot missing folder", ["stats", "--plot", "no/such/folder/x.png"],
          says="no folder 'no/such/folder'"),

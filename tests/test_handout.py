@@ -155,8 +155,9 @@ def test_letter_paper_and_the_default_name(tmp_path: Path,
 
 
 @pytest.mark.parametrize(("args", "message"), [
-    (["--seed", "-1"], "a seed is 0 or more"),
-    (["--seed", "x"], "a seed is a whole number"),
+    (["--seed", "-1"], "--seed must be at least 0, not -1"),
+    (["--seed", "x"], "--seed takes a whole number, not 'x'"),
+    (["--seed", "٣"], "--seed takes a whole number, not '٣'"),
     (["--seed", "1", "--out", "sheet.png"], "a handout is a .pdf file"),
     (["--seed", "1", "--out", "no-such-folder/sheet.pdf"], "there is no folder"),
     (["--seed", "1", "--paper", "a5"], "invalid choice"),

@@ -10,7 +10,8 @@ them.
 
 - no import cycle among the modules of ``cribbage_edu`` (the widgets included);
 - every engine module lives in a room (rules, strategy, tables, models, study, render,
-  charts, stats) and imports only from the rooms below its own; nothing imports the models;
+  stats), as do the charts and the classroom above them, and each imports only from the
+  rooms below its own; nothing imports the models;
   ``render``, the bottom room, imports nothing of the package (what it draws of the rules'
   values it reads through shapes of its own), and the pictures of the strategy's values
   live in the charts, which may import it;

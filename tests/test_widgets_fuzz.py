@@ -22,7 +22,7 @@ import ipywidgets as w
 import pytest
 
 import cribbage_edu.widgets as widgets
-from cribbage_edu.widgets.feedback import AnswerBox
+from cribbage_edu.widgets.answer import AnswerBox
 
 STEPS = int(os.environ.get("FUZZ_STEPS", "150"))
 TYPED = ["", " ", "0", "2", "8", "12", "29", "31", "121", "-3", "+4", "1.5", "1e3", "²", "³",

@@ -10,7 +10,7 @@ import json
 import pytest
 
 from cribbage_edu.charts import review_chart
-from cribbage_edu.charts.review import review_title
+from cribbage_edu.charts.review_svg import review_title
 from cribbage_edu.rules.drive import play_out
 from cribbage_edu.rules.errors import IllegalActionError
 from cribbage_edu.rules.events import ActionKind

@@ -26,7 +26,8 @@ from cribbage_edu.rules.checks import two_names
 from cribbage_edu.rules.errors import CribbageError
 from cribbage_edu.rules.scoring import BEST_HAND
 
-from .feedback import AnswerBox, Message, StaticPicture, choose_seed, read_points, seed_badge
+from .answer import AnswerBox
+from .feedback import Message, StaticPicture, choose_seed, read_points, seed_badge
 
 __all__ = ["BoardState", "BoardWidget", "scores_html"]
 

@@ -33,6 +33,7 @@ from html import escape
 
 import ipywidgets as w  # type: ignore[import-untyped]
 
+from cribbage_edu.render.colours import INK
 from cribbage_edu.rules.cards import Card, CardLike
 from cribbage_edu.rules.events import ActionKind, EventKind
 from cribbage_edu.rules.game import Event, Game, Phase, PlayerView
@@ -40,6 +41,7 @@ from cribbage_edu.strategy.coach import (
     CardVerdict,
     CoachMode,
     DecisionKind,
+    Grade,
     Review,
     ThrowVerdict,
     judge_view,
@@ -52,6 +54,14 @@ from cribbage_edu.study.record import Recorder
 from .ahead import ahead, when_ready
 
 __all__ = ["Position", "TableCoach", "chance_of"]
+
+def _ink(grade: Grade) -> str:
+    """The ink of the coach's line: a good choice's, a serious grade's (a mistake or a
+    blunder: :attr:`Grade.is_serious`), or an inaccuracy's."""
+    if grade is Grade.GOOD:
+        return INK["success"]
+    return INK["warning"] if grade.is_serious else INK["caution"]
+
 
 def _position_key(game: Game) -> Hashable:
     """The position the game stands in: its seed, its rules and every action so far."""
@@ -219,8 +229,7 @@ class TableCoach:
         if chance is not None:
             self._chance_said = (events[-1].deal if events else 0, chance, len(events))
         self.text = f"Coach: {line}"
-        colour = {"good": "#1b5e20", "inaccuracy": "#5d4037", "mistake": "#b71c1c",
-                  "blunder": "#b71c1c"}[str(verdict.grade)]
+        colour = _ink(verdict.grade)
         self.line.value = (f"<div class='cribbage-coach-line' data-decision='{index}' "
                            f"role='status' style='color:{colour};max-width:60em'><b>Coach:"
                            f"</b> {escape(line)}</div>")

@@ -28,8 +28,9 @@ from cribbage_edu.rules.scoring import (
     score_hand,
 )
 
+from .answer import AnswerBox
 from .cards import HandView
-from .feedback import AnswerBox, Message, StaticPicture, choose_seed, read_points, seed_badge
+from .feedback import Message, StaticPicture, choose_seed, read_points, seed_badge
 from .show import ShowStepper
 
 __all__ = ["LEVELS", "CountingQuiz", "QuizState"]

@@ -15,19 +15,16 @@ from typing import Any
 
 import ipywidgets as w  # type: ignore[import-untyped]
 
+from cribbage_edu.render.colours import INK
 from cribbage_edu.rules.checks import typed_points, whole_number
 from cribbage_edu.rules.errors import IllegalActionError
 
-from .answer import AnswerBox
-from .drawing import DPI, kernel_loop, paint, render, show_png
+from .drawing import DPI, paint, render, show_png
 
 __all__ = [
-    "AnswerBox", "Message", "Panel", "StaticPicture", "choose_seed", "draw_soon",
-    "kernel_loop", "read_points", "seed_badge", "show_figure", "show_text",
+    "Message", "Panel", "StaticPicture", "choose_seed", "draw_soon", "read_points", "seed_badge",
+    "show_figure", "show_text",
 ]
-
-_COLOURS = {"info": "#1b1b1b", "success": "#2e7d32", "warning": "#b71c1c"}
-
 
 def choose_seed(seed: int | None) -> int:
     """The seed a widget uses: the one given (a whole number: ``2.9`` or ``True`` is
@@ -132,7 +129,7 @@ class Message(w.HTML):  # type: ignore[misc]
     def _set(self, text: str, kind: str) -> None:
         self.text, self.kind = text, kind
         self.value = (f'<div class="cribbage-message-{kind}" role="status" '
-                      f'style="color:{_COLOURS[kind]};min-height:1.4em">{escape(text)}</div>')
+                      f'style="color:{INK[kind]};min-height:1.4em">{escape(text)}</div>')
 
     def say(self, text: str) -> None:
         """Tell the learner something."""

@@ -42,9 +42,10 @@ from cribbage_edu.strategy.coach import (
 )
 from cribbage_edu.tables.chance import chances_by_deal
 
+from .answer import AnswerBox
 from .cards import PlayableHand, SelectableHand
 from .drawing import kernel_loop
-from .feedback import AnswerBox, Message, StaticPicture, read_points
+from .feedback import Message, StaticPicture, read_points
 
 __all__ = ["ReviewState", "ReviewView", "decision_line", "prepare_chart", "review_chart_html"]
 

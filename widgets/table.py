@@ -32,13 +32,14 @@ from cribbage_edu.render import (
     count_html,
     hand_html,
 )
+from cribbage_edu.render.colours import INK
 from cribbage_edu.rules.board import GAME_HOLE, Board
 from cribbage_edu.rules.cards import Card, Hand
 from cribbage_edu.rules.checks import flag
 from cribbage_edu.rules.drive import Player, drive
 from cribbage_edu.rules.errors import CribbageError
 from cribbage_edu.rules.events import ActionKind, EventKind, Source
-from cribbage_edu.rules.game import Event, Game, GameResult, Phase
+from cribbage_edu.rules.game import Event, Game, GameResult, Phase, PlayerView
 from cribbage_edu.rules.scoring import HandScore, score_hand
 from cribbage_edu.strategy.coach import CoachMode
 from cribbage_edu.strategy.hint import hint
@@ -46,12 +47,11 @@ from cribbage_edu.strategy.players import ExpertPlayer
 from cribbage_edu.strategy.roster import PLAYER_NAMES, StateSeeded
 from cribbage_edu.tables.chance import chance_words, chances_by_deal
 
-from .answer import AnswerButton
+from .answer import AnswerBox, AnswerButton
 from .board import BoardWidget
 from .cards import HandView, PlayableHand, SelectableHand
 from .coaching import TableCoach
 from .feedback import (
-    AnswerBox,
     Message,
     StaticPicture,
     choose_seed,
@@ -61,7 +61,7 @@ from .feedback import (
 from .review import ReviewView, prepare_chart
 from .show import ShowStepper
 
-__all__ = ["GameTable", "PeggingPractice", "StateSeeded", "TableState"]
+__all__ = ["GameTable", "PeggingPractice", "TableState"]
 
 YOU, COMPUTER = 0, 1
 _Said = TypeVar("_Said")
@@ -225,7 +225,8 @@ class _Table(StaticPicture, w.VBox):  # type: ignore[misc]
             said_once(e, names) for e in fresh if e.kind in _SCORING and e.points)
         lines = "".join(f"<div class='cribbage-said'>{escape(line)}</div>"
                         for line in self._announcement)
-        self.announce.value = (f"<div role='status' style='color:#1b5e20;min-height:1.3em'>"
+        ink = INK["success"]
+        self.announce.value = (f"<div role='status' style='color:{ink};min-height:1.3em'>"
                                f"{lines}</div>")
 
     def _act(self, action: str, *args: object) -> bool:
@@ -361,34 +362,12 @@ class _Table(StaticPicture, w.VBox):  # type: ignore[misc]
         """How many slips, in words: "no slips", "1 slip", "3 slips"."""
         return "no slips" if not slips else f"{len(slips)} slip{'s' * (len(slips) > 1)}"
 
-    def _their_go(self) -> int | None:
-        """The count at which the computer said go, when it said go in the count in play
-        (the learner lays on, or pegs the go); else ``None``."""
-        game = self._game
-        if game.phase is not Phase.PLAY:
-            return None
-        events = [e for e in game.events if e.deal == game.deal_number]
-        for n in range(len(events) - 1, -1, -1):
-            event = events[n]
-            if event.kind is EventKind.GO and event.player == COMPUTER:
-                count = 0
-                for before in reversed(events[:n]):
-                    if before.kind in (EventKind.RESET, EventKind.STARTER):
-                        break
-                    if before.kind is EventKind.LAY:
-                        count += sum(c.value for c in before.cards)
-                return count
-            if event.kind in (EventKind.RESET, EventKind.STARTER, EventKind.END_OF_PLAY) \
-                    or (event.kind is EventKind.LAY and event.player == COMPUTER):
-                return None
-        return None
-
     def _go_line(self) -> str:
         """What the learner does after the computer said go, in the table's words: lay on
         any card that fits; or, when none fits and the learner pegs the play by hand, peg
         the go. Empty when the computer has not said go in this count."""
         game = self._game
-        count = self._their_go()
+        count = game.go_count(COMPUTER)
         if count is None:
             return ""
         said = f"The computer said go at {count}"
@@ -440,19 +419,33 @@ class _Table(StaticPicture, w.VBox):  # type: ignore[misc]
         if discarding and set(self.picker.cards) != set(view.hand):
             self.picker.deal(view.hand)
             self.playable.deal(view.hand)  # ready for the play (hidden till then)
-        choosing = (playing and self._say_go and game.turn == YOU and game.peg_due is None
-                    and bool(view.hand))  # every card clickable, Go always offered
+        choosing = self._choosing(view)
         if playing:
-            if set(self.playable.cards) != set(view.hand):
-                self.playable.deal(view.hand)
-            self.playable.enable(view.hand if choosing else game.legal_cards(YOU))
+            self._draw_playable(view, choosing)
         else:
             if self.playable.cards and not discarding:
                 self.playable.deal(())
             self.hand_view.show(view.kept or view.hand, caption=f"{NAMES[YOU]}'s hand")
-        offered = choosing or game.can_go(YOU)
+        self._draw_go(choosing)
+
+    def _choosing(self, view: PlayerView) -> bool:
+        """Whether the learner chooses freely (``say_go``, on their turn in the play):
+        every card clickable, Go always offered."""
+        game = self._game
+        return (game.phase is Phase.PLAY and self._say_go and game.turn == YOU
+                and game.peg_due is None and bool(view.hand))
+
+    def _draw_playable(self, view: PlayerView, choosing: bool) -> None:
+        """In the play: the learner's cards, those that may be clicked enabled."""
+        if set(self.playable.cards) != set(view.hand):
+            self.playable.deal(view.hand)
+        self.playable.enable(view.hand if choosing else self._game.legal_cards(YOU))
+
+    def _draw_go(self, choosing: bool) -> None:
+        """Go, when it is offered; offered on every turn (``say_go``), it must not stand
+        out as the move to make."""
+        offered = choosing or self._game.can_go(YOU)
         self.go_button.layout.display = "inline-flex" if offered else "none"
-        # offered on every turn, Go must not stand out as the move to make
         self.go_button.button_style = "" if self._say_go else "warning"
 
     def _draw_log(self) -> None:
@@ -605,39 +598,50 @@ class PeggingPractice(_Table):
 
     def _refresh(self) -> None:
         super()._refresh()
+        if not self.message.text:
+            line = self._next_line()
+            if line:
+                self.message.say(line)
+        if self._game.phase is not Phase.PLAY and not self.summary.value:
+            self._summarise()
+            self.message.say("The play is over: press Next hand for another.")
+
+    def _next_line(self) -> str:
+        """What the learner does next, when nothing was just said: lay on or peg the go
+        after the computer's, peg what is due, or, on their turn, lay a card (or say go)."""
         game = self._game
         go = self._go_line()
-        if go and not self.message.text:
-            self.message.say(go)
-        elif game.peg_due == YOU and not self.message.text:
-            self.message.say(_PEG_NOW)
-        elif game.phase is Phase.PLAY and game.turn == YOU and not self.message.text:
-            if game.can_go(YOU) and not self._say_go:
-                self.message.say(f"No card fits under 31 (the count is {game.count}): "
-                                 f"say go.")
-            elif (len(series := game.series) > 1 and len(series[-1]) == 1
-                  and series[-1][0][0] == COMPUTER):
-                self.message.say(f"The computer leads a new count with "
-                                 f"{series[-1][0][1].symbol}: your turn.")
-            elif self._say_go:
-                self.message.say(f"Your turn at {game.count}: lay a card, or say go if "
-                                 f"none fits.")
-            else:
-                self.message.say("Your turn: lay a card.")
-        if game.phase is not Phase.PLAY and not self.summary.value:
-            pegged = [points[Source.PEGGING] + points[Source.HEELS] for points in game.tally()]
-            laid = " ".join(f"{c.symbol}" for _, c in game.laid)
-            slips = self._slips_in()
-            said = ""
-            if slips:
-                said = (f"<br>You made {self._slips_words(slips)}, refused: a card past 31, "
-                        f"or go while a card fit.")
-            elif self._say_go:
-                said = "<br>You said go yourself with no slips: every card and go as the rules ask."
-            self.summary.value = (
-                f"<p><b>The play is over.</b> You pegged {pegged[YOU]}, the computer "
-                f"{pegged[COMPUTER]}.{said}<br>Cards laid in order: {escape(laid)}</p>")
-            self.message.say("The play is over: press Next hand for another.")
+        if go:
+            return go
+        if game.peg_due == YOU:
+            return _PEG_NOW
+        if game.phase is not Phase.PLAY or game.turn != YOU:
+            return ""
+        if game.can_go(YOU) and not self._say_go:
+            return f"No card fits under 31 (the count is {game.count}): say go."
+        series = game.series
+        if len(series) > 1 and len(series[-1]) == 1 and series[-1][0][0] == COMPUTER:
+            return f"The computer leads a new count with {series[-1][0][1].symbol}: your turn."
+        if self._say_go:
+            return f"Your turn at {game.count}: lay a card, or say go if none fits."
+        return "Your turn: lay a card."
+
+    def _summarise(self) -> None:
+        """The play is over: what each side pegged, the learner's slips (or, saying go
+        themselves, that they made none) and the cards laid in order."""
+        game = self._game
+        pegged = [points[Source.PEGGING] + points[Source.HEELS] for points in game.tally()]
+        laid = " ".join(f"{c.symbol}" for _, c in game.laid)
+        slips = self._slips_in()
+        said = ""
+        if slips:
+            said = (f"<br>You made {self._slips_words(slips)}, refused: a card past 31, "
+                    f"or go while a card fit.")
+        elif self._say_go:
+            said = "<br>You said go yourself with no slips: every card and go as the rules ask."
+        self.summary.value = (
+            f"<p><b>The play is over.</b> You pegged {pegged[YOU]}, the computer "
+            f"{pegged[COMPUTER]}.{said}<br>Cards laid in order: {escape(laid)}</p>")
 
     def next_hand(self) -> None:
         """Deal again (what Next hand does); refused while the play goes on."""
@@ -1128,10 +1132,7 @@ class GameTable(_Table):
         self._draw_starter_and_crib()
         discarding = game.phase is Phase.DISCARD and YOU in game.to_act
         counting = game.phase is Phase.COUNT and YOU in game.to_act
-        self.throw_button.layout.display = "inline-flex" if discarding else "none"
-        self.claim_row.layout.display = "flex" if counting else "none"
-        self.next_button.layout.display = ("inline-flex" if self._paused and not game.is_over
-                                           else "none")
+        self._draw_buttons(discarding, counting)
         self.show_view.load(*self._shows())
         if game.is_over and self._unsaid:
             self._announce(self._release(), more=True)
@@ -1139,17 +1140,29 @@ class GameTable(_Table):
         self.board.show(self._board_said())
         if counting or self._paused or game.is_over:
             self.hand_view.layout.display = "none"  # the show has the cards face up
+        self._prompt(discarding, counting)
+        self.chance_view.value = self._chance_html()
+        if game.is_over:
+            self._finish()
+
+    def _draw_buttons(self, discarding: bool, counting: bool) -> None:
+        """Throw two in the discard, the claim in the count, Next deal at a pause."""
+        self.throw_button.layout.display = "inline-flex" if discarding else "none"
+        self.claim_row.layout.display = "flex" if counting else "none"
+        waiting = self._paused and not self._game.is_over
+        self.next_button.layout.display = "inline-flex" if waiting else "none"
+
+    def _prompt(self, discarding: bool, counting: bool) -> None:
+        """The line that says what to do now, by what the learner is doing: counting,
+        stepping through a counted deal, throwing, or playing."""
         if counting:
             self._prompt_count()
-        elif self._paused and not game.is_over:
+        elif self._paused and not self._game.is_over:
             self._prompt_counted()
         elif discarding:
             self._prompt_discard()
         else:
             self._prompt_play()
-        self.chance_view.value = self._chance_html()
-        if game.is_over:
-            self._finish()
 
     def _draw_starter_and_crib(self) -> None:
         """The starter (the deck's back before the cut) and the crib: face down with

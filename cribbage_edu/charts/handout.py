@@ -18,11 +18,10 @@ from ..strategy.worksheet import Worksheet, key_lines
 if TYPE_CHECKING:
     from matplotlib.figure import Figure
 
-__all__ = ["INK", "PAPER", "worksheet_pages", "write_pdf"]
+__all__ = ["PAPER", "worksheet_pages", "write_pdf"]
 
 PAPER = {"a4": (8.27, 11.69), "letter": (8.5, 11.0)}
 """Page sizes in inches."""
-INK = "#1a1a1a"
 
 
 def _card_box(fig: Figure, x: float, y: float, card: Card) -> float:
@@ -37,7 +36,7 @@ def _card_box(fig: Figure, x: float, y: float, card: Card) -> float:
 def _line(fig: Figure, x: float, y: float, text: str, size: float = 10.5,
           weight: str = "normal") -> None:
     fig.text(x / fig.get_figwidth(), y / fig.get_figheight(), text, fontsize=size,
-             va="baseline", ha="left", fontweight=weight, color=INK)
+             va="baseline", ha="left", fontweight=weight, color=BLACK)
 
 
 def _cards_at(fig: Figure, x: float, y: float, cards: Sequence[Card]) -> float:

@@ -3,6 +3,7 @@ the chance to win deal by deal with every mistake marked on it."""
 
 from __future__ import annotations
 
+from collections.abc import Mapping, Sequence
 from typing import TYPE_CHECKING
 
 from matplotlib.figure import Figure
@@ -16,15 +17,18 @@ from .review_svg import (
     deal_label,
     dealers,
     marked,
+    mistake_places,
     review_title,
 )
 from .style import house_style, new_figure
 
 if TYPE_CHECKING:
+    from matplotlib.axes import Axes
+
     from ..rules.game import Game
     from ..strategy.coach import Review
 
-__all__ = ["KIND_COLOURS", "KIND_WORDS", "review_chart", "review_title"]
+__all__ = ["review_chart"]
 
 
 @house_style
@@ -50,14 +54,22 @@ def review_chart(review: Review, game: Game) -> Figure:
     """
     from ..tables.chance import chances_by_deal
 
-    seat = review.seat
     by_deal = review.by_deal()
-    odds = chances_by_deal(game, seat)
-    last = max([c.deal for c in odds] + list(by_deal) + [1])
-    deals = list(range(1, last + 1))
+    chances = [(c.deal, c.chance) for c in chances_by_deal(game, review.seat)]
+    last = max([deal for deal, _ in chances] + list(by_deal) + [1])
     fig = new_figure(9, 6.4)
     # not sharex: the bars are labelled with the deal and its dealer, the chance by number
     lost, chance = fig.subplots(2, 1, height_ratios=[1, 1.1])
+    _lost_bars(lost, review, dealers(game), last)
+    _chance_steps(chance, review, chances, last)
+    return fig
+
+
+def _lost_bars(lost: Axes, review: Review, dealt: Mapping[int, int], last: int) -> None:
+    """The points lost: a bar a deal split by kind, each deal named under its bar with
+    its dealer in the dealer's colour."""
+    by_deal = review.by_deal()
+    deals = list(range(1, last + 1))
     bottom = [0.0] * len(deals)
     for kind, colour in KIND_COLOURS.items():
         values = [sum(v for k, v in by_deal.get(d, {}).items() if k is kind)
@@ -65,7 +77,6 @@ def review_chart(review: Review, game: Game) -> Figure:
         lost.bar(deals, values, bottom=bottom, color=colour, width=0.7,
                  label=KIND_WORDS[kind])
         bottom = [b + v for b, v in zip(bottom, values, strict=True)]
-    dealt = dealers(game)
     wide = len(deals) <= 9  # room for "Computer deals" under each bar
     labels = ["\n".join(deal_label(d, dealt.get(d), review, wide=wide)).rstrip()
               if d in dealt or d in by_deal or not dealt else "" for d in deals]
@@ -79,20 +90,22 @@ def review_chart(review: Review, game: Game) -> Figure:
     lost.legend(loc="upper left", ncol=3, fontsize=8)
     lost.grid(axis="x", visible=False)
     lost.set_title(review_title(review))
-    xs = [c.deal for c in odds]
-    ys = [c.chance for c in odds]
-    chance.step(xs, ys, where="post", color=COLOURS[f"player{seat}"], linewidth=1.8,
-                marker="o", markersize=3, label=f"{review.names[seat]}'s chance to win")
+
+
+def _chance_steps(chance: Axes, review: Review, chances: Sequence[tuple[int, float]],
+                  last: int) -> None:
+    """The chance to win at the start of each deal as steps, each mistake or blunder
+    marked in its deal (:func:`~cribbage_edu.charts.review_svg.mistake_places`) with
+    what was chosen."""
+    seat = review.seat
+    chance.step([deal for deal, _ in chances], [c for _, c in chances], where="post",
+                color=COLOURS[f"player{seat}"], linewidth=1.8, marker="o", markersize=3,
+                label=f"{review.names[seat]}'s chance to win")
     chance.axhline(0.5, color=COLOURS["mean"], linewidth=0.6, linestyle=":")
-    start = {c.deal: c.chance for c in odds}
     mistakes = marked(review)
     if mistakes:
-        # spread over the deal they were made in, in the order they were made
-        in_deal = {d.deal: [m for m in mistakes if m.deal == d.deal]
-                   for d in mistakes}
-        mx = [d.deal + (in_deal[d.deal].index(d) + 1) / (len(in_deal[d.deal]) + 1)
-              for d in mistakes]
-        my = [start.get(d.deal, ys[-1] if ys else 0.5) for d in mistakes]
+        places = mistake_places(mistakes, chances)
+        mx, my = [x for x, _ in places], [y for _, y in places]
         colours = [KIND_COLOURS[d.kind] for d in mistakes]
         chance.scatter(mx, my, marker="X", s=70, c=colours, edgecolors=COLOURS["mean"],
                        linewidths=0.6, zorder=4)
@@ -110,4 +123,3 @@ def review_chart(review: Review, game: Game) -> Figure:
     chance.set_xlim(0.4, last + 0.6)
     chance.set_title(chance_title(review), fontsize=10)
     chance.legend(loc="lower left", fontsize=8)
-    return fig

@@ -28,7 +28,7 @@ if TYPE_CHECKING:
     from ..rules.game import Game
 
 __all__ = ["KIND_COLOURS", "KIND_WORDS", "chance_title", "deal_label", "dealers", "marked",
-           "review_svg", "review_title"]
+           "mistake_places", "review_svg", "review_title"]
 
 KIND_WORDS = {DecisionKind.THROW: "the throw", DecisionKind.CARD: "the play",
               DecisionKind.COUNT: "the count"}
@@ -89,6 +89,27 @@ def marked(review: Review) -> list[Decision]:
     return [d for d in review.decisions if d.grade.is_serious]
 
 
+def mistake_places(mistakes: Sequence[Decision],
+                   chances: Sequence[tuple[int, float]]) -> list[tuple[float, float]]:
+    """Where each of ``mistakes`` is marked on the chance to win: across, spread over the
+    deal it was made in, in the order they were made; up, the chance at the start of that
+    deal (the last chance given when the deal has none, a half when none is given).
+
+    >>> from types import SimpleNamespace as Made  # a decision's deal is all it reads
+    >>> two_in_3 = [Made(deal=3, action=40), Made(deal=3, action=44)]
+    >>> [(round(x, 2), y) for x, y in mistake_places(two_in_3, [(1, 0.5), (3, 0.25)])]
+    [(3.33, 0.25), (3.67, 0.25)]
+    >>> mistake_places([Made(deal=5, action=70)], [(1, 0.5), (3, 0.25)])
+    [(5.5, 0.25)]
+    """
+    start = dict(chances)
+    in_deal: dict[int, list[Decision]] = {}
+    for d in mistakes:
+        in_deal.setdefault(d.deal, []).append(d)
+    return [(d.deal + (in_deal[d.deal].index(d) + 1) / (len(in_deal[d.deal]) + 1),
+             start.get(d.deal, chances[-1][1] if chances else 0.5)) for d in mistakes]
+
+
 def chance_title(review: Review) -> str:
     """The title of the chance-to-win panel: how many mistakes it marks.
 
@@ -122,29 +143,62 @@ def review_svg(review: Review, chances: Sequence[tuple[int, float]],
     the result once the game is over), with each mistake or blunder marked in the deal
     it was made, labelled with what was chosen."""
     width, height = 720, 572
-    left, right = 72.0, 704.0
     by_deal = review.by_deal()
     dealt = dict(dealt or {})
     last = max([d for d, _ in chances] + list(by_deal) + [1])
-    x = Scale(0.4, last + 0.6, left, right)
-    lost_top, lost_base = 60.0, 210.0
-    chance_top, chance_base = 298.0, 478.0
+    x = Scale(0.4, last + 0.6, _LEFT, _RIGHT)
     stacks = {d: sum(by_deal.get(d, {}).values()) for d in range(1, last + 1)}
-    y = Scale(0, max([*stacks.values(), 1.0]) * 1.15, lost_base, lost_top)
     title = review_title(review)
-    parts = [text(left, 22, title, size=16, weight="bold")]
-    cx = left
-    for kind, colour in KIND_COLOURS.items():  # the legend of the kinds
+    parts = [text(_LEFT, 22, title, size=16, weight="bold"), *_kinds_legend(),
+             *_lost_panel(review, stacks, x, dealt),
+             *_chance_panel(review, chances, x, last)]
+    mistakes = marked(review)
+    name = (f"{title}. Points lost by deal: "
+            + (", ".join(f"deal {d} {v:.1f}" + (f" ({deal_label(d, dealt[d], review)[1]})"
+                                                if d in dealt else "")
+                         for d, v in stacks.items() if v > 0) or "none")
+            + f". {chance_title(review)}"
+            + (": " + "; ".join(f"deal {d.deal}, {KIND_WORDS[d.kind]}, {d.chosen}"
+                                for d in mistakes) if mistakes else "")
+            + (f". The chance to win went from {chances[0][1]:.0%} to {chances[-1][1]:.0%}"
+               if chances else ""))
+    return chart_svg(width, height, name, parts, kind="review")
+
+
+_LEFT, _RIGHT = 72.0, 704.0
+"""Where the review's two panels begin and end, across."""
+_LOST_TOP, _LOST_BASE = 60.0, 210.0
+"""The top and the base of the panel of points lost."""
+_CHANCE_TOP, _CHANCE_BASE = 298.0, 478.0
+"""The top and the base of the panel of the chance to win."""
+
+
+def _kinds_legend() -> list[str]:
+    """The legend of the kinds of decision, a swatch and a word each."""
+    parts = []
+    cx = _LEFT
+    for kind, colour in KIND_COLOURS.items():
         parts.append(f'<rect x="{cx:.1f}" y="32" width="14" height="10" fill="{colour}"/>')
         parts.append(text(cx + 19, 42, KIND_WORDS[kind], size=12))
         cx += 19 + 7.5 * len(KIND_WORDS[kind]) + 20
+    return parts
+
+
+def _lost_panel(review: Review, stacks: Mapping[int, float], x: Scale,
+                dealt: Mapping[int, int]) -> list[str]:
+    """The points lost: a bar a deal split by kind over the grid, each deal named under
+    its bar with its dealer (``stacks``: the points lost in each deal)."""
+    left, right, base = _LEFT, _RIGHT, _LOST_BASE
+    by_deal = review.by_deal()
+    y = Scale(0, max([*stacks.values(), 1.0]) * 1.15, base, _LOST_TOP)
+    parts = []
     for at in y.ticks(5):
         ty = y(at)
         parts.append(f'<line x1="{left}" y1="{ty:.1f}" x2="{right}" y2="{ty:.1f}" '
                      f'stroke="{COLOURS["grid"]}"/>')
         parts.append(tick(left - 6, ty + 4, number(at), anchor="end"))
     bar = 0.7 * x.per_unit
-    for deal in range(1, last + 1):
+    for deal in stacks:
         bottom = 0.0
         for kind, colour in KIND_COLOURS.items():
             value = sum(v for k, v in by_deal.get(deal, {}).items() if k is kind)
@@ -157,12 +211,11 @@ def review_svg(review: Review, chances: Sequence[tuple[int, float]],
                          f'height="{y(bottom) - y(bottom + value):.2f}" fill="{colour}">'
                          f"<title>{escape(said)}</title></rect>")
             bottom += value
-    parts.append(f'<line x1="{left}" y1="{lost_base}" x2="{right}" y2="{lost_base}" '
-                 f'stroke="#888"/>')
+    parts.append(f'<line x1="{left}" y1="{base}" x2="{right}" y2="{base}" stroke="#888"/>')
     wide = x.per_unit >= 84  # room for "Computer deals" under each bar
-    number_y = lost_base + 16  # the deal under its bar, and a line below it the dealer
+    number_y = base + 16  # the deal under its bar, and a line below it the dealer
     dealer_y = number_y + 13
-    for deal in (d for d in range(1, last + 1) if d in dealt or d in by_deal or not dealt):
+    for deal in (d for d in stacks if d in dealt or d in by_deal or not dealt):
         # each deal named under its bar, with its dealer (not the result after the last)
         named, who = deal_label(deal, dealt.get(deal), review, wide=wide)
         parts.append(f'<g class="cribbage-deal-label" data-deal="{deal}">'
@@ -170,10 +223,17 @@ def review_svg(review: Review, chances: Sequence[tuple[int, float]],
                      + (text(x(deal), dealer_y, who, size=10, anchor="middle",
                              colour=COLOURS[f"player{dealt[deal]}"]) if who else "")
                      + "</g>")
-    parts.append(y_label(18, lost_top, lost_base, "points lost against the best"))
-    # the chance to win
-    parts.append(text(left, chance_top - 14, chance_title(review), size=14, weight="bold"))
-    c = Scale(-0.03, 1.08, chance_base, chance_top)
+    parts.append(y_label(18, _LOST_TOP, base, "points lost against the best"))
+    return parts
+
+
+def _chance_panel(review: Review, chances: Sequence[tuple[int, float]], x: Scale,
+                  last: int) -> list[str]:
+    """The chance to win at the start of each deal, a step line over the grid, each
+    mistake or blunder marked in its deal, and the panel's legend."""
+    left, right, base = _LEFT, _RIGHT, _CHANCE_BASE
+    parts = [text(left, _CHANCE_TOP - 14, chance_title(review), size=14, weight="bold")]
+    c = Scale(-0.03, 1.08, base, _CHANCE_TOP)
     for at in (0.0, 0.25, 0.5, 0.75, 1.0):
         ty = c(at)
         dotted = ' stroke-dasharray="2 3"' if at == 0.5 else ""
@@ -182,7 +242,7 @@ def review_svg(review: Review, chances: Sequence[tuple[int, float]],
                      f'stroke="{stroke}"{dotted}/>')
         parts.append(tick(left - 6, ty + 4, f"{at:.0%}", anchor="end"))
     for deal in range(1, last + 1):
-        parts.append(tick(x(deal), chance_base + 16, str(deal), anchor="middle"))
+        parts.append(tick(x(deal), base + 16, str(deal), anchor="middle"))
     colour = COLOURS[f"player{review.seat}"]
     if chances:
         path = [f"M{x(chances[0][0]):.1f} {c(chances[0][1]):.1f}"]
@@ -195,15 +255,29 @@ def review_svg(review: Review, chances: Sequence[tuple[int, float]],
             parts.append(f'<circle class="cribbage-chance-point" cx="{x(deal):.1f}" '
                          f'cy="{c(chance):.1f}" r="3.5" fill="{colour}"><title>'
                          f"{escape(said)}</title></circle>")
-    start = dict(chances)
-    mistakes = marked(review)
-    in_deal: dict[int, list[Decision]] = {}
-    for d in mistakes:
-        in_deal.setdefault(d.deal, []).append(d)
-    for n, d in enumerate(mistakes):
-        same = in_deal[d.deal]
-        mx = d.deal + (same.index(d) + 1) / (len(same) + 1)
-        my = start.get(d.deal, chances[-1][1] if chances else 0.5)
+    parts += _mistake_marks(marked(review), chances, x, c)
+    parts.append(f'<line x1="{left}" y1="{base}" x2="{right}" y2="{base}" stroke="#888"/>')
+    parts.append(y_label(18, _CHANCE_TOP, base, "chance to win"))
+    parts.append(text((left + right) / 2, base + 36, "deal (the chance: at the start "
+                      "of each deal; last: the result)", size=12, anchor="middle"))
+    legend_y = base + 62
+    parts.append(f'<path d="M{left} {legend_y - 4}h20" stroke="{colour}" stroke-width="2"/>'
+                 f'<circle cx="{left + 10}" cy="{legend_y - 4}" r="3.5" fill="{colour}"/>')
+    who = f"{review.names[review.seat]}'s chance to win"
+    parts.append(text(left + 26, legend_y, who, size=12))
+    mx = left + 26 + 7 * len(who) + 28
+    parts.append(_cross(mx, legend_y - 4, 6, COLOURS["muggins"]))
+    parts.append(text(mx + 12, legend_y, "a mistake or blunder (coloured by kind)", size=12))
+    return parts
+
+
+def _mistake_marks(mistakes: Sequence[Decision], chances: Sequence[tuple[int, float]],
+                   x: Scale, c: Scale) -> list[str]:
+    """Each mistake or blunder as a cross in its deal's place (side by side when a deal
+    has more than one) at that deal's chance, labelled with what was chosen."""
+    parts = []
+    places = mistake_places(mistakes, chances)
+    for n, (d, (mx, my)) in enumerate(zip(mistakes, places, strict=True)):
         kind = d.kind
         said = f"deal {d.deal}, {KIND_WORDS[kind]}: {d.chosen}, a {d.grade}, {d.loss:.1f} lost"
         parts.append(f'<g class="cribbage-mistake" data-deal="{d.deal}" data-kind="{kind}">'
@@ -212,26 +286,4 @@ def review_svg(review: Review, chances: Sequence[tuple[int, float]],
                      + text(x(mx), c(my) + (-11 if n % 2 == 0 else 21), d.chosen, size=11,
                             anchor="middle")
                      + "</g>")
-    parts.append(f'<line x1="{left}" y1="{chance_base}" x2="{right}" y2="{chance_base}" '
-                 f'stroke="#888"/>')
-    parts.append(y_label(18, chance_top, chance_base, "chance to win"))
-    parts.append(text((left + right) / 2, chance_base + 36, "deal (the chance: at the start "
-                      "of each deal; last: the result)", size=12, anchor="middle"))
-    legend_y = chance_base + 62
-    parts.append(f'<path d="M{left} {legend_y - 4}h20" stroke="{colour}" stroke-width="2"/>'
-                 f'<circle cx="{left + 10}" cy="{legend_y - 4}" r="3.5" fill="{colour}"/>')
-    who = f"{review.names[review.seat]}'s chance to win"
-    parts.append(text(left + 26, legend_y, who, size=12))
-    mx = left + 26 + 7 * len(who) + 28
-    parts.append(_cross(mx, legend_y - 4, 6, COLOURS["muggins"]))
-    parts.append(text(mx + 12, legend_y, "a mistake or blunder (coloured by kind)", size=12))
-    name = (f"{title}. Points lost by deal: "
-            + (", ".join(f"deal {d} {v:.1f}" + (f" ({deal_label(d, dealt[d], review)[1]})"
-                                                if d in dealt else "")
-                         for d, v in stacks.items() if v > 0) or "none")
-            + f". {chance_title(review)}"
-            + (": " + "; ".join(f"deal {d.deal}, {KIND_WORDS[d.kind]}, {d.chosen}"
-                                for d in mistakes) if mistakes else "")
-            + (f". The chance to win went from {chances[0][1]:.0%} to {chances[-1][1]:.0%}"
-               if chances else ""))
-    return chart_svg(width, height, name, parts, kind="review")
+    return parts

@@ -10,10 +10,12 @@ from matplotlib.figure import Figure
 from matplotlib.ticker import MaxNLocator
 
 from ..render.colours import COLOURS
-from ..rules.cards import CardLike, Rank, parse_cards
+from ..rules.cards import Card, CardLike, Rank, parse_cards
 from .style import house_style, new_figure
 
 if TYPE_CHECKING:
+    from matplotlib.axes import Axes
+
     from ..strategy.discard import DiscardOption, StarterDistribution
 
 __all__ = ["advice_chart", "crib_table_chart", "starter_chart"]
@@ -123,28 +125,9 @@ def advice_chart(options: Sequence[DiscardOption] | str | Iterable[CardLike], *,
     fig = new_figure(9, 6)
     ax = fig.add_subplot()
     ys = list(range(len(opts)))[::-1]
-    hand = [float(o.hand_ev) for o in opts]
-    crib = [o.crib_ev for o in opts]
-    ax.barh(ys, hand, color=COLOURS["hand"], label="expected hand", height=0.7)
-    if is_dealer:
-        ax.barh(ys, crib, left=hand, color=COLOURS["crib"], height=0.7,
-                label="expected crib (yours: added)")
-    else:
-        ax.barh(ys, [-c for c in crib], color=COLOURS["given"], height=0.7, alpha=0.8,
-                label="expected crib (the dealer's: taken off)")
-        ax.axvline(0, color=COLOURS["mean"], linewidth=0.8)
-    ax.scatter([o.net_ev for o in opts], ys, marker="D", color=COLOURS["mean"], zorder=3,
-               s=18, label="net")
+    _draw_columns(ax, opts, ys)
     if pegging:
-        # the play: the kept cards' net pegging, from the net, with its 95% interval
-        ax.barh([y - 0.42 for y in ys], [o.peg_ev for o in opts],
-                left=[o.net_ev for o in opts], height=0.16, color=COLOURS["pegging"],
-                zorder=3, xerr=[o.peg_error for o in opts],
-                error_kw={"elinewidth": 0.8, "capsize": 2},
-                label="net pegging of the kept cards (simulated, 95% interval)")
-        ax.scatter([o.with_pegging for o in opts], [y - 0.42 for y in ys], marker="D",
-                   color=COLOURS["pegging"], edgecolor=COLOURS["mean"], linewidth=0.8,
-                   zorder=4, s=22, label="net with pegging (the order of the rows)")
+        _draw_pegging(ax, opts, ys)
     for y, o in zip(ys, opts, strict=True):
         right = float(o.hand_ev) + (o.crib_ev if is_dealer else 0.0)
         text = f"{o.net_ev:.2f}"
@@ -157,12 +140,7 @@ def advice_chart(options: Sequence[DiscardOption] | str | Iterable[CardLike], *,
     ax.axhspan(best - 0.45, best + 0.45, color=COLOURS["best"], alpha=0.35, zorder=0)
     ax.set_yticks(ys, [f"keep {o.keep.symbols}  throw {o.discard.symbols}" for o in opts])
     ax.get_yticklabels()[0].set_fontweight("bold")
-    thrown = set(parse_cards(mark))
-    for n, (y, o) in enumerate(zip(ys, opts, strict=True)):
-        if thrown and set(o.discard) == thrown:
-            ax.axhspan(y - 0.48, y + 0.48, fill=False, edgecolor=COLOURS["given"],
-                       linewidth=1.8, linestyle="--", zorder=4, label="your throw")
-            ax.get_yticklabels()[n].set_color(COLOURS["given"])
+    _mark_throw(ax, opts, ys, set(parse_cards(mark)))
     whose = "your own crib (dealer)" if is_dealer else "the dealer's crib (pone)"
     if pegging:
         ax.set_title(f"The 15 ways to throw into {whose}:\nbest first with the play "
@@ -170,17 +148,65 @@ def advice_chart(options: Sequence[DiscardOption] | str | Iterable[CardLike], *,
     else:
         ax.set_title(f"The 15 ways to throw: best first, into {whose}")
     ax.set_xlabel("expected points (hand over the 46 unseen starters; crib from the table)")
-    right = max(float(o.hand_ev) + (o.crib_ev if is_dealer else 0.0) for o in opts)
-    left = 0.0 if is_dealer else -max(crib)
-    if pegging:
-        right = max(right, *(o.with_pegging + o.peg_error for o in opts))
-        left = min(left, *(o.with_pegging - o.peg_error for o in opts))
-    ax.set_xlim(left - 0.3, right * 1.1 + (4.5 if pegging else 0.5))
+    ax.set_xlim(*_advice_span(opts, pegging))
     fig.legend(*ax.get_legend_handles_labels(), loc="outside lower center",
                ncol=2 if pegging else 3,
                fontsize=8)
     ax.grid(axis="y", visible=False)
     return fig
+
+
+def _draw_columns(ax: Axes, opts: Sequence[DiscardOption], ys: Sequence[int]) -> None:
+    """The hand's bar and the crib's (added on for the dealer, drawn on the left as
+    points given away for pone), and the net as a diamond."""
+    hand = [float(o.hand_ev) for o in opts]
+    crib = [o.crib_ev for o in opts]
+    ax.barh(ys, hand, color=COLOURS["hand"], label="expected hand", height=0.7)
+    if opts[0].dealer:
+        ax.barh(ys, crib, left=hand, color=COLOURS["crib"], height=0.7,
+                label="expected crib (yours: added)")
+    else:
+        ax.barh(ys, [-c for c in crib], color=COLOURS["given"], height=0.7, alpha=0.8,
+                label="expected crib (the dealer's: taken off)")
+        ax.axvline(0, color=COLOURS["mean"], linewidth=0.8)
+    ax.scatter([o.net_ev for o in opts], ys, marker="D", color=COLOURS["mean"], zorder=3,
+               s=18, label="net")
+
+
+def _draw_pegging(ax: Axes, opts: Sequence[DiscardOption], ys: Sequence[int]) -> None:
+    """The play: the kept cards' net pegging, from the net, with its 95% interval, and
+    the net with pegging (the order of the rows)."""
+    under = [y - 0.42 for y in ys]
+    ax.barh(under, [o.peg_ev for o in opts],
+            left=[o.net_ev for o in opts], height=0.16, color=COLOURS["pegging"],
+            zorder=3, xerr=[o.peg_error for o in opts],
+            error_kw={"elinewidth": 0.8, "capsize": 2},
+            label="net pegging of the kept cards (simulated, 95% interval)")
+    ax.scatter([o.with_pegging for o in opts], under, marker="D",
+               color=COLOURS["pegging"], edgecolor=COLOURS["mean"], linewidth=0.8,
+               zorder=4, s=22, label="net with pegging (the order of the rows)")
+
+
+def _mark_throw(ax: Axes, opts: Sequence[DiscardOption], ys: Sequence[int],
+                thrown: set[Card]) -> None:
+    """The learner's throw outlined as "your throw", its label in the same colour."""
+    for n, (y, o) in enumerate(zip(ys, opts, strict=True)):
+        if thrown and set(o.discard) == thrown:
+            ax.axhspan(y - 0.48, y + 0.48, fill=False, edgecolor=COLOURS["given"],
+                       linewidth=1.8, linestyle="--", zorder=4, label="your throw")
+            ax.get_yticklabels()[n].set_color(COLOURS["given"])
+
+
+def _advice_span(opts: Sequence[DiscardOption], pegging: bool) -> tuple[float, float]:
+    """The chart's left and right: room for the crib given away (pone), the pegging's
+    interval and the nets written beside the bars."""
+    is_dealer = opts[0].dealer
+    right = max(float(o.hand_ev) + (o.crib_ev if is_dealer else 0.0) for o in opts)
+    left = 0.0 if is_dealer else -max(o.crib_ev for o in opts)
+    if pegging:
+        right = max(right, *(o.with_pegging + o.peg_error for o in opts))
+        left = min(left, *(o.with_pegging - o.peg_error for o in opts))
+    return left - 0.3, right * 1.1 + (4.5 if pegging else 0.5)
 
 
 @house_style

@@ -65,16 +65,7 @@ def throws_svg(options: Sequence[ThrowOption], *, dealer: bool,
     Every figure as printed (each column rounded once)."""
     rows = [_as_printed(o, dealer) for o in options]
     errors = [o.pegging_error for o in options]
-    lows = [0.0, *(n for *_, n, _ in rows), *(t - e for (*_, t), e in zip(rows, errors,
-                                                                        strict=True))]
-    highs = [*(h + (c if dealer else 0.0) for h, c, *_ in rows),
-             *(t + e for (*_, t), e in zip(rows, errors, strict=True))]
-    if not dealer:
-        lows += [-c for _, c, *_ in rows]
-    step = nice_step(max(highs) - min(lows), 8)
-    low = step * (min(lows) // step)
-    high = step * -(-max(highs) // step)
-    x = Scale(low, high, *_PLOT)
+    x = _throws_scale(rows, errors, dealer)
     bottom = _TOP + ROW_HEIGHT * len(rows)
     whose = "your own crib (dealer)" if dealer else "the dealer's crib (pone)"
     parts = [text(8, 20, f"The {len(rows)} ways to throw into {whose}:", size=16,
@@ -91,49 +82,12 @@ def throws_svg(options: Sequence[ThrowOption], *, dealer: bool,
     if rows:
         parts.append(f'<rect x="0" y="{_TOP}" width="{_WIDTH}" height="{ROW_HEIGHT}" '
                      f'fill="{COLOURS["best"]}" fill-opacity="0.35"/>')
-    if low < 0:
+    if x.low < 0:
         zero = x(0)
         parts.append(f'<line x1="{zero:.1f}" y1="{_TOP}" x2="{zero:.1f}" y2="{bottom}" '
                      f'stroke="{COLOURS["mean"]}" stroke-width="1"/>')
-    for n, (option, (hand, crib, play, net, total), error) in enumerate(
-            zip(options, rows, errors, strict=True)):
-        top = _TOP + n * ROW_HEIGHT
-        label = throw_label(option)
-        said = (f"{n + 1}. {label}: hand {hand:.2f} {'+' if dealer else '−'} crib "
-                f"{crib:.2f} = {net:.2f}, the play {play:+.2f} (± {error:.2f}), "
-                f"{total:.2f} with the play")
-        row = [f'<g class="cribbage-throw-row" data-rank="{n + 1}"><title>'
-               f"{escape(said)}</title>",
-               text(_LABELS, top + 17, label, size=12, anchor="end",
-                    weight="bold" if n == 0 else "normal",
-                    colour=COLOURS["given"] if n == mark else COLOURS["mean"],
-                    extra=' class="cribbage-throw-label"')]
-        row.append(f'<rect class="cribbage-hand-bar" x="{x(0):.1f}" y="{top + 3}" '
-                   f'width="{x(hand) - x(0):.1f}" height="12" fill="{COLOURS["hand"]}"/>')
-        if dealer:
-            row.append(f'<rect class="cribbage-crib-bar" x="{x(hand):.1f}" y="{top + 3}" '
-                       f'width="{x(hand + crib) - x(hand):.1f}" height="12" '
-                       f'fill="{COLOURS["crib"]}"/>')
-        else:
-            row.append(f'<rect class="cribbage-crib-bar" x="{x(-crib):.1f}" y="{top + 3}" '
-                       f'width="{x(0) - x(-crib):.1f}" height="12" fill="{COLOURS["given"]}" '
-                       f'fill-opacity="0.8"/>')
-        row.append(diamond(x(net), top + 9, 4.5, COLOURS["mean"],
-                           extra=' class="cribbage-net"'))
-        left, right = sorted((x(net), x(total)))
-        row.append(f'<rect class="cribbage-play-bar" x="{left:.1f}" y="{top + 18}" '
-                   f'width="{right - left:.1f}" height="5" fill="{COLOURS["pegging"]}"/>')
-        lo, hi = x(total - error), x(total + error)
-        row.append(f'<path d="M{lo:.1f} {top + 20.5}H{hi:.1f}M{lo:.1f} {top + 17.5}'
-                   f'V{top + 23.5}M{hi:.1f} {top + 17.5}V{top + 23.5}" '
-                   f'stroke="{COLOURS["mean"]}" stroke-width="1" fill="none"/>')
-        row.append(diamond(x(total), top + 20.5, 4.5, COLOURS["pegging"],
-                           stroke=COLOURS["mean"], extra=' class="cribbage-with-play"'))
-        row.append(text(_PLOT[1] + 10, top + 17, f"{net:.2f}", size=12))
-        row.append(text(_PLOT[1] + 52, top + 17, f"({total:.2f} with the play)", size=12,
-                        weight="bold" if n == 0 else "normal"))
-        row.append("</g>")
-        parts += row
+    for n, (option, row, error) in enumerate(zip(options, rows, errors, strict=True)):
+        parts += _throw_row(n, option, row, error, x, dealer=dealer, marked=n == mark)
     if mark is not None and 0 <= mark < len(rows):
         top = _TOP + mark * ROW_HEIGHT
         parts.append(f'<rect class="cribbage-your-throw" data-row="{mark}" x="1.5" '
@@ -155,6 +109,65 @@ def throws_svg(options: Sequence[ThrowOption], *, dealer: bool,
         name += (f"; your throw ({throw_label(options[mark])}) ranks {mark + 1}, "
                  f"{rows[mark][4]:.2f} points a deal")
     return chart_svg(_WIDTH, height, name, parts, kind="throws")
+
+
+def _throws_scale(rows: Sequence[tuple[float, float, float, float, float]],
+                  errors: Sequence[float], dealer: bool) -> Scale:
+    """The points across, on round steps: from the lowest (zero, a net, the play's
+    interval, for pone the crib given away) to the highest (the hand with the dealer's
+    crib, the play's interval)."""
+    lows = [0.0, *(n for *_, n, _ in rows), *(t - e for (*_, t), e in zip(rows, errors,
+                                                                        strict=True))]
+    highs = [*(h + (c if dealer else 0.0) for h, c, *_ in rows),
+             *(t + e for (*_, t), e in zip(rows, errors, strict=True))]
+    if not dealer:
+        lows += [-c for _, c, *_ in rows]
+    step = nice_step(max(highs) - min(lows), 8)
+    return Scale(step * (min(lows) // step), step * -(-max(highs) // step), *_PLOT)
+
+
+def _throw_row(n: int, option: ThrowOption, row: tuple[float, float, float, float, float],
+               error: float, x: Scale, *, dealer: bool, marked: bool) -> list[str]:
+    """Row ``n`` (0: the top) of the throws: its label, the hand's and the crib's bars,
+    the net, the play's thin bar with its interval, the total with the play, and the
+    numbers as printed."""
+    hand, crib, play, net, total = row
+    top = _TOP + n * ROW_HEIGHT
+    label = throw_label(option)
+    said = (f"{n + 1}. {label}: hand {hand:.2f} {'+' if dealer else '−'} crib "
+            f"{crib:.2f} = {net:.2f}, the play {play:+.2f} (± {error:.2f}), "
+            f"{total:.2f} with the play")
+    parts = [f'<g class="cribbage-throw-row" data-rank="{n + 1}"><title>'
+             f"{escape(said)}</title>",
+             text(_LABELS, top + 17, label, size=12, anchor="end",
+                  weight="bold" if n == 0 else "normal",
+                  colour=COLOURS["given"] if marked else COLOURS["mean"],
+                  extra=' class="cribbage-throw-label"')]
+    parts.append(f'<rect class="cribbage-hand-bar" x="{x(0):.1f}" y="{top + 3}" '
+                 f'width="{x(hand) - x(0):.1f}" height="12" fill="{COLOURS["hand"]}"/>')
+    if dealer:
+        parts.append(f'<rect class="cribbage-crib-bar" x="{x(hand):.1f}" y="{top + 3}" '
+                     f'width="{x(hand + crib) - x(hand):.1f}" height="12" '
+                     f'fill="{COLOURS["crib"]}"/>')
+    else:
+        parts.append(f'<rect class="cribbage-crib-bar" x="{x(-crib):.1f}" y="{top + 3}" '
+                     f'width="{x(0) - x(-crib):.1f}" height="12" fill="{COLOURS["given"]}" '
+                     f'fill-opacity="0.8"/>')
+    parts.append(diamond(x(net), top + 9, 4.5, COLOURS["mean"], extra=' class="cribbage-net"'))
+    left, right = sorted((x(net), x(total)))
+    parts.append(f'<rect class="cribbage-play-bar" x="{left:.1f}" y="{top + 18}" '
+                 f'width="{right - left:.1f}" height="5" fill="{COLOURS["pegging"]}"/>')
+    lo, hi = x(total - error), x(total + error)
+    parts.append(f'<path d="M{lo:.1f} {top + 20.5}H{hi:.1f}M{lo:.1f} {top + 17.5}'
+                 f'V{top + 23.5}M{hi:.1f} {top + 17.5}V{top + 23.5}" '
+                 f'stroke="{COLOURS["mean"]}" stroke-width="1" fill="none"/>')
+    parts.append(diamond(x(total), top + 20.5, 4.5, COLOURS["pegging"],
+                         stroke=COLOURS["mean"], extra=' class="cribbage-with-play"'))
+    parts.append(text(_PLOT[1] + 10, top + 17, f"{net:.2f}", size=12))
+    parts.append(text(_PLOT[1] + 52, top + 17, f"({total:.2f} with the play)", size=12,
+                      weight="bold" if n == 0 else "normal"))
+    parts.append("</g>")
+    return parts
 
 
 def _throw_legend(y: float, dealer: bool, marked: bool) -> list[str]:

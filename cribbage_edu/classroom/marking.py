@@ -35,8 +35,9 @@ from __future__ import annotations
 
 import ast
 import math
+import operator
 import shutil
-from collections.abc import Iterable, Iterator
+from collections.abc import Callable, Iterable, Iterator
 from dataclasses import dataclass
 from fractions import Fraction
 from pathlib import Path
@@ -93,40 +94,52 @@ def plain_value(node: ast.expr) -> Any:
             node.value is None or node.value is ... or isinstance(node.value, (int, float, str))):
         return node.value
     if isinstance(node, (ast.Tuple, ast.List, ast.Set)):
-        items = [plain_value(item) for item in node.elts]
         try:
-            return (tuple(items) if isinstance(node, ast.Tuple) else list(items)
-                    if isinstance(node, ast.List) else set(items))
+            return _COLLECTIONS[type(node)](plain_value(item) for item in node.elts)
         except TypeError as exc:  # a set of lists
             raise _Code from exc
-    if isinstance(node, ast.UnaryOp) and isinstance(node.op, (ast.UAdd, ast.USub)):
-        operand = _number(plain_value(node.operand))
-        return operand if isinstance(node.op, ast.UAdd) else -operand
-    if isinstance(node, ast.BinOp) and isinstance(node.op, (ast.Add, ast.Sub, ast.Mult,
-                                                            ast.Div)):
+    if isinstance(node, ast.UnaryOp) and type(node.op) in _SIGNS:
+        return _SIGNS[type(node.op)](_number(plain_value(node.operand)))
+    if isinstance(node, ast.BinOp) and type(node.op) in _ARITHMETIC:
         left, right = _number(plain_value(node.left)), _number(plain_value(node.right))
         try:
-            if isinstance(node.op, ast.Add):
-                return left + right
-            if isinstance(node.op, ast.Sub):
-                return left - right
-            return left * right if isinstance(node.op, ast.Mult) else left / right
+            return _ARITHMETIC[type(node.op)](left, right)
         except (ZeroDivisionError, OverflowError) as exc:
             raise _Code from exc
-    if (isinstance(node, ast.Call) and isinstance(node.func, ast.Name)
-            and node.func.id == "set" and not node.args and not node.keywords):
-        return set()  # the empty set, as it is written (``{}`` is a dict)
-    if (isinstance(node, ast.Call) and _is_fraction(node.func) and not node.keywords
-            and 1 <= len(node.args) <= 2):
-        parts = [plain_value(arg) for arg in node.args]
-        if any(isinstance(part, bool) or not isinstance(part, (int, float, str, Fraction))
-               for part in parts):
-            raise _Code
-        try:
-            return Fraction(*parts)
-        except (ValueError, TypeError, ZeroDivisionError, OverflowError) as exc:
-            raise _Code from exc
+    if isinstance(node, ast.Call):
+        return _call_value(node)
     raise _Code
+
+
+_COLLECTIONS: dict[type[ast.expr], Callable[[Iterable[Any]], Any]] = {
+    ast.Tuple: tuple, ast.List: list, ast.Set: set}
+"""A plain tuple, list or set, by the node that writes it."""
+_SIGNS: dict[type[ast.unaryop], Callable[[Any], Any]] = {ast.UAdd: operator.pos,
+                                                          ast.USub: operator.neg}
+"""The signs a plain number may carry."""
+_ARITHMETIC: dict[type[ast.operator], Callable[[Any, Any], Any]] = {
+    ast.Add: operator.add, ast.Sub: operator.sub, ast.Mult: operator.mul,
+    ast.Div: operator.truediv}
+"""The arithmetic allowed between plain numbers: ``+ - * /`` (no power: ``10**10**10``
+would be worked out)."""
+
+
+def _call_value(node: ast.Call) -> Any:
+    """The two calls a plain value may be: ``set()`` (the empty set, as it is written:
+    ``{}`` is a dict) and ``Fraction(...)`` of one or two numbers or texts."""
+    if (isinstance(node.func, ast.Name) and node.func.id == "set" and not node.args
+            and not node.keywords):
+        return set()
+    if not (_is_fraction(node.func) and not node.keywords and 1 <= len(node.args) <= 2):
+        raise _Code
+    parts = [plain_value(arg) for arg in node.args]
+    if any(isinstance(part, bool) or not isinstance(part, (int, float, str, Fraction))
+           for part in parts):
+        raise _Code
+    try:
+        return Fraction(*parts)
+    except (ValueError, TypeError, ZeroDivisionError, OverflowError) as exc:
+        raise _Code from exc
 
 
 def _number(value: Any) -> int | float | Fraction:

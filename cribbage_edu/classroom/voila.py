@@ -44,17 +44,18 @@ from voila.static_file_handler import TemplateStaticFileHandler
 from voila.tornado.handler import TornadoVoilaHandler
 from voila.voila_identity_provider import VoilaIdentityProvider, VoilaLoginHandler
 
+from ..render.colours import INK
 from .games import VISITOR_HEADER
 
-__all__ = ["VISITOR_HEADER", "ClassIdentityProvider", "ClassLoginHandler", "ClosedPage",
+__all__ = ["ClassIdentityProvider", "ClassLoginHandler", "ClosedPage",
            "GamePage", "TemplateFiles", "login_page", "main"]
 
 
 
 def login_page(xsrf_field: str, next_url: str, *, wrong: bool = False) -> str:
     """The page a student sees before the game: one box for the class code."""
-    message = ('<p role="alert" style="color:#b71c1c">That is not the class code: check '
-               'it with your teacher and type it again.</p>') if wrong else ""
+    message = (f'<p role="alert" style="color:{INK["warning"]}">That is not the class '
+               'code: check it with your teacher and type it again.</p>') if wrong else ""
     return f"""<!doctype html>
 <html lang="en"><head><meta charset="utf-8"><title>Cribbage: join the class</title>
 <meta name="viewport" content="width=device-width, initial-scale=1">

@@ -29,10 +29,11 @@ if TYPE_CHECKING:
     from matplotlib.figure import Figure
 
 __all__ = [
-    "EXIT_BAD_INPUT", "EXIT_BROKEN_PIPE", "EXIT_INTERRUPTED", "EXIT_OK", "NAME_MAX", "PROG",
+    "EXIT_BAD_INPUT", "EXIT_BROKEN_PIPE", "EXIT_INTERRUPTED", "EXIT_OK", "MOST_SEED",
+    "NAME_MAX", "PROG",
     "AddSubcommand", "BadInput", "ClosedInput", "CommandParser", "Console", "Subparsers",
     "chart_file", "count_argument", "items_table", "print_json", "read_cards",
-    "shortened", "silence_stdout", "too_long_name", "write_chart",
+    "seed_argument", "shortened", "silence_stdout", "too_long_name", "write_chart",
 ]
 
 EXIT_OK = 0
@@ -160,6 +161,23 @@ def count_argument(name: str, lowest: int, highest: int) -> Callable[[str], int]
 
     parse.__name__ = name  # argparse names the type in some messages
     return parse
+
+
+MOST_SEED = 2**63 - 1
+"""The largest seed a command takes: the largest a game picks for itself when it is given
+none (:class:`~cribbage_edu.rules.game.Game`), so the seed a game says can be typed back."""
+
+seed_argument = count_argument("--seed", 0, MOST_SEED)
+"""The argparse ``type=`` of every command's ``--seed``: a whole number from 0, in the
+digits 0-9 (not ``٣``, not ``1_0``), a long one refused in a line.
+
+>>> seed_argument("12")
+12
+>>> seed_argument("٣")
+Traceback (most recent call last):
+  ...
+argparse.ArgumentTypeError: --seed takes a whole number, not '٣'
+"""
 
 
 CHART_FORMATS = ("png", "svg", "pdf", "jpg", "jpeg", "webp", "tif", "tiff", "eps", "ps",

@@ -26,7 +26,7 @@ from typing import BinaryIO
 
 from ..charts.handout import PAPER, worksheet_pages, write_pdf
 from ..strategy.worksheet import worksheet
-from .console import PROG, BadInput, Console, Subparsers, shortened
+from .console import PROG, BadInput, Console, Subparsers, seed_argument, shortened
 
 __all__ = ["add_handout", "handout_file", "run_handout"]
 
@@ -121,16 +121,6 @@ def _cannot_write(path: Path, exc: OSError) -> BadInput:
                     f"{exc.strerror or exc}")
 
 
-def _seed(text: str) -> int:
-    try:
-        value = int(text)
-    except ValueError:
-        raise argparse.ArgumentTypeError(f"a seed is a whole number, not {text!r}") from None
-    if value < 0:
-        raise argparse.ArgumentTypeError(f"a seed is 0 or more, not {value}")
-    return value
-
-
 def add_handout(subparsers: Subparsers) -> None:
     """Declare ``cribbage-edu handout --seed N [--out FILE.pdf] [--paper a4|letter]``."""
     parser = subparsers.add_parser(
@@ -139,7 +129,7 @@ def add_handout(subparsers: Subparsers) -> None:
                     "peg and four throws to choose, with the answer key on a page of its "
                     "own, all chosen and answered by the engine from the seed (the same "
                     "seed, the same sheet).")
-    parser.add_argument("--seed", type=_seed, required=True, help="the seed of the sheet")
+    parser.add_argument("--seed", type=seed_argument, required=True, help="the seed of the sheet")
     parser.add_argument("--out", metavar="FILE.pdf",
                         help="where to write it (default handout-seed-N.pdf)")
     parser.add_argument("--paper", choices=sorted(PAPER), default="a4",

@@ -55,7 +55,7 @@ from ..strategy.hint import hint
 from ..strategy.roster import PLAYER_NAMES, StateSeeded
 from ..study.record import Recorder, course_record
 from ..tables.chance import chance_words
-from .console import EXIT_INTERRUPTED, Console, Subparsers, shortened
+from .console import EXIT_INTERRUPTED, Console, Subparsers, seed_argument, shortened
 
 __all__ = [
     "HUMAN", "NOT_TEXT", "TerminalGame", "add_play", "item_words", "run_play",
@@ -602,7 +602,7 @@ def add_play(subparsers: Subparsers) -> None:
                     "board, undo, save, quit). Nothing is written to disk unless you "
                     "save, but for your record: in a course folder each decision the "
                     "coach judges is added to the record there (--no-record to stop).")
-    parser.add_argument("--seed", type=int, default=None, metavar="N",
+    parser.add_argument("--seed", type=seed_argument, default=None, metavar="N",
                         help="the seed of the shuffles: the same seed, the same game")
     parser.add_argument("--opponent", choices=PLAYER_NAMES, default="expert",
                         help="the computer player: random, greedy, expert, master (the "

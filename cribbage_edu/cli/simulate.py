@@ -39,6 +39,7 @@ from .console import (
     Subparsers,
     chart_file,
     count_argument,
+    seed_argument,
     write_chart,
 )
 
@@ -61,7 +62,7 @@ def add_simulate(subparsers: Subparsers) -> None:
                     "the games played so far.")
     parser.add_argument("--games", "-n", type=count_argument("--games", 1, MOST_GAMES),
                         default=100, metavar="N", help="how many games (default 100)")
-    parser.add_argument("--seed", type=int, default=1, metavar="S",
+    parser.add_argument("--seed", type=seed_argument, default=1, metavar="S",
                         help="the master seed (default 1)")
     parser.add_argument("--players", nargs=2, default=["expert", "greedy"],
                         choices=PLAYER_NAMES, metavar=("A", "B"),

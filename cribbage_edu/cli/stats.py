@@ -14,10 +14,9 @@ from __future__ import annotations
 import argparse
 from fractions import Fraction
 
-from ..rules.scoring import Kind
+from ..rules.scoring import SHOW_KINDS, Kind
 from ..study.analysis import (
     HANDS_WITH_STARTER,
-    SHOW_KINDS,
     kind_distributions,
     kind_frequencies,
     kind_means,

@@ -3,11 +3,13 @@ charts, the board and the widgets (no matplotlib needed to know a colour).
 
 >>> COLOURS["crib"], PEG_COLOURS, RED
 ('#2e9a4e', ('#c2185b', '#37474f'), '#c62828')
+>>> INK["warning"]
+'#b71c1c'
 """
 
 from __future__ import annotations
 
-__all__ = ["BLACK", "COLOURS", "PEG_COLOURS", "RED"]
+__all__ = ["BLACK", "COLOURS", "INK", "PEG_COLOURS", "RED"]
 
 COLOURS = {
     "hand": "#1f6fb4",
@@ -34,3 +36,8 @@ RED = "#c62828"
 
 BLACK = "#1b1b1b"
 """The ink of clubs and spades on a card face."""
+
+INK = {"info": BLACK, "success": "#1b5e20", "caution": "#5d4037", "warning": "#b71c1c"}
+"""The ink of a line said to the learner (or a student at the class's door): plain news, a
+right answer or a good choice, a small slip (an inaccuracy), and a refusal or a serious
+mistake."""

@@ -177,37 +177,49 @@ def count_html(series: Sequence[Sequence[tuple[int, Face]]], count: int, *,
     ended: list[Face] = []
     if in_play and len(counts) > 1 and all(who != seat for who, _ in counts[-1]):
         ended = [card for _, card in counts[-2]]
-    grey = '<span style="color:#555">'
+    laid = [" ".join(c.symbol for _, c in part) for part in counts if part]
+    history = (f'<div class="cribbage-laid" style="font-size:small;color:#555">'
+               f'laid this deal: {escape(" | ".join(laid))}</div>' if laid else "")
+    height = SMALL_CARD * CARD_HEIGHT // CARD_WIDTH
+    return (f'<div class="cribbage-pile" style="display:flex;align-items:flex-start;'
+            f'gap:3px;min-height:{height + 2}px">{_pile_html(ended, current)}</div>'
+            f'<div class="cribbage-count-line">'
+            f"{_count_line(ended, current, count, in_play)}</div>{history}")
+
+
+def _pile_html(ended: Sequence[Face], current: Sequence[Face]) -> str:
+    """The cards of the count that ended (faded, with what it ended at) and of the count
+    in play, a dashed bar between them."""
     pile = ""
     if ended:
-        was = sum(c.value for c in ended)
         pile += (f'<div class="cribbage-ended-count" title="the count that ended" '
                  f'style="display:flex;flex-direction:column;align-items:center">'
                  f'<div style="opacity:0.55">{hand_html(ended, width=SMALL_CARD)}</div>'
-                 f'<div style="font-size:small;color:#555">ended at {was}</div></div>')
+                 f'<div style="font-size:small;color:#555">ended at '
+                 f'{sum(c.value for c in ended)}</div></div>')
         if current:
             pile += ('<div aria-hidden="true" style="align-self:stretch;'
                      'border-left:2px dashed #999;margin:0 6px"></div>')
     if current:
         pile += (f'<div class="cribbage-current-count">'
                  f"{hand_html(current, width=SMALL_CARD)}</div>")
+    return pile
+
+
+def _count_line(ended: Sequence[Face], current: Sequence[Face], count: int,
+                in_play: bool) -> str:
+    """The line under the cards: the count, and what the ended count was (or, after the
+    play, what its last count ended at)."""
+    grey = '<span style="color:#555">'
     if ended and not current:
-        line = (f'count <b class="cribbage-count">0</b> {grey}(the last count ended at '
+        return (f'count <b class="cribbage-count">0</b> {grey}(the last count ended at '
                 f"{sum(c.value for c in ended)}: the next card starts again from 0)</span>")
-    elif ended:
-        line = (f'count <b class="cribbage-count">{count}</b> {grey}(a new count: the '
+    if ended:
+        return (f'count <b class="cribbage-count">{count}</b> {grey}(a new count: the '
                 f"last one ended at {sum(c.value for c in ended)})</span>")
-    elif in_play or not current:
-        line = f'count <b class="cribbage-count">{count}</b>'
-    else:
-        line = f"the play is over: the last count ended at {sum(c.value for c in current)}"
-    laid = [" ".join(c.symbol for _, c in part) for part in counts if part]
-    history = (f'<div class="cribbage-laid" style="font-size:small;color:#555">'
-               f'laid this deal: {escape(" | ".join(laid))}</div>' if laid else "")
-    height = SMALL_CARD * CARD_HEIGHT // CARD_WIDTH
-    return (f'<div class="cribbage-pile" style="display:flex;align-items:flex-start;'
-            f'gap:3px;min-height:{height + 2}px">{pile}</div>'
-            f'<div class="cribbage-count-line">{line}</div>{history}')
+    if in_play or not current:
+        return f'count <b class="cribbage-count">{count}</b>'
+    return f"the play is over: the last count ended at {sum(c.value for c in current)}"
 
 
 def table_html(header: Sequence[str], rows: Iterable[Sequence[object]]) -> str:

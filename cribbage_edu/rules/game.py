@@ -328,6 +328,24 @@ def stacked_game(pone: str | Iterable[CardLike], dealer: str | Iterable[CardLike
     return game
 
 
+
+def _takes_only_its_own(action: Action) -> None:
+    """Refuse cards on an action that lays none (only a discard and a play do) and points
+    on one that claims none (only a claim and a peg do), so the log holds nothing else.
+
+    >>> _takes_only_its_own(Action(ActionKind.GO, 0, cards=("5H",)))
+    Traceback (most recent call last):
+      ...
+    cribbage_edu.IllegalActionError: a go takes no cards '5H'
+    """
+    extra = []
+    if action.cards and action.kind not in (ActionKind.DISCARD, ActionKind.PLAY):
+        extra.append(f"cards '{Hand(action.cards)}'")
+    if action.points is not None and action.kind not in (ActionKind.CLAIM, ActionKind.PEG):
+        extra.append(f"points {action.points!r}")
+    if extra:
+        raise IllegalActionError(f"a {action.kind} takes no {' or '.join(extra)}")
+
 @dataclass(frozen=True, slots=True, eq=False)
 class PlayerView:
     """What one player may see of a game (a frozen value, made by ``Game.view``): never
@@ -800,6 +818,43 @@ class Game:
         return self._play is not None and self._phase is Phase.PLAY and \
             not self._unpegged and self._play.can_go(player)
 
+    def go_count(self, player: int) -> int | None:
+        """The count at which ``player`` said go, while that go stands in the count in
+        play (the other lays on to it, or pegs the go): ``None`` when ``player`` has not
+        said go since the count was last at zero, has laid a card since, or outside the
+        play. Read from the game's own events, so a go whose point is still to be pegged
+        by hand counts too.
+
+        >>> game = stacked_game("KH QS AC 2D 5S 6S", "JD 9C 8C 7C 3H 4H", "KD")
+        >>> _ = game.discard(0, "5S 6S"), game.discard(1, "3H 4H"), game.advance()
+        >>> for who, card in ((0, "KH"), (1, "JD"), (0, "QS")):
+        ...     _ = game.play(who, card)
+        >>> _ = game.go(1)
+        >>> game.go_count(1), game.go_count(0)
+        (30, None)
+        >>> _ = game.play(0, "AC")  # thirty-one: the count goes back to zero
+        >>> game.go_count(1) is None
+        True
+        """
+        player = seat(player)
+        if self._phase is not Phase.PLAY:
+            return None
+        events = [e for e in self._events if e.deal == self.deal_number]
+        ends = (EventKind.RESET, EventKind.STARTER, EventKind.END_OF_PLAY)
+        for n in range(len(events) - 1, -1, -1):
+            event = events[n]
+            if event.kind is EventKind.GO and event.player == player:
+                count = 0
+                for before in reversed(events[:n]):
+                    if before.kind in (EventKind.RESET, EventKind.STARTER):
+                        break
+                    if before.kind is EventKind.LAY:
+                        count += sum(c.value for c in before.cards)
+                return count
+            if event.kind in ends or (event.kind is EventKind.LAY and event.player == player):
+                return None
+        return None
+
     def tally(self, deal: int | None = None) -> tuple[dict[Source, int], dict[Source, int]]:
         """The points each seat scored, by source (pegging, hand, crib, heels, muggins),
         in one ``deal`` or, by default, the whole game. They add up to what each seat
@@ -945,14 +1000,8 @@ class Game:
         action of its kind does not take are refused, so the log holds nothing else."""
         if not isinstance(action, Action):
             raise IllegalActionError(f"apply takes an Action, not {action!r}")
+        _takes_only_its_own(action)
         kind = action.kind
-        extra = []
-        if action.cards and kind not in (ActionKind.DISCARD, ActionKind.PLAY):
-            extra.append(f"cards '{Hand(action.cards)}'")
-        if action.points is not None and kind not in (ActionKind.CLAIM, ActionKind.PEG):
-            extra.append(f"points {action.points!r}")
-        if extra:
-            raise IllegalActionError(f"a {kind} takes no {' or '.join(extra)}")
         if kind is ActionKind.DISCARD:
             return self.discard(self._need_player(action), action.cards)
         if kind is ActionKind.PLAY:

@@ -26,10 +26,10 @@ from collections.abc import Callable, Iterable, Iterator, Sequence
 from itertools import combinations, pairwise
 
 from .cards import FIFTEEN, THIRTY_ONE, Card, CardLike, Rank, parse_cards
-from .pegging import score_play
+from .pegging import PlayScore, score_play
 from .scoring import SHOW_KINDS, HandScore, Kind, score_hand, spoken_number
 
-__all__ = ["FIFTEENS_AND_PAIRS", "SHOW_KINDS", "count_misses", "diagnose", "kinds_hint",
+__all__ = ["FIFTEENS_AND_PAIRS", "count_misses", "diagnose", "kinds_hint",
            "play_hint", "play_misses"]
 
 FIFTEENS_AND_PAIRS = SHOW_KINDS[:2]
@@ -295,55 +295,98 @@ def play_misses(cards: str | Iterable[CardLike]) -> dict[int, str]:
     """
     pile = list(parse_cards(cards))
     score = score_play(pile)
-    total, last = score.total, pile[-1]
-    run = score.points(Kind.RUN)
-    pairs = score.points(Kind.PAIR)
     found: dict[int, str] = {}
+    for slips in PLAY_SLIPS:
+        for wrong, why in slips(pile, score):
+            if wrong != score.total and wrong >= 0:
+                found.setdefault(wrong, why)
+    return found
 
-    def add(wrong: int, why: str) -> None:
-        if wrong != total and wrong >= 0:
-            found.setdefault(wrong, why)
 
+PlaySlip = tuple[int, str]
+"""A wrong number of points for the last card laid, and the rule it breaks."""
+
+
+def _pair_further_back(pile: Sequence[Card], score: PlayScore) -> Iterator[PlaySlip]:
+    """A card of the same rank further back taken for a pair."""
+    last = pile[-1]
     if len(pile) >= 3 and pile[-2].rank != last.rank:
         earlier = [card for card in pile[:-2] if card.rank == last.rank]
         if earlier:
-            add(total + 2, f"a pair in the play is only with the card just before: the "
-                           f"{earlier[-1].symbol} is not next to the {last.symbol}")
+            yield (score.total + 2, f"a pair in the play is only with the card just before: "
+                                    f"the {earlier[-1].symbol} is not next to the {last.symbol}")
+
+
+def _run_with_a_card_between(pile: Sequence[Card], score: PlayScore) -> Iterator[PlaySlip]:
+    """A run counted across a card laid between its cards."""
+    run = score.points(Kind.RUN)
     size, group = _run_anywhere(pile)
-    if size >= 3 and size > run:
-        first = min(pile.index(card) for card in group)
-        strangers = [card.symbol for card in pile[first:] if card not in group]
-        if strangers:
-            add(total - run + size,
-                f"a run in the play must be the last cards laid, with no other card between: "
-                f"the {' and the '.join(strangers)} {'breaks' if len(strangers) == 1 else 'break'}"
-                " it")
-    if score.count != FIFTEEN and any(card.value + last.value == FIFTEEN for card in pile[:-1]):
-        add(total + 2, f"fifteen in the play is the running count, not any two cards: the "
-                       f"count is {score.count}")
+    if size < 3 or size <= run:
+        return
+    first = min(pile.index(card) for card in group)
+    strangers = [card.symbol for card in pile[first:] if card not in group]
+    if strangers:
+        verb = "breaks" if len(strangers) == 1 else "break"
+        yield (score.total - run + size,
+               f"a run in the play must be the last cards laid, with no other card between: "
+               f"the {' and the '.join(strangers)} {verb} it")
+
+
+def _fifteen_of_two_cards(pile: Sequence[Card], score: PlayScore) -> Iterator[PlaySlip]:
+    """Fifteen claimed for two cards that add to 15 when the count is not 15."""
+    last = pile[-1]
+    if score.count != FIFTEEN and any(card.value + last.value == FIFTEEN
+                                      for card in pile[:-1]):
+        yield (score.total + 2, f"fifteen in the play is the running count, not any two "
+                                f"cards: the count is {score.count}")
+
+
+def _thirty_one_and_the_last_card(pile: Sequence[Card], score: PlayScore) -> Iterator[PlaySlip]:
+    """Thirty-one and the last card both claimed."""
     if score.count == THIRTY_ONE:
-        add(total + 1, "exactly 31 scores 2 instead of the 1 for the last card, never both")
+        yield score.total + 1, "exactly 31 scores 2 instead of the 1 for the last card, never both"
+
+
+def _pairs_of_a_rank_short(pile: Sequence[Card], score: PlayScore) -> Iterator[PlaySlip]:
+    """A pair royal or a double pair royal counted as fewer pairs."""
+    pairs = score.points(Kind.PAIR)
     if pairs == 6:
-        add(total - 4, "the third card of a rank pairs with both cards before it: three "
-                       "pairs, a pair royal, 6")
-        add(total - 2, "the third card of a rank pairs with both cards before it: three "
-                       "pairs, a pair royal, 6")
+        royal = ("the third card of a rank pairs with both cards before it: three pairs, a "
+                 "pair royal, 6")
+        yield score.total - 4, royal
+        yield score.total - 2, royal
     if pairs == 12:
-        add(total - 6, "the fourth card of a rank makes six pairs with the three before "
-                       "it: a double pair royal, 12")
+        yield (score.total - 6, "the fourth card of a rank makes six pairs with the three "
+                                "before it: a double pair royal, 12")
+
+
+def _run_too_short(pile: Sequence[Card], score: PlayScore) -> Iterator[PlaySlip]:
+    """A run of four or more counted as a run of three."""
+    run = score.points(Kind.RUN)
     if run > 3:
-        add(total - run + 3, f"the run is longer: the last {spoken_number(run)} cards are "
-                             f"{spoken_number(run)} ranks in a row, in any order")
-    if score.points(Kind.FIFTEEN):
-        add(total - 2, "the count is exactly 15: fifteen for two")
-    if score.points(Kind.THIRTY_ONE):
-        add(total - 2, "the count is exactly 31: thirty-one for two")
-    if run:
-        add(total - run, f"the last {spoken_number(run)} cards are {spoken_number(run)} "
-                         f"ranks in a row, in any order: a run of {spoken_number(run)}")
-    if pairs:
-        add(total - pairs, "the card just before is of the same rank: a pair")
-    return found
+        yield (score.total - run + 3, f"the run is longer: the last {spoken_number(run)} "
+                                      f"cards are {spoken_number(run)} ranks in a row, in any "
+                                      f"order")
+
+
+def _a_kind_left_out(pile: Sequence[Card], score: PlayScore) -> Iterator[PlaySlip]:
+    """A kind the last card scores, left out: fifteen, thirty-one, a run, a pair."""
+    run = spoken_number(score.points(Kind.RUN))
+    said = {Kind.FIFTEEN: "the count is exactly 15: fifteen for two",
+            Kind.THIRTY_ONE: "the count is exactly 31: thirty-one for two",
+            Kind.RUN: f"the last {run} cards are {run} ranks in a row, in any order: a run of "
+                      f"{run}",
+            Kind.PAIR: "the card just before is of the same rank: a pair"}
+    for kind, why in said.items():
+        if score.points(kind):
+            yield score.total - score.points(kind), why
+
+
+PLAY_SLIPS: tuple[Callable[[Sequence[Card], PlayScore], Iterator[PlaySlip]], ...] = (
+    _pair_further_back, _run_with_a_card_between, _fifteen_of_two_cards,
+    _thirty_one_and_the_last_card, _pairs_of_a_rank_short, _run_too_short, _a_kind_left_out)
+"""The slips of a count of the last card in the play, in the order they are told: where
+two lead to the same wrong number, the one told first is kept (:func:`play_misses`)."""
 
 
 def play_hint(cards: str | Iterable[CardLike]) -> str:

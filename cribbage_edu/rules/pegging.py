@@ -35,9 +35,9 @@ from .cards import COUNT_VALUES, FIFTEEN, THIRTY_ONE, Card, CardLike, Hand, pars
 from .checks import apart, no_card_twice, seat
 from .errors import IllegalHandError, IllegalPlayError, OutOfTurnError
 from .events import EventKind
-from .scoring import PAIR_WORDS, Kind, ScoreItem, Verdict, spoken_number
+from .scoring import Kind, ScoreItem, Verdict, spoken_number
 
-__all__ = ["MOST_PLAY_POINTS", "PAIR_WORDS", "PegJudgement", "Play", "PlayEvent", "PlayScore",
+__all__ = ["MOST_PLAY_POINTS", "PegJudgement", "Play", "PlayEvent", "PlayScore",
            "go_slip", "judge_peg", "pile_points", "pile_shape", "score_play"]
 
 _PAIR_POINTS = {2: 2, 3: 6, 4: 12}

@@ -24,7 +24,6 @@ from ..strategy.ranks import four_rank_multisets, points_of_rank_counts, rank_ki
 
 __all__ = [
     "HANDS_WITH_STARTER",
-    "SHOW_KINDS",
     "census_cell",
     "kind_distributions",
     "kind_frequencies",

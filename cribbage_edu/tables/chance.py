@@ -69,7 +69,6 @@ from typing import TYPE_CHECKING, Any
 from ..rules.board import GAME_HOLE
 from ..rules.checks import flag, seat, whole_number
 from ..rules.events import EventKind
-from ..rules.options import TARGETS as GAME_TARGETS
 from ..rules.options import game_target
 
 if TYPE_CHECKING:
@@ -78,7 +77,6 @@ if TYPE_CHECKING:
 __all__ = [
     "PEG_SLOTS",
     "STREAM",
-    "TARGETS",
     "WIN_TABLE_FILE",
     "DealChance",
     "WinTable",
@@ -92,9 +90,6 @@ __all__ = [
 
 WIN_TABLE_FILE = "win_table.json"
 """The file in ``cribbage_edu/data`` that holds the solved tables."""
-
-TARGETS = GAME_TARGETS
-"""The games the table covers: both lengths a game is played to."""
 
 PEG_SLOTS = 16
 """Room for the points of one play, event by event (a play has at most 8 cards, each

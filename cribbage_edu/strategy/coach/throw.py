@@ -11,7 +11,7 @@ its reason in one sentence. What each throw is worth is the model's
 from __future__ import annotations
 
 import math
-from collections.abc import Iterable, Sequence
+from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass, field
 from functools import lru_cache
 from typing import TYPE_CHECKING, Any
@@ -211,18 +211,11 @@ def _throw_numbers(option: ThrowOption, dealer: bool) -> str:
 
 def _throw_sentence(mine: ThrowOption, best: ThrowOption, top: ThrowOption, dealer: bool,
                     loss: float, chance_loss: float | None) -> str:
-    """The reason in one sentence: a principle when its column (hand, crib or play) is
-    what separates the choice from the best one (at least half the loss), else the two
-    columns that do, each with its numbers."""
+    """The reason in one sentence: near home, the chance to win; else a principle when its
+    column (hand, crib or play) is what separates the choice from the best one (at least
+    half the loss), or the two columns that do, each with its numbers."""
     if chance_loss is not None:
-        assert mine.chance is not None and best.chance is not None
-        if mine is best or chance_loss < 1e-9:
-            return (f"the best throw for the game: keeping {mine.keep.symbols} gives you a "
-                    f"chance to win of {percent(mine.chance)}")
-        return (f"near home the chance to win decides: keeping {best.keep.symbols} gives you "
-                f"{percent(best.chance)}, yours {percent(mine.chance)} "
-                f"({_throw_numbers(best, dealer)} "
-                f"against {_throw_numbers(mine, dealer)})")
+        return _chance_sentence(mine, best, dealer, chance_loss)
     if mine is top or loss < 1e-9:
         return f"the best throw: keep {mine.keep.symbols} ({_throw_numbers(mine, dealer)})"
     if loss < INACCURACY:
@@ -232,52 +225,79 @@ def _throw_sentence(mine: ThrowOption, best: ThrowOption, top: ThrowOption, deal
     sign = 1.0 if dealer else -1.0
     parts = {"hand": top.hand - mine.hand, "crib": sign * (top.crib - mine.crib),
              "play": top.pegging - mine.pegging}
-    main = max(parts, key=lambda k: parts[k])
+    main, second = sorted(parts, key=lambda k: -parts[k])[:2]
     compare = (f"throwing {top.discard.symbols} nets {top.net(dealer):.2f}, yours "
                f"{mine.net(dealer):.2f}: {top.net(dealer) - mine.net(dealer):.2f} better")
     if parts[main] < loss / 2:
         # the columns add up to the loss, so the next one is more than the rest
-        second = max((k for k in parts if k != main), key=lambda k: parts[k])
         return (f"the {main} and the {second} together: "
                 f"{_column_phrase(main, mine, top, dealer)}, and "
                 f"{_column_phrase(second, mine, top, dealer)}; {compare}")
-    if main == "crib":
-        if not dealer:
-            heat = crib_heat(mine.discard)
-            if heat is not None and heat != crib_heat(top.discard):
-                verb = "average" if heat.startswith(("cards ", "touching")) else "averages"
-                return (f"you gave the dealer {pair_name(mine.discard)}: {heat} {verb} about "
-                        f"{mine.crib:.1f} points in his crib ({CRIB_REASONS[heat]}); "
-                        f"{pair_name(top.discard)} gives him {top.crib:.1f}, and "
-                        f"{compare}")
-            return (f"your throw, {pair_name(mine.discard)}, averages {mine.crib:.1f} in the "
-                    f"dealer's crib; {pair_name(top.discard)} gives him {top.crib:.1f}, "
-                    f"and {compare}")
-        heat = crib_heat(top.discard)
-        why = (f" ({heat}: {CRIB_REASONS[heat]})"
-               if heat is not None and heat != crib_heat(mine.discard) else "")
-        return (f"feed your own crib: {pair_name(top.discard)}{why} averages about "
-                f"{top.crib:.1f} points in your crib against {mine.crib:.1f} for "
-                f"{pair_name(mine.discard)}; {compare}")
-    if main == "hand":
-        before_top, before_mine = (points_before_starter(top.keep),
-                                   points_before_starter(mine.keep))
-        gap = before_top - before_mine
-        pairs_top = sum(2 for a, b in card_pairs(top.keep) if a.rank == b.rank)
-        if runs_of_three(top.keep) and not runs_of_three(mine.keep):
-            what = "you broke a run"  # the hand column is most of the loss, and the run is in it
-        elif 0 < gap <= 2 * pairs_top and len({c.rank for c in mine.keep}) == 4:
-            what = "you broke a pair"
-        elif gap > 0:
-            what = "you kept fewer points"
-        else:
-            what = "your keep scores less with the starters to come"
-        return (f"{what}: {top.keep.symbols} holds {before_top} before the starter and "
-                f"averages {top.hand:.2f}; yours holds {before_mine} and averages "
-                f"{mine.hand:.2f}; {compare}")
+    return _COLUMN_SENTENCES[main](mine, top, dealer, compare)
+
+
+def _chance_sentence(mine: ThrowOption, best: ThrowOption, dealer: bool,
+                     chance_loss: float) -> str:
+    """Near home: the throw's chance to win against the best one's."""
+    assert mine.chance is not None and best.chance is not None
+    if mine is best or chance_loss < 1e-9:
+        return (f"the best throw for the game: keeping {mine.keep.symbols} gives you a "
+                f"chance to win of {percent(mine.chance)}")
+    return (f"near home the chance to win decides: keeping {best.keep.symbols} gives you "
+            f"{percent(best.chance)}, yours {percent(mine.chance)} "
+            f"({_throw_numbers(best, dealer)} against {_throw_numbers(mine, dealer)})")
+
+
+def _crib_sentence(mine: ThrowOption, top: ThrowOption, dealer: bool, compare: str) -> str:
+    """The crib is most of the loss: as pone, what your two cards give the dealer (and the
+    principle they break); as dealer, feed your own crib."""
+    if not dealer:
+        heat = crib_heat(mine.discard)
+        if heat is not None and heat != crib_heat(top.discard):
+            verb = "average" if heat.startswith(("cards ", "touching")) else "averages"
+            return (f"you gave the dealer {pair_name(mine.discard)}: {heat} {verb} about "
+                    f"{mine.crib:.1f} points in his crib ({CRIB_REASONS[heat]}); "
+                    f"{pair_name(top.discard)} gives him {top.crib:.1f}, and {compare}")
+        return (f"your throw, {pair_name(mine.discard)}, averages {mine.crib:.1f} in the "
+                f"dealer's crib; {pair_name(top.discard)} gives him {top.crib:.1f}, "
+                f"and {compare}")
+    heat = crib_heat(top.discard)
+    why = (f" ({heat}: {CRIB_REASONS[heat]})"
+           if heat is not None and heat != crib_heat(mine.discard) else "")
+    return (f"feed your own crib: {pair_name(top.discard)}{why} averages about "
+            f"{top.crib:.1f} points in your crib against {mine.crib:.1f} for "
+            f"{pair_name(mine.discard)}; {compare}")
+
+
+def _hand_sentence(mine: ThrowOption, top: ThrowOption, dealer: bool, compare: str) -> str:
+    """The hand is most of the loss: what the best keep holds that yours does not (a run of
+    three, a pair, points before the starter), with both keeps' points."""
+    before_top, before_mine = points_before_starter(top.keep), points_before_starter(mine.keep)
+    gap = before_top - before_mine
+    pairs_top = sum(2 for a, b in card_pairs(top.keep) if a.rank == b.rank)
+    if runs_of_three(top.keep) and not runs_of_three(mine.keep):
+        what = "you broke a run"  # the hand column is most of the loss, and the run is in it
+    elif 0 < gap <= 2 * pairs_top and len({c.rank for c in mine.keep}) == 4:
+        what = "you broke a pair"
+    elif gap > 0:
+        what = "you kept fewer points"
+    else:
+        what = "your keep scores less with the starters to come"
+    return (f"{what}: {top.keep.symbols} holds {before_top} before the starter and "
+            f"averages {top.hand:.2f}; yours holds {before_mine} and averages "
+            f"{mine.hand:.2f}; {compare}")
+
+
+def _play_sentence(mine: ThrowOption, top: ThrowOption, dealer: bool, compare: str) -> str:
+    """The play is most of the loss: both keeps' net pegging, with the table's error."""
     return (f"in the play, {top.keep.symbols} nets {top.pegging:+.2f} and yours "
             f"{mine.pegging:+.2f} (the pegging table, ± about "
             f"{max(top.pegging_error, mine.pegging_error):.1f}); {compare}")
+
+
+_COLUMN_SENTENCES: dict[str, Callable[[ThrowOption, ThrowOption, bool, str], str]] = {
+    "hand": _hand_sentence, "crib": _crib_sentence, "play": _play_sentence}
+"""The sentence for a throw whose loss lies mostly in one column, by the column."""
 
 
 def _column_phrase(column: str, mine: ThrowOption, top: ThrowOption, dealer: bool) -> str:
