@@ -76,7 +76,8 @@ def test_a_new_record_is_versioned_and_written_ahead(tmp_path: Path) -> None:
     assert pragma == {"application_id": APPLICATION_ID, "user_version": SCHEMA_VERSION,
                       "journal_mode": "wal"}
     assert APPLICATION_ID.to_bytes(4, "big") == b"CRIB"
-    assert meta["application"] == "cribbage-edu record" and meta["schema"] == "1"
+    assert meta["application"] == "cribbage-edu record"
+    assert meta["schema"] == str(SCHEMA_VERSION) == "2"
 
 
 def test_the_record_is_made_with_its_folder_and_opened_again(tmp_path: Path) -> None:
