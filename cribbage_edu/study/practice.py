@@ -198,7 +198,8 @@ class Answer:
     """The coach's word on an answer to an :class:`Item`: the ``verdict`` (a throw's or a
     card's verdict, a count's judgement), whether it was ``right``, the ``rating`` it gave
     the position, the coach's ``line`` and the numbers behind it (``why``), when the
-    position is ``due`` again and the ``entry`` written to the record."""
+    position is ``due`` again, the ``entry`` written to the record and when the answer
+    was judged (``at``)."""
 
     item: Item
     verdict: ThrowVerdict | CardVerdict | Judgement
@@ -208,6 +209,7 @@ class Answer:
     why: str
     due: datetime
     entry: Entry
+    at: datetime
 
 
 def _now() -> datetime:
@@ -368,7 +370,7 @@ class Practice:
         number = self.record.write(entry, save=item.save if item.fresh else None,
                                    saved_as=item.game, schedule=row)
         return Answer(item, verdict, right, rating, line, why, schedule.due,
-                      replace(entry, number=number))
+                      replace(entry, number=number), when)
 
     # --- rebuilding positions ---------------------------------------------------------------
 
