@@ -141,7 +141,7 @@ def test_a_mistake_is_a_serious_throw_or_card_or_a_wrong_count() -> None:
 
 def test_the_mistakes_come_back_as_they_were_made(learner: tuple[Path, Game, list[Entry]],
                                                  tmp_path: Path) -> None:
-    path, game, written = learner
+    _, game, written = learner
     with Record.open(copy_of(learner, tmp_path)) as record:
         practice = Practice(record, clock=Clock(LATER))
         items = practice.items()

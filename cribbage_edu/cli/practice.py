@@ -20,16 +20,15 @@ Nothing is due from your mistakes yet; ... fresh position ...
 from __future__ import annotations
 
 import argparse
-from datetime import datetime
 from pathlib import Path
 
 from ..rules.errors import CribbageError
 from ..strategy.coach import DecisionKind
-from ..study.practice import Answer, Item, Practice
+from ..study.practice import Answer, Item, Practice, when_said
 from ..study.record import Record, course_record
 from .console import PROG, BadInput, Console, Subparsers, count_argument
 
-__all__ = ["add_practice", "item_lines", "run_practice", "when_said"]
+__all__ = ["add_practice", "item_lines", "run_practice"]
 
 SESSION = 5
 """How many positions a practice brings, unless ``--count`` says."""
@@ -106,24 +105,6 @@ def closing(practice: Practice, answered: int, right: int) -> str:
     later = "" if upcoming is None else f"; the next comes {when_said(upcoming, practice.clock())}"
     return (f"{right} of {answered} right. Due today: {today} position"
             f"{'s' if today != 1 else ''}{later}.")
-
-
-def when_said(when: datetime, now: datetime) -> str:
-    """When a position comes back, in words: in minutes, hours or days.
-
-    >>> from datetime import UTC, datetime, timedelta
-    >>> now = datetime(2026, 12, 1, 9, 0, tzinfo=UTC)
-    >>> [when_said(now + timedelta(minutes=m), now) for m in (1, 10, 150, 60 * 24 * 3)]
-    ['in 1 minute', 'in 10 minutes', 'in 2 hours', 'in 3 days']
-    """
-    seconds = (when - now).total_seconds()
-    if seconds <= 0:
-        return "now"
-    for size, word in ((86400, "day"), (3600, "hour"), (60, "minute")):
-        if seconds >= size:
-            n = round(seconds / size)
-            return f"in {n} {word}{'s' if n != 1 else ''}"
-    return "in under a minute"
 
 
 def item_lines(item: Item) -> list[str]:

@@ -57,7 +57,7 @@ import zlib
 from collections import Counter
 from collections.abc import Callable, Iterable, Iterator, Sequence
 from dataclasses import dataclass, field, replace
-from datetime import UTC, datetime, time, timedelta
+from datetime import UTC, datetime, time
 from typing import Any
 
 from fsrs import Card as Schedule
@@ -83,7 +83,7 @@ from ..strategy.roster import make_player
 from .record import Entry, Record, Scheduled, count_position, entry_of, position_text
 
 __all__ = ["FRESH_LOOKS", "FRESH_PLAYERS", "FRESH_SEED", "RATINGS", "SCHEDULER", "Answer",
-           "Item", "Practice", "is_mistake", "principle_of"]
+           "Item", "Practice", "is_mistake", "principle_of", "when_said"]
 
 SCHEDULER = Scheduler(enable_fuzzing=False)
 """The FSRS scheduler with its published parameters (learning steps of 1 and 10 minutes, a
@@ -429,6 +429,9 @@ class Practice:
             self.skipped.append(f"{where}: its game has no action {action}")
             return None
         seat = game.actions[action].player
+        if seat is None:
+            self.skipped.append(f"{where}: action {action} of its game is no player's")
+            return None
         view = game.replay(upto=action).view(seat)
         if view.phase is not Phase.PLAY or position_text(
                 view_position(view).to_dict()) != position_text(entry.position):
@@ -457,6 +460,24 @@ class Practice:
                 looked = []
             yield item
         yield from looked
+
+
+def when_said(when: datetime, now: datetime) -> str:
+    """When a position comes back, in words (minutes, hours or days).
+
+    >>> from datetime import timedelta
+    >>> now = datetime(2026, 12, 1, 9, 0, tzinfo=UTC)
+    >>> [when_said(now + timedelta(minutes=m), now) for m in (1, 10, 120, 60 * 24 * 3)]
+    ['in 1 minute', 'in 10 minutes', 'in 2 hours', 'in 3 days']
+    """
+    seconds = (when - now).total_seconds()
+    if seconds <= 0:
+        return "now"
+    for size, word in ((86400, "day"), (3600, "hour"), (60, "minute")):
+        if seconds >= size:
+            n = round(seconds / size)
+            return f"in {n} {word}{'s' if n != 1 else ''}"
+    return "in under a minute"
 
 
 def _key(kind: DecisionKind, position: Any) -> str:

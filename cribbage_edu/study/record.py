@@ -69,10 +69,26 @@ if TYPE_CHECKING:
     from ..strategy.coach import CardVerdict, Decision, ThrowVerdict
 
 __all__ = [
-    "APPLICATION_ID", "BUSY_SECONDS", "COURSE_MARK", "ENVIRONMENT", "MIGRATIONS", "OFF_WORDS",
-    "ORIGINS", "RECORD_NAME", "SCHEMA_VERSION", "Entry", "Record", "RecordError", "Recorder",
-    "Scheduled", "count_position", "position_text", "throw_position",
-    "course_record", "entry_of", "set_aside",
+    "APPLICATION_ID",
+    "BUSY_SECONDS",
+    "COURSE_MARK",
+    "ENVIRONMENT",
+    "MIGRATIONS",
+    "OFF_WORDS",
+    "ORIGINS",
+    "RECORD_NAME",
+    "SCHEMA_VERSION",
+    "Entry",
+    "Record",
+    "RecordError",
+    "Recorder",
+    "Scheduled",
+    "count_position",
+    "course_record",
+    "entry_of",
+    "position_text",
+    "set_aside",
+    "throw_position",
 ]
 
 RECORD_NAME = "cribbage-record.sqlite"
