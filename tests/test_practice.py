@@ -385,3 +385,82 @@ def test_the_terminal_practice_stops_and_refuses_without_a_record(
     assert code == 2 and "no record here" in err
     code, _, err = run("--record", str(path), "--count", "0")
     assert code == 2 and "--count must be at least 1, not 0" in err
+
+
+# --- the widget ------------------------------------------------------------------------------
+
+def texts(widget: object) -> str:
+    found = [str(getattr(widget, "value", ""))] if hasattr(widget, "value") and isinstance(
+        getattr(widget, "value"), str) else []
+    for child in getattr(widget, "children", ()):
+        found.append(texts(child))
+    return "".join(found)
+
+
+def test_the_widget_brings_back_a_mistake_and_says_the_coachs_word(
+        learner: tuple[Path, Game, list[Entry]], tmp_path: Path) -> None:
+    import dataclasses
+
+    from cribbage_edu.widgets import Practice as PracticeWidget
+
+    path = copy_of(learner, tmp_path)
+    clock = Clock(LATER)
+    widget = PracticeWidget(path, seed=7, clock=clock)
+    first = widget.value
+    mistakes = sum(is_mistake(e) for e in learner[2])  # a throw, two cards, a count
+    assert (first.kind, first.fresh, first.answered, first.due_today) == ("count", False,
+                                                                         False, mistakes)
+    assert "seed 7" in texts(widget) and f"{mistakes} positions due today" in first.message
+    assert repr(widget) == "<Practice seed 7: a count (hand)>"
+    with pytest.raises(AttributeError):
+        widget.value = None  # type: ignore[misc]
+    with pytest.raises(dataclasses.FrozenInstanceError):
+        first.seed = 8  # type: ignore[misc]
+    widget.count_box.value = "lots"
+    widget.count_box.button.click()
+    assert widget.value.message == "Type the points as a whole number, not 'lots'."
+    with Record.open(path) as record:
+        assert len(record.schedule()) == 0
+    widget.count_box.submit("0")
+    answered = widget.value
+    assert answered.answered and answered.right is False
+    assert "It comes back in 1 minute" in widget.coach.value
+    assert widget.why.value == ""
+    widget.why_button.click()
+    assert "total " in widget.why.value and widget.why_button.description == "Hide why"
+    widget.count_box.submit("3")  # a second answer to the same position is refused
+    assert widget.value.message == "Answered: press Next for the next position."
+    widget.next_button.click()
+    assert widget.value.kind in ("throw", "card") and not widget.value.answered
+    for _ in range(mistakes - 1):  # the throw and the cards of the learner's mistakes
+        state = widget.value
+        if state.kind == "throw":
+            widget.picker.toggle(widget.picker.cards[0])
+            widget.throw_button.click()
+            assert widget.value.message == "Select two cards to throw, not 1."
+            widget.picker.toggle(widget.picker.cards[1])
+            widget.throw_button.click()
+        else:
+            fits = [c for c in widget.playable.cards if not widget.playable.button(c).disabled]
+            widget.playable.button(fits[0]).click()
+        assert widget.value.answered and widget.value.line
+        widget.next_button.click()
+    with Record.open(path) as record:
+        assert len(record.schedule()) == mistakes
+        assert [e.origin for e in record.entries()][-mistakes:] == ["practice"] * mistakes
+    assert widget.value.fresh  # nothing more due now: a fresh position
+    widget.close()
+
+
+def test_the_widget_without_a_record_says_where_it_would_be(
+        monkeypatch: pytest.MonkeyPatch, tmp_path: Path) -> None:
+    from cribbage_edu.widgets import Practice as PracticeWidget
+
+    monkeypatch.setenv("CRIBBAGE_EDU_RECORD", "off")
+    widget = PracticeWidget()
+    assert widget.value.kind is None and widget.value.message.startswith("No record here")
+    damaged = tmp_path / RECORD_NAME
+    damaged.write_text("not a record")
+    widget = PracticeWidget(damaged)
+    assert "is not a SQLite database" in widget.value.message
+    assert damaged.read_text() == "not a record"
