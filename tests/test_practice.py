@@ -391,7 +391,7 @@ def test_the_terminal_practice_stops_and_refuses_without_a_record(
 
 def texts(widget: object) -> str:
     found = [str(getattr(widget, "value", ""))] if hasattr(widget, "value") and isinstance(
-        getattr(widget, "value"), str) else []
+        widget.value, str) else []
     for child in getattr(widget, "children", ()):
         found.append(texts(child))
     return "".join(found)

@@ -38,6 +38,7 @@ from ..rules.errors import CribbageError
 from .advise import add_advise
 from .assignments import add_assignments
 from .classroom import add_classroom
+from .classview import add_class_view
 from .console import (
     EXIT_BAD_INPUT,
     EXIT_BROKEN_PIPE,
@@ -75,6 +76,7 @@ __all__ = [
 SUBCOMMANDS: list[AddSubcommand] = [
     add_score, add_peg, add_play, add_simulate, add_advise, add_stats, add_classroom,
     add_course, add_hub, add_assignments, add_handout, add_progress, add_practice,
+    add_class_view,
 ]
 """The ``add_`` function of every command, in the order ``--help`` lists them."""
 
