@@ -464,3 +464,71 @@ def test_the_widget_without_a_record_says_where_it_would_be(
     widget = PracticeWidget(damaged)
     assert "is not a SQLite database" in widget.value.message
     assert damaged.read_text() == "not a record"
+
+
+def test_fresh_cards_where_the_mistakes_principle_decides_come_first() -> None:
+    """A principle the coach names (read from its sentence, not from the practice): the
+    fresh card positions said to be decided by it are, judged again here, and they come
+    before the others."""
+    from itertools import islice
+
+    from cribbage_edu.study.practice import FRESH_LOOKS, fresh_positions, principle_of
+
+    low = "keep a low card for the end of a series, where it wins the go"
+    items = list(islice(fresh_positions(DecisionKind.CARD, "pone", low), FRESH_LOOKS + 2))
+    decided = [i for i in items if i.principle == low]
+    assert decided and all(i.role == "pone" for i in items)
+    assert items[:len(decided)] == decided  # those first
+    for item in decided:
+        assert item.view is not None
+        said = {principle_of(v) for v in (judge_view(item.view, [a.cards[0]])
+                                          for a in item.view.legal if a.kind is ActionKind.PLAY)
+                if isinstance(v, CardVerdict)}
+        assert low in said
+    plain = [i.key for i in islice(fresh_positions(DecisionKind.CARD, "pone"), 3)]
+    assert len(set(plain)) == 3 and plain != [i.key for i in items[:3]]
+
+
+def test_a_card_recorded_at_the_widget_table_is_practised_from_its_game(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    from cribbage_edu.rules.events import Phase as Phases
+    from cribbage_edu.study.record import ENVIRONMENT
+    from cribbage_edu.widgets import GameTable
+
+    path = tmp_path / RECORD_NAME
+    monkeypatch.setenv(ENVIRONMENT, str(path))
+    table = GameTable(seed=7, coach="every")
+    for _ in range(80):  # one deal, clicked as a learner would
+        game = table.game
+        if table.paused or game.deal_number > 1:
+            break
+        if game.phase is Phases.DISCARD:
+            table.picker.toggle(game.hand(0)[0])
+            table.picker.toggle(game.hand(0)[1])
+            table.throw_button.click()
+        elif game.phase is Phases.PLAY:
+            fits = game.legal_cards(0)
+            if fits:
+                table.playable.button(fits[-1]).click()
+            else:
+                table.go_button.click()
+        else:
+            break
+    table.coach.recorder.close()
+    with Record.open(path) as record:
+        cards = [e for e in record.entries() if e.kind is DecisionKind.CARD]
+        assert cards
+        practice = Practice(record)
+        rebuilt = []
+        for entry in cards:  # every card: brought back as it was (not only the mistakes)
+            assert entry.action is not None and entry.game is not None
+            save = record.game(entry.game)
+            assert save is not None
+            view = Game.from_json(save).replay(upto=entry.action).view(0)
+            assert position_text(view_position(view).to_dict()) == entry.position_text
+            rebuilt.append(entry)
+        items = practice.items()
+        assert practice.skipped == []
+        assert sorted(i.key for i in items if i.kind is DecisionKind.CARD) == sorted(
+            f"card {e.position_text}" for e in cards if is_mistake(e))
+    assert len(rebuilt) == len(cards)

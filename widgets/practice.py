@@ -36,7 +36,7 @@ from cribbage_edu.rules.events import ActionKind
 from cribbage_edu.strategy.coach import DecisionKind
 from cribbage_edu.study.practice import FRESH_SEED, Answer, Item, when_said
 from cribbage_edu.study.practice import Practice as Drill  # the widget is the Practice here
-from cribbage_edu.study.record import Record, RecordError, course_record
+from cribbage_edu.study.record import Record, RecordError, record_path
 
 from .answer import AnswerBox
 from .cards import PlayableHand, SelectableHand
@@ -73,13 +73,7 @@ class Practice(StaticPicture, w.VBox):  # type: ignore[misc]
 
     def __init__(self, record: object = True, *, seed: int = FRESH_SEED,
                  clock: Callable[[], datetime] | None = None) -> None:
-        if record is True:
-            path = course_record()
-        elif isinstance(record, str | Path):
-            path = Path(record)
-        else:
-            raise IllegalActionError(f"record is True (the course's) or a file's path, not "
-                                     f"{record!r}")
+        path = record_path(record)
         if isinstance(seed, bool) or not isinstance(seed, int) or seed < 0:
             raise IllegalActionError(f"seed is a whole number of 0 or more, not {seed!r}")
         super().__init__()

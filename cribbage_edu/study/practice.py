@@ -53,6 +53,7 @@ mistakes of a kind sees the same fresh positions of it.
 from __future__ import annotations
 
 import json
+import re
 import zlib
 from collections import Counter
 from collections.abc import Callable, Iterable, Iterator, Sequence
@@ -83,7 +84,7 @@ from ..strategy.roster import make_player
 from .record import Entry, Record, Scheduled, count_position, entry_of, position_text
 
 __all__ = ["FRESH_LOOKS", "FRESH_PLAYERS", "FRESH_SEED", "RATINGS", "SCHEDULER", "Answer",
-           "Item", "Practice", "is_mistake", "principle_of", "when_said"]
+           "Item", "Practice", "fresh_positions", "is_mistake", "principle_of", "when_said"]
 
 SCHEDULER = Scheduler(enable_fuzzing=False)
 """The FSRS scheduler with its published parameters (learning steps of 1 and 10 minutes, a
@@ -97,9 +98,11 @@ FRESH_PLAYERS = ("expert", "expert")
 """The engine's players whose seeded games give the fresh positions."""
 FRESH_GAMES = 40
 """How many seeded games are looked through for fresh positions, at most."""
-FRESH_LOOKS = 6
+FRESH_LOOKS = 12
 """How many fresh card positions are judged, at most, to find one where the mistake's
-principle decides; past that the first of the same kind and role is taken."""
+principle decides (about 60 ms each, once a process); past that the first of the same kind
+and role is taken. Also how many of the latest card mistakes are judged again for their
+principle."""
 
 
 def is_mistake(entry: Entry) -> bool:
@@ -112,8 +115,9 @@ def is_mistake(entry: Entry) -> bool:
 
 def principle_of(verdict: CardVerdict) -> str | None:
     """The principle a card's verdict names as the reason of a serious loss: the head of
-    its sentence (``'take the points'``, ``'near 31 few cards fit'``, ...), or ``None``
-    when the grade is not serious or the sentence only compares the cards' numbers.
+    its sentence (``'take the points'``, ``'near N few cards fit'``, ...; its numbers
+    written N), or ``None`` when the grade is not serious or the sentence only compares
+    the cards' numbers.
 
     >>> from cribbage_edu.strategy.coach import judge_card
     >>> principle_of(judge_card("5C 7D", "7D", starter="AS", pile="QD 5H",
@@ -125,7 +129,9 @@ def principle_of(verdict: CardVerdict) -> str | None:
     head = verdict.sentence
     for mark in (":", ";", " ("):
         head = head.split(mark)[0]
-    return None if " nets " in head or not head.strip() else head.strip()
+    if " nets " in head or not head.strip():
+        return None
+    return re.sub(r"\d+", "N", head.strip())  # "you left the count at N": one principle
 
 
 @dataclass(frozen=True)
@@ -232,12 +238,21 @@ class Practice:
         self.skipped: list[str] = []
         """The mistakes that cannot be practised, each with why (read by :meth:`items`)."""
         self._games: dict[str, Game | None] = {}
+        self._read: tuple[int, list[Item]] | None = None
+        self._themes: tuple[int, list[tuple[DecisionKind, str, str | None]]] | None = None
 
     # --- what there is to practise ----------------------------------------------------------
 
     def items(self) -> list[Item]:
         """Every position to practise, soonest due first: those practised, by their
-        schedule, and the mistakes not practised yet, due from when they were made."""
+        schedule, and the mistakes not practised yet, due from when they were made.
+        Read again only when the record has grown (each answer is a decision written)."""
+        size = len(self.record)
+        if self._read is None or self._read[0] != size:
+            self._read = (size, self._items())
+        return list(self._read[1])
+
+    def _items(self) -> list[Item]:
         self.skipped = []
         scheduled = {s.item: s for s in self.record.schedule()}
         out = []
@@ -287,15 +302,36 @@ class Practice:
 
     def themes(self) -> list[tuple[DecisionKind, str, str | None]]:
         """What the learner's mistakes are about, most frequent first: the kind, the role
-        and the rule (the rulebook's, else a card's principle), each once."""
-        found = Counter((i.kind, i.role, i.rule or i.principle) for i in self.items()
-                        if not i.fresh and i.decision is not None
-                        and self._is_mistake_item(i))
-        return [theme for theme, _ in found.most_common()]
+        and the rule (the rulebook's when the record names one; for a card, the principle
+        the coach names most often in the reasons of the learner's latest
+        :data:`FRESH_LOOKS` card mistakes of that role, judged again now), each once.
+        Worked out again only when the record has grown."""
+        size = len(self.record)
+        if self._themes is None or self._themes[0] != size:
+            self._themes = (size, self._themes_now())
+        return list(self._themes[1])
 
-    def _is_mistake_item(self, item: Item) -> bool:
-        assert item.decision is not None
-        return self.record.entry(item.decision).origin != "practice"
+    def _themes_now(self) -> list[tuple[DecisionKind, str, str | None]]:
+        mistakes = [i for i in self.items() if i.decision is not None
+                    and self.record.entry(i.decision).origin != "practice"]
+        found = Counter((i.kind, i.role, i.rule) for i in mistakes)
+        themes = []
+        for (kind, role, rule), _ in found.most_common():
+            if kind is DecisionKind.CARD and rule is None:
+                rule = self._principle(role, [i for i in mistakes if i.kind is kind
+                                              and i.role == role])
+            themes.append((kind, role, rule))
+        return themes
+
+    def _principle(self, role: str, cards: list[Item]) -> str | None:
+        """The principle named most often in the reasons of the latest card mistakes."""
+        said: Counter[str] = Counter()
+        for item in sorted(cards, key=lambda i: -(i.decision or 0))[:FRESH_LOOKS]:
+            assert item.view is not None and item.decision is not None
+            verdict = judge_view(item.view, self.record.entry(item.decision).chosen)
+            if isinstance(verdict, CardVerdict) and (name := principle_of(verdict)):
+                said[name] += 1
+        return said.most_common(1)[0][0] if said else None
 
     def fresh(self, count: int, *, avoid: Iterable[str] = ()) -> list[Item]:
         """``count`` fresh positions (not in the schedule, nor in ``avoid``), one theme of
@@ -306,7 +342,9 @@ class Practice:
             (DecisionKind.THROW, "dealer"), (DecisionKind.CARD, "pone"),
             (DecisionKind.COUNT, "hand"), (DecisionKind.THROW, "pone"),
             (DecisionKind.CARD, "dealer"), (DecisionKind.COUNT, "crib"))]
-        sources = {theme: self._fresh_of(*theme, taken) for theme in themes}
+        sources = {(kind, role, rule): fresh_positions(kind, role, rule, seed=self.seed,
+                                                       avoid=taken)
+                   for kind, role, rule in themes}
         out: list[Item] = []
         while len(out) < count and sources:
             for theme in list(sources):
@@ -441,25 +479,35 @@ class Practice:
 
     # --- fresh positions --------------------------------------------------------------------
 
-    def _fresh_of(self, kind: DecisionKind, role: str, principle: str | None,
-                  taken: set[str]) -> Iterator[Item]:
-        """Fresh positions of ``kind`` and ``role`` (and for a card where ``principle``
-        decides, among the first :data:`FRESH_LOOKS` looked at)."""
-        looked: list[Item] = []
-        for item in _positions(self.seed, kind):
-            if item.role != role or item.key in taken:
-                continue
-            if kind is DecisionKind.CARD and principle is not None:
-                if len(looked) < FRESH_LOOKS:
+def fresh_positions(kind: DecisionKind, role: str, principle: str | None = None, *,
+                    seed: int = FRESH_SEED, avoid: Iterable[str] = ()) -> Iterator[Item]:
+    """Fresh positions of ``kind`` for ``role`` (``'dealer'`` or ``'pone'``; ``'hand'`` or
+    ``'crib'`` for a count) from the seeded games between :data:`FRESH_PLAYERS` (seeds from
+    ``seed``), in the order they come, less those whose key is in ``avoid``. For a card
+    with a ``principle``: first those, among the first :data:`FRESH_LOOKS` looked at, where
+    the coach tells a serious card that principle (their ``principle`` says so), then the
+    others.
+
+    >>> from itertools import islice
+    >>> [(i.kind.value, i.role) for i in islice(fresh_positions(DecisionKind.THROW, "dealer"), 2)]
+    [('throw', 'dealer'), ('throw', 'dealer')]
+    """
+    taken = set(avoid)
+    looked: list[Item] = []
+    for item in _positions(seed, kind):
+        if item.role != role or item.key in taken:
+            continue
+        if kind is DecisionKind.CARD and principle is not None:
+            if len(looked) < FRESH_LOOKS:
+                if _decided_by(item, principle):
+                    yield replace(item, principle=principle)
+                else:
                     looked.append(item)
-                    if _decided_by(item, principle):
-                        looked.pop()
-                        yield Item(**{**item.__dict__, "principle": principle})
-                    continue
-                yield from looked
-                looked = []
-            yield item
-        yield from looked
+                continue
+            yield from looked
+            looked = []
+        yield item
+    yield from looked
 
 
 def when_said(when: datetime, now: datetime) -> str:
@@ -498,17 +546,25 @@ def _itemised(score: HandScore) -> list[str]:
     return [*(f"{item}" for item in score.items), f"total {score.total}: {score}"]
 
 
+_DECIDED: dict[str, frozenset[str]] = {}
+"""The principles each fresh card position was found to be decided by (judged once a
+process: the fresh positions are the same for every learner)."""
+
+
 def _decided_by(item: Item, principle: str) -> bool:
     """Whether some card of ``item`` that the coach grades serious is told ``principle``."""
-    assert item.view is not None
-    for card in {c.rank: c for c in item.view.hand}.values():
-        try:
-            verdict = judge_view(item.view, [card])
-        except CribbageError:
-            continue  # a card past 31
-        if isinstance(verdict, CardVerdict) and principle_of(verdict) == principle:
-            return True
-    return False
+    if item.key not in _DECIDED:
+        assert item.view is not None
+        names = set()
+        for card in {c.rank: c for c in item.view.hand}.values():
+            try:
+                verdict = judge_view(item.view, [card])
+            except CribbageError:
+                continue  # a card past 31
+            if isinstance(verdict, CardVerdict) and (name := principle_of(verdict)):
+                names.add(name)
+        _DECIDED[item.key] = frozenset(names)
+    return principle in _DECIDED[item.key]
 
 
 def _positions(seed: int, kind: DecisionKind) -> Iterator[Item]:

@@ -443,6 +443,24 @@ def course_record(start: Path | None = None,
     return None if folder is None else folder / RECORD_NAME
 
 
+def record_path(record: object) -> Path | None:
+    """The record's file a widget is given: ``True``, the course's (:func:`course_record`,
+    ``None`` outside a course); a file's path; anything else is refused.
+
+    >>> record_path("mine.sqlite")
+    PosixPath('mine.sqlite')
+    >>> record_path(3)
+    Traceback (most recent call last):
+      ...
+    cribbage_edu.IllegalActionError: record is True (the course's) or a file's path, not 3
+    """
+    if record is True:
+        return course_record()
+    if isinstance(record, str | Path):
+        return Path(record)
+    raise IllegalActionError(f"record is True (the course's) or a file's path, not {record!r}")
+
+
 def set_aside(path: Path | str) -> Path:
     """Keep the file at ``path`` (a damaged or foreign record) under the first free name
     beside it, ``<name>.damaged``, ``<name>.damaged-2``, ... (its ``-wal`` and ``-shm``
