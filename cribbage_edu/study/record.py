@@ -1,13 +1,15 @@
 """The learner's record: every decision the coach judges, kept in one SQLite file in the
-learner's own course folder (:data:`RECORD_NAME`), read back by the progress charts and
-(later) the practice and the class view.
+learner's own course folder (:data:`RECORD_NAME`), read back by the progress charts
+(:mod:`.progress`), the practice (:mod:`.practice`) and the class view (:mod:`.classview`).
 
 One row a decision (an :class:`Entry`): its kind (throw, card, count), the position it was
 made in (enough to rebuild it: the verdict's own ``position``), the choice, the best, the
 points lost, the chance to win lost (or ``None``), the grade, for a count whether it was
 right, over or under, the rule of the rulebook it concerns (``None`` until the rulebook
 names one), the game it was made in and that game's seed, where it was made (the terminal,
-the table) and the time.
+the table, the practice) and the time. Beside the decisions: the save of each game a card
+was judged in (the card's position rebuilt exactly from it, :meth:`Record.game`), and the
+practice's schedule (:meth:`Record.schedule`, one :class:`Scheduled` a position practised).
 
 How it keeps them:
 
@@ -108,8 +110,8 @@ SCHEMA_VERSION = 2
 BUSY_SECONDS = 10.0
 """How long a writer waits for another to finish before it gives up."""
 ORIGINS = ("terminal", "table", "practice", "lesson")
-"""Where a decision was made: the terminal game, a widget table, the practice (to come),
-a lesson's exercise."""
+"""Where a decision was made: the terminal game, a widget table, the practice, a lesson's
+exercise."""
 _HEADER = b"SQLite format 3\x00"
 _VERDICTS = ("right", "over", "under")
 
@@ -158,7 +160,7 @@ CREATE TABLE practice (
     checksum INTEGER NOT NULL
 );
 CREATE INDEX practice_by_due ON practice (due);
-CREATE TABLE games (game TEXT PRIMARY KEY, save TEXT NOT NULL);
+CREATE TABLE games (game TEXT PRIMARY KEY, save BLOB NOT NULL);
 UPDATE meta SET value = '2' WHERE key = 'schema'
 """,
 }
@@ -170,7 +172,7 @@ up to date by the same scripts, so every record has walked the same path.
   the position; its kind, the decision it comes from, when it is due, the scheduler's
   card as JSON and a checksum; version 1's table of that name was never written, and is
   made again) and the saved games (``games``: the save of each game a card was judged
-  in, :meth:`Record.game`, so that the card's position can be rebuilt exactly; a card of
+  in, compressed, :meth:`Record.game`, so that the card's position can be rebuilt exactly; a card of
   a version-1 record has none, and is not practised)."""
 
 _COLUMNS = ("kind", "position", "chosen", "best", "loss", "chance_loss", "grade", "verdict",
@@ -615,7 +617,7 @@ class Record:
                     if save is not None:
                         self._connection.execute(
                             "INSERT OR REPLACE INTO games (game, save) VALUES (?, ?)",
-                            (saved_as, save))
+                            (saved_as, zlib.compress(save.encode("utf-8"))))
                     if schedule is not None:
                         self._schedule(replace(schedule, decision=schedule.decision or number))
                     self._connection.execute("COMMIT")
@@ -639,7 +641,12 @@ class Record:
         with self._lock:
             found = self._connection.execute("SELECT save FROM games WHERE game = ?",
                                              (game,)).fetchone()
-        return None if found is None else str(found[0])
+        if found is None:
+            return None
+        try:
+            return zlib.decompress(found[0]).decode("utf-8")
+        except (zlib.error, TypeError, UnicodeDecodeError):
+            return None  # damaged: the card cannot be rebuilt (the practice says so)
 
     def schedule(self) -> list[Scheduled]:
         """The practice's schedule: every position practised, soonest due first; a row
@@ -829,7 +836,8 @@ class Recorder:
     none; a path; an open :class:`Record`), opened at once. A record that is refused or
     cannot be written is said once (a warning, and :attr:`problem`), and from then on
     nothing is recorded: the game goes on. :meth:`playing` names the game the next
-    decisions are made in (a new game object, a new game in the record).
+    decisions are made in (a new game object, a new game in the record); a card is
+    written with that game's save (``game.to_json()``), so the practice can rebuild it.
 
     >>> import tempfile
     >>> from cribbage_edu.rules.game import Game
