@@ -234,9 +234,11 @@ class Practice(StaticPicture, w.VBox):  # type: ignore[misc]
             went = "; he said go" if view.opponent_said_go else ""
             self.caption.value = _caption(
                 f"You are {role}{on}. Count {view.count}{went}; he holds "
-                f"{view.opponent_cards}", item.question, where)
-            self.board.value = (hand_html(Hand([view.starter]), caption="the starter")
-                                + hand_html(view.pile, caption=f"the count: {view.count}"))
+                f"{view.opponent_cards} card{'s' if view.opponent_cards != 1 else ''}",
+                item.question, where)
+            self.board.value = _side_by_side(
+                hand_html(Hand([view.starter]), caption="the starter"),
+                hand_html(view.pile, caption=f"laid since the count began: {view.count}"))
             self.playable.deal(view.hand)
             self.playable.enable(a.cards[0] for a in view.legal if a.kind is ActionKind.PLAY)
             self.playable.layout.display = ""
@@ -245,8 +247,9 @@ class Practice(StaticPicture, w.VBox):  # type: ignore[misc]
             assert score is not None
             whose = "the crib" if score.crib else "your hand"
             self.caption.value = _caption(f"Count {whose}", item.question, where)
-            self.board.value = (hand_html(score.hand, caption=whose)
-                                + hand_html(Hand([score.starter]), caption="the starter"))
+            self.board.value = _side_by_side(hand_html(score.hand, caption=whose),
+                                             hand_html(Hand([score.starter]),
+                                                       caption="the starter"))
             self.count_box.value = ""
             self.count_box.layout.display = ""
         self._lock(False)
@@ -285,7 +288,7 @@ class Practice(StaticPicture, w.VBox):  # type: ignore[misc]
         back = when_said(answer.due, answer.at)
         self.coach.value = (f"<div class='cribbage-practice-line' role='status' "
                             f"style='color:{colour};max-width:60em'><b>Coach:</b> "
-                            f"{escape(answer.line)} <i>It comes back {back}.</i></div>")
+                            f"{escape(answer.line)}<br><i>It comes back {back}.</i></div>")
         self.why_button.layout.display = "inline-flex"
         self._paint_why()
 
@@ -332,6 +335,11 @@ class Practice(StaticPicture, w.VBox):  # type: ignore[misc]
         item = self._item
         what = "nothing" if item is None else f"a {item.kind.value} ({item.role})"
         return f"<Practice seed {self._seed}: {what}>"
+
+
+def _side_by_side(*pictures: str) -> str:
+    boxes = "".join(f"<div>{picture}</div>" for picture in pictures)  # each over its caption
+    return f"<div style='display:flex;gap:28px;align-items:flex-end'>{boxes}</div>"
 
 
 def _caption(situation: str, question: str, where: str) -> str:

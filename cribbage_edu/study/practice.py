@@ -53,6 +53,7 @@ mistakes of a kind sees the same fresh positions of it.
 from __future__ import annotations
 
 import json
+import math
 import re
 import zlib
 from collections import Counter
@@ -518,7 +519,7 @@ def when_said(when: datetime, now: datetime) -> str:
     >>> [when_said(now + timedelta(minutes=m), now) for m in (1, 10, 120, 60 * 24 * 3)]
     ['in 1 minute', 'in 10 minutes', 'in 2 hours', 'in 3 days']
     """
-    seconds = (when - now).total_seconds()
+    seconds = math.ceil((when - now).total_seconds())  # 59.9 seconds said: in 1 minute
     if seconds <= 0:
         return "now"
     for size, word in ((86400, "day"), (3600, "hour"), (60, "minute")):
