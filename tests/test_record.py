@@ -493,3 +493,23 @@ def test_a_card_is_written_with_its_games_save_in_one_transaction(tmp_path: Path
         recorder.record.write(throw_entry(game=None), save=save)
     assert len(recorder.record) == 1
     recorder.close()
+
+
+def test_a_version_1_record_opened_by_several_at_once_is_migrated_once(tmp_path: Path) -> None:
+    """Four processes open the same version-1 record together: each opens it, it is
+    brought up to date (once: each reads the version again inside the write lock, so none
+    runs a step another has run), and every decision is kept."""
+    path = tmp_path / RECORD_NAME
+    path.write_bytes((ROOT / "tests" / "data" / "v1_record.sqlite").read_bytes())
+    code = ("import sys; from cribbage_edu.study.record import Record; "
+            "r = Record.open(sys.argv[1]); print(len(r.entries())); r.close()")
+    runs = [subprocess.Popen([sys.executable, "-c", code, str(path)], stdout=subprocess.PIPE,
+                             text=True, cwd=ROOT) for _ in range(4)]
+    assert [int(run.communicate(timeout=60)[0]) for run in runs] == [3] * 4
+    with Record.open(path) as record:
+        assert len(record.entries()) == 3 and record.schedule() == []
+    plain = sqlite3.connect(path)
+    try:
+        assert plain.execute("PRAGMA user_version").fetchone()[0] == SCHEMA_VERSION
+    finally:
+        plain.close()
