@@ -23,7 +23,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from dataclasses import dataclass
-from datetime import UTC, datetime
+from datetime import datetime
 from html import escape
 from pathlib import Path
 
@@ -34,7 +34,7 @@ from cribbage_edu.rules.cards import Card, Hand
 from cribbage_edu.rules.errors import CribbageError, IllegalActionError
 from cribbage_edu.rules.events import ActionKind
 from cribbage_edu.strategy.coach import DecisionKind
-from cribbage_edu.study.practice import FRESH_SEED, Answer, Item, when_said
+from cribbage_edu.study.practice import FRESH_SEED, Answer, Item, local_now, when_said
 from cribbage_edu.study.practice import Practice as Drill  # the widget is the Practice here
 from cribbage_edu.study.record import Record, RecordError, record_path
 
@@ -83,7 +83,7 @@ class Practice(StaticPicture, w.VBox):  # type: ignore[misc]
         self._item: Item | None = None
         self._answer: Answer | None = None
         self._why_shown = False
-        self._clock = clock or (lambda: datetime.now(UTC))
+        self._clock = clock or local_now
         self.status = Message()
         self.status.add_class("cribbage-practice-status")
         self.caption = w.HTML()

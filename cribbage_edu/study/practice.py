@@ -85,7 +85,8 @@ from ..strategy.roster import make_player
 from .record import Entry, Record, Scheduled, count_position, entry_of, position_text
 
 __all__ = ["FRESH_LOOKS", "FRESH_PLAYERS", "FRESH_SEED", "RATINGS", "SCHEDULER", "Answer",
-           "Item", "Practice", "fresh_positions", "is_mistake", "principle_of", "when_said"]
+           "Item", "Practice", "fresh_positions", "is_mistake", "local_now", "principle_of",
+           "when_said"]
 
 SCHEDULER = Scheduler(enable_fuzzing=False)
 """The FSRS scheduler with its published parameters (learning steps of 1 and 10 minutes, a
@@ -219,22 +220,24 @@ class Answer:
     at: datetime
 
 
-def _now() -> datetime:
-    return datetime.now(UTC)
+def local_now() -> datetime:
+    """Now, in the machine's time zone (so "today" is the learner's day)."""
+    return datetime.now().astimezone()
 
 
 class Practice:
     """The practice of one learner's ``record`` (see the module). ``clock`` says the
-    time (aware); ``seed`` is the first seed of the fresh positions' games."""
+    time (aware; the machine's local time by default, whose day is "today"); ``seed`` is
+    the first seed of the fresh positions' games."""
 
-    def __init__(self, record: Record, *, clock: Callable[[], datetime] = _now,
+    def __init__(self, record: Record, *, clock: Callable[[], datetime] | None = None,
                  seed: int = FRESH_SEED) -> None:
         if not isinstance(record, Record):
             raise IllegalActionError(f"the practice reads a Record, not {record!r}")
         if isinstance(seed, bool) or not isinstance(seed, int):
             raise IllegalActionError(f"a seed is a whole number, not {seed!r}")
         self.record = record
-        self.clock = clock
+        self.clock = clock or local_now
         self.seed = seed
         self.skipped: list[str] = []
         """The mistakes that cannot be practised, each with why (read by :meth:`items`)."""
