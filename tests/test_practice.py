@@ -532,3 +532,15 @@ def test_a_card_recorded_at_the_widget_table_is_practised_from_its_game(
         assert sorted(i.key for i in items if i.kind is DecisionKind.CARD) == sorted(
             f"card {e.position_text}" for e in cards if is_mistake(e))
     assert len(rebuilt) == len(cards)
+
+
+def test_the_widget_says_a_version_1_card_cannot_be_set_up_again(tmp_path: Path) -> None:
+    from cribbage_edu.widgets import Practice as PracticeWidget
+
+    path = tmp_path / RECORD_NAME
+    path.write_bytes((Path(__file__).parent / "data" / "v1_record.sqlite").read_bytes())
+    widget = PracticeWidget(path, clock=Clock(LATER))
+    assert widget.value.due_today == 2  # the throw and the count
+    assert widget.value.message.endswith("1 card of your mistakes cannot be set up again "
+                                         "(recorded before the record kept its games).")
+    widget.close()

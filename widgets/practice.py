@@ -275,6 +275,10 @@ class Practice(StaticPicture, w.VBox):  # type: ignore[misc]
         said = f"{today} position{'s' if today != 1 else ''} due today{later}."
         if self._item is None:
             said = "Nothing to practise yet: play a game with the coach on. " + said
+        if drill.skipped:
+            n = len(drill.skipped)
+            said += (f" {n} card{'s' if n != 1 else ''} of your mistakes cannot be set up "
+                     f"again (recorded before the record kept its games).")
         self.status.say(said)
 
     def _say_coach(self, answer: Answer | None) -> None:
