@@ -77,18 +77,19 @@ def verdicts(games: int, seed: int) -> list[ThrowVerdict | CardVerdict]:
 
 class Played:
     """A stand-in for a game: what the recorder reads of it, its seed and, with each card,
-    its save (a whole expert game to 121's, the longest a card's save can be)."""
+    its save (made at each card, as a table's game makes it: a whole expert game to 121's,
+    the longest a card's save can be)."""
 
-    SAVE = ""
+    GAME: Game | None = None
 
     def __init__(self, seed: int) -> None:
         self.seed = seed
-        if not Played.SAVE:
-            Played.SAVE = play_out(Game(seed, first_dealer=0),
-                                   [ExpertPlayer(), ExpertPlayer()]).to_json()
+        if Played.GAME is None:
+            Played.GAME = play_out(Game(seed, first_dealer=0), [ExpertPlayer(), ExpertPlayer()])
 
     def to_json(self) -> str:
-        return Played.SAVE
+        assert Played.GAME is not None
+        return Played.GAME.to_json()
 
 
 def bench_writes(path: Path, judged: list[ThrowVerdict | CardVerdict], n: int) -> list[float]:
