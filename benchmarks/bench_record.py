@@ -268,8 +268,8 @@ def main() -> None:
         ms = [t * 1000 for t in writes]
         print(f"a decision's write (a card with its game's save), {len(ms):,} into one "
               f"record: median {statistics.median(ms):.2f} ms, 99th percentile "
-              f"{percentile(ms, 0.99):.2f} ms, worst {max(ms):.2f} ms (goal: at most 5 ms); the file is "
-              f"{path.stat().st_size / 1e6:.1f} MB")
+              f"{percentile(ms, 0.99):.2f} ms, worst {max(ms):.2f} ms (goal: at most 5 ms); "
+              f"the file is {path.stat().st_size / 1e6:.1f} MB")
         charts = bench_charts(path)
         med = {k: statistics.median(v) * 1000 for k, v in charts.items()}
         print(f"the progress charts from {args.decisions:,} decisions (median of 5): "
