@@ -37,6 +37,7 @@ import sys
 import tempfile
 import time
 from pathlib import Path
+from typing import Any
 
 from cribbage_edu.rules.drive import play_out
 from cribbage_edu.rules.events import ActionKind, Phase
@@ -87,9 +88,9 @@ class Played:
         if Played.GAME is None:
             Played.GAME = play_out(Game(seed, first_dealer=0), [ExpertPlayer(), ExpertPlayer()])
 
-    def to_json(self) -> str:
+    def to_dict(self) -> dict[str, Any]:
         assert Played.GAME is not None
-        return Played.GAME.to_json()
+        return Played.GAME.to_dict()
 
 
 def bench_writes(path: Path, judged: list[ThrowVerdict | CardVerdict], n: int) -> list[float]:
