@@ -491,29 +491,14 @@ def test_fresh_cards_where_the_mistakes_principle_decides_come_first() -> None:
 
 def test_a_card_recorded_at_the_widget_table_is_practised_from_its_game(
         tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
-    from cribbage_edu.rules.events import Phase as Phases
     from cribbage_edu.study.record import ENVIRONMENT
     from cribbage_edu.widgets import GameTable
+    from tests.tables import click_a_deal
 
     path = tmp_path / RECORD_NAME
     monkeypatch.setenv(ENVIRONMENT, str(path))
     table = GameTable(seed=7, coach="every")
-    for _ in range(80):  # one deal, clicked as a learner would
-        game = table.game
-        if table.paused or game.deal_number > 1:
-            break
-        if game.phase is Phases.DISCARD:
-            table.picker.toggle(game.hand(0)[0])
-            table.picker.toggle(game.hand(0)[1])
-            table.throw_button.click()
-        elif game.phase is Phases.PLAY:
-            fits = game.legal_cards(0)
-            if fits:
-                table.playable.button(fits[-1]).click()
-            else:
-                table.go_button.click()
-        else:
-            break
+    click_a_deal(table, last=True)
     table.coach.recorder.close()
     with Record.open(path) as record:
         cards = [e for e in record.entries() if e.kind is DecisionKind.CARD]
