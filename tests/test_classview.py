@@ -163,3 +163,18 @@ def test_a_learner_hands_in_their_record_and_the_view_reads_it(tmp_path: Path) -
 def test_the_command_is_listed(name: str) -> None:
     code, out, _ = run("--help")
     assert code == 0 and name in out
+
+
+def test_the_practices_answers_are_counted_apart() -> None:
+    """The table weighs play; the practice's answers (positions chosen for being hard for
+    the student) are counted apart, with those right."""
+    from dataclasses import replace
+
+    play = games([1.0])
+    practised = [replace(entry(DecisionKind.THROW, loss, "x", 100 + n), game=None,
+                         origin="practice") for n, loss in enumerate((0.0, 4.0, 0.2))]
+    count = replace(entry(DecisionKind.COUNT, 0.0, "x", 200, "right"), game=None,
+                    origin="practice")
+    (row,) = class_view({"ada": [*play, *practised, count]}).students
+    assert (row.decisions, row.loss_a_decision("throw"), row.shows) == (5, 1.0, 0)
+    assert (row.practised, row.practised_right) == (4, 3)  # 0.0 and 0.2 good, the count right

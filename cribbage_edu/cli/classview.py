@@ -74,16 +74,19 @@ def class_lines(view: ClassView) -> list[str]:
 
     rules = list(view.rules)
     head = f"{'student':<{NAME}}{'decisions':>10}{'games':>7}" + "".join(
-        f"{rule + ' lost':>13}" for rule in rules) + f"{'counts right':>14}{'gain':>7}"
+        f"{rule + ' lost':>13}" for rule in rules) + (f"{'counts right':>14}{'gain':>7}"
+                                                      f"{'practised':>12}")
     lines = [f"{len(view.students)} students; points lost a decision by rule, counts right "
-             f"first time, and the accuracy of the last games less the first:", head]
+             f"first time, the accuracy of the last games less the first (gain), and the "
+             f"practice's answers right:", head]
     for s in view.students:
         cells = "".join(f"{'-' if (x := s.loss_a_decision(r)) is None else f'{x:.2f}':>13}"
                         for r in rules)
         counts = f"{s.right_first}/{s.shows}" if s.shows else "-"
         gain = "-" if s.improvement is None else f"{s.improvement:+.0f}"
-        lines.append(f"{s.name[:NAME - 1]:<{NAME}}{s.decisions:>10}{s.games:>7}{cells}{counts:>14}"
-                     f"{gain:>7}")
+        practised = f"{s.practised_right}/{s.practised}" if s.practised else "-"
+        lines.append(f"{s.name[:NAME - 1]:<{NAME}}{s.decisions:>10}{s.games:>7}{cells}"
+                     f"{counts:>14}{gain:>7}{practised:>12}")
     whole = "".join(f"{'-' if (x := view.class_loss(r)) is None else f'{x:.2f}':>13}"
                     for r in rules)
     lines.append(f"{'the class':<{NAME}}{sum(s.decisions for s in view.students):>10}"
@@ -99,5 +102,6 @@ def _as_json(view: ClassView) -> dict[str, object]:
                           "by_rule": {r: {"decisions": n, "loss": lost}
                                       for r, (n, lost) in s.by_rule.items()},
                           "shows": s.shows, "right_first_time": s.right_first,
-                          "first": s.first, "last": s.last, "improvement": s.improvement}
+                          "first": s.first, "last": s.last, "improvement": s.improvement,
+                          "practised": s.practised, "practised_right": s.practised_right}
                          for s in view.students]}

@@ -3,7 +3,10 @@ or read from their folders: each student's decisions by kind and by rule (the po
 decision), the counts right first time, and who improved most.
 
 A decision's rule is the rulebook's name for it when the record holds one (the ``rule``
-column); until the rulebook names rules, it is the decision's kind (:func:`rule_of`).
+column); until the rulebook names rules, it is the decision's kind (:func:`rule_of`). The
+table weighs the decisions of play (at a table, in the terminal, in a lesson); the answers
+given in the practice (:mod:`.practice`, positions chosen for being hard for the student)
+are counted apart: how many, and how many right.
 
 Who improved most is measured by the accuracy of the games (:func:`.progress.accuracy`,
 ``100 / (1 + L)`` for ``L`` points lost a decision, the decisions of the games pooled):
@@ -31,6 +34,7 @@ from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
 
 from ..strategy.coach.grades import DecisionKind
+from .practice import is_right
 from .progress import RANKED_DECISIONS, accuracy, progress_of
 from .record import Entry
 
@@ -48,9 +52,10 @@ def rule_of(entry: Entry) -> str:
 
 @dataclass(frozen=True, slots=True)
 class StudentRow:
-    """One student's line of the class view: the ``name``, the decisions, the decisions
-    and points lost by rule (:func:`rule_of`), the shows counted and those right first
-    time, the accuracy of their ``first`` and ``last`` games (``None``: too few games)."""
+    """One student's line of the class view: the ``name``, the decisions of play, the
+    decisions and points lost by rule (:func:`rule_of`), the shows counted and those right
+    first time, the accuracy of their ``first`` and ``last`` games (``None``: too few
+    games), and the practice's answers (``practised``) with those right."""
 
     name: str
     decisions: int
@@ -60,6 +65,8 @@ class StudentRow:
     right_first: int
     first: float | None
     last: float | None
+    practised: int = 0
+    practised_right: int = 0
 
     def loss_a_decision(self, rule: str) -> float | None:
         """Points lost a decision of ``rule`` (``None``: no such decision)."""
@@ -101,7 +108,9 @@ def _pooled(games: Sequence[tuple[int, float]]) -> float:
 
 def student_row(name: str, entries: Iterable[Entry]) -> StudentRow:
     """One student's row, from their record's entries."""
-    read = progress_of(entries)
+    every = list(entries)
+    practised = [e for e in every if e.origin == "practice"]
+    read = progress_of(e for e in every if e.origin != "practice")
     by_rule: dict[str, tuple[int, float]] = {}
     for entry in read.entries:
         n, lost = by_rule.get(rule_of(entry), (0, 0.0))
@@ -113,7 +122,7 @@ def student_row(name: str, entries: Iterable[Entry]) -> StudentRow:
         k = min(FIRST_LAST, len(played) // 2)
         first, last = _pooled(played[:k]), _pooled(played[-k:])
     return StudentRow(name, len(read.entries), len(read.games), by_rule, shows, right,
-                      first, last)
+                      first, last, len(practised), sum(map(is_right, practised)))
 
 
 def class_view(records: Mapping[str, Iterable[Entry]], *,

@@ -85,7 +85,8 @@ from ..strategy.roster import make_player
 from .record import Entry, Record, Scheduled, count_position, entry_of, position_text
 
 __all__ = ["FRESH_LOOKS", "FRESH_PLAYERS", "FRESH_SEED", "RATINGS", "SCHEDULER", "Answer",
-           "Item", "Practice", "fresh_positions", "is_mistake", "local_now", "principle_of",
+           "Item", "Practice", "fresh_positions", "is_mistake", "is_right", "local_now",
+           "principle_of",
            "when_said"]
 
 SCHEDULER = Scheduler(enable_fuzzing=False)
@@ -113,6 +114,14 @@ def is_mistake(entry: Entry) -> bool:
     if entry.kind is DecisionKind.COUNT:
         return entry.verdict != "right"
     return entry.grade.is_serious
+
+
+def is_right(entry: Entry) -> bool:
+    """Whether a recorded decision was right, as the practice rates an answer: a throw or
+    a card graded good, a count right."""
+    if entry.kind is DecisionKind.COUNT:
+        return entry.verdict == "right"
+    return entry.grade is Grade.GOOD
 
 
 def principle_of(verdict: CardVerdict) -> str | None:
