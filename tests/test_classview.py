@@ -178,3 +178,35 @@ def test_the_practices_answers_are_counted_apart() -> None:
     (row,) = class_view({"ada": [*play, *practised, count]}).students
     assert (row.decisions, row.loss_a_decision("throw"), row.shows) == (5, 1.0, 0)
     assert (row.practised, row.practised_right) == (4, 3)  # 0.0 and 0.2 good, the count right
+
+
+def test_submit_hands_in_a_copy_of_the_students_record(tmp_path: Path,
+                                                       monkeypatch: pytest.MonkeyPatch) -> None:
+    """What the hub's Submit does before nbgrader copies the hand-in
+    (``classroom.hub_exchange.hand_in_record``): the record of the student's course folder
+    (the folder above the assignment's that holds the course) is copied, whole, into the
+    assignment's folder; switched off, or missing, nothing is; a damaged one is said and
+    not handed in."""
+    from cribbage_edu.classroom.hub_exchange import hand_in_record
+    from cribbage_edu.study.record import COURSE_MARK, ENVIRONMENT
+
+    monkeypatch.delenv(ENVIRONMENT, raising=False)
+    folder = tmp_path / "students" / "ada"
+    assignment = folder / "lesson08"
+    assignment.mkdir(parents=True)
+    (folder / COURSE_MARK).write_text("{}")
+    assert hand_in_record(assignment) == "no record of decisions to hand in"
+    write(folder / RECORD_NAME, games([1.0, 0.0]))
+    said = hand_in_record(assignment)
+    assert said.startswith("a copy of the record of decisions") and said.endswith("handed in")
+    assert sorted(p.name for p in assignment.iterdir()) == [RECORD_NAME]
+    view = read_class([tmp_path / "students"])
+    assert [(s.name, s.decisions) for s in view.students] == [("ada", 10)]
+    monkeypatch.setenv(ENVIRONMENT, "off")
+    (assignment / RECORD_NAME).unlink()
+    assert hand_in_record(assignment) == "no record of decisions to hand in"
+    assert list(assignment.iterdir()) == []
+    monkeypatch.delenv(ENVIRONMENT)
+    (folder / RECORD_NAME).write_text("not a record")
+    assert "is not handed in: the record" in hand_in_record(assignment)
+    assert list(assignment.iterdir()) == []
