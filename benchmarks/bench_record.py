@@ -37,6 +37,7 @@ import sys
 import tempfile
 import time
 from pathlib import Path
+from typing import Any
 
 from cribbage_edu.rules.drive import play_out
 from cribbage_edu.rules.events import ActionKind, Phase
@@ -76,10 +77,20 @@ def verdicts(games: int, seed: int) -> list[ThrowVerdict | CardVerdict]:
 
 
 class Played:
-    """A stand-in for a game: what the recorder reads of it is its seed."""
+    """A stand-in for a game: what the recorder reads of it, its seed and, with each card,
+    its save (made at each card, as a table's game makes it: a whole expert game to 121's,
+    the longest a card's save can be)."""
+
+    GAME: Game | None = None
 
     def __init__(self, seed: int) -> None:
         self.seed = seed
+        if Played.GAME is None:
+            Played.GAME = play_out(Game(seed, first_dealer=0), [ExpertPlayer(), ExpertPlayer()])
+
+    def to_dict(self) -> dict[str, Any]:
+        assert Played.GAME is not None
+        return Played.GAME.to_dict()
 
 
 def bench_writes(path: Path, judged: list[ThrowVerdict | CardVerdict], n: int) -> list[float]:
@@ -256,10 +267,10 @@ def main() -> None:
         path = folder / RECORD_NAME
         writes = bench_writes(path, judged, args.decisions)
         ms = [t * 1000 for t in writes]
-        print(f"a decision's write, {len(ms):,} into one record: median "
-              f"{statistics.median(ms):.2f} ms, 99th percentile {percentile(ms, 0.99):.2f} "
-              f"ms, worst {max(ms):.2f} ms (goal: at most 5 ms); the file is "
-              f"{path.stat().st_size / 1e6:.1f} MB")
+        print(f"a decision's write (a card with its game's save), {len(ms):,} into one "
+              f"record: median {statistics.median(ms):.2f} ms, 99th percentile "
+              f"{percentile(ms, 0.99):.2f} ms, worst {max(ms):.2f} ms (goal: at most 5 ms); "
+              f"the file is {path.stat().st_size / 1e6:.1f} MB")
         charts = bench_charts(path)
         med = {k: statistics.median(v) * 1000 for k, v in charts.items()}
         print(f"the progress charts from {args.decisions:,} decisions (median of 5): "

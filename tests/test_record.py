@@ -76,7 +76,8 @@ def test_a_new_record_is_versioned_and_written_ahead(tmp_path: Path) -> None:
     assert pragma == {"application_id": APPLICATION_ID, "user_version": SCHEMA_VERSION,
                       "journal_mode": "wal"}
     assert APPLICATION_ID.to_bytes(4, "big") == b"CRIB"
-    assert meta["application"] == "cribbage-edu record" and meta["schema"] == "1"
+    assert meta["application"] == "cribbage-edu record"
+    assert meta["schema"] == str(SCHEMA_VERSION) == "2"
 
 
 def test_the_record_is_made_with_its_folder_and_opened_again(tmp_path: Path) -> None:
@@ -412,3 +413,103 @@ def test_the_environment_switch_is_read_at_the_call(monkeypatch: pytest.MonkeyPa
     monkeypatch.setenv(ENVIRONMENT, str(tmp_path / "x.sqlite"))
     assert course_record() == tmp_path / "x.sqlite"
     assert os.environ[ENVIRONMENT].endswith("x.sqlite")
+
+
+# --- the schema's versions -------------------------------------------------------------------
+
+def test_a_version_1_record_is_brought_up_to_date_and_keeps_every_decision(
+        tmp_path: Path) -> None:
+    """``tests/data/v1_record.sqlite`` was made by the record of schema version 1
+    (``tests/data/make_v1_record.py``): opened today, it is brought to version 2 in one
+    step, its decisions read back as they were written, and it gains the practice's
+    schedule and the saved games (empty)."""
+    from cribbage_edu.study.record import MIGRATIONS
+
+    path = tmp_path / RECORD_NAME
+    path.write_bytes((ROOT / "tests" / "data" / "v1_record.sqlite").read_bytes())
+    plain = sqlite3.connect(path)
+    assert plain.execute("PRAGMA user_version").fetchone()[0] == 1
+    plain.close()
+    with Record.open(path) as record:
+        entries = record.entries()
+        assert record.schedule() == [] and record.game("v1-game") is None
+    assert [(e.kind.value, e.chosen, e.best, e.grade.value, e.verdict) for e in entries] == [
+        ("throw", "5H 7D", "7D 7S", "blunder", None), ("card", "KS", "7S", "mistake", None),
+        ("count", "1", "2", "inaccuracy", "under")]
+    assert entries[0].position["six"] == ["5H", "7D", "7S", "10C", "10H", "KS"]
+    assert {e.seed for e in entries} == {5} and {e.game for e in entries} == {"v1-game"}
+    plain = sqlite3.connect(path)
+    try:
+        version = plain.execute("PRAGMA user_version").fetchone()[0]
+        tables = {n for (n,) in plain.execute("SELECT name FROM sqlite_master WHERE type = "
+                                              "'table'")}
+        columns = [c[1] for c in plain.execute("PRAGMA table_info(practice)")]
+        schema = plain.execute("SELECT value FROM meta WHERE key = 'schema'").fetchone()[0]
+    finally:
+        plain.close()
+    assert (version, schema) == (SCHEMA_VERSION, str(SCHEMA_VERSION))
+    assert {"decisions", "meta", "practice", "games"} <= tables
+    assert columns == ["item", "kind", "decision", "due", "schedule", "checksum"]
+    assert sorted(MIGRATIONS) == list(range(1, SCHEMA_VERSION))
+    with Record.open(path) as record:  # opened again: nothing more to do
+        assert record.entries() == entries
+
+
+def test_a_new_record_and_a_migrated_one_have_the_same_schema(tmp_path: Path) -> None:
+    def schema(path: Path) -> list[tuple[str, str]]:
+        plain = sqlite3.connect(path)
+        try:
+            return sorted(plain.execute("SELECT name, sql FROM sqlite_master "
+                                        "WHERE sql IS NOT NULL").fetchall())
+        finally:
+            plain.close()
+
+    old = tmp_path / "old.sqlite"
+    old.write_bytes((ROOT / "tests" / "data" / "v1_record.sqlite").read_bytes())
+    Record.open(old).close()
+    assert schema(old) == schema(made(tmp_path, 0))
+
+
+def test_a_card_is_written_with_its_games_save_in_one_transaction(tmp_path: Path) -> None:
+    from cribbage_edu.strategy.coach import judge_view
+    from cribbage_edu.study.record import Recorder
+    from tests.decisions import decision
+
+    game = decision(3, 0)
+    seat = game.to_act[0]
+    recorder = Recorder(tmp_path / RECORD_NAME, origin="table")
+    recorder.playing(game)
+    view = game.view(seat)
+    card = next(a.cards[0] for a in view.legal if a.cards)
+    verdict = judge_view(view, [card])
+    game.play(seat, card)
+    entry = recorder.judged(verdict, deal=view.deal, action=len(game.actions) - 1)
+    assert entry is not None and recorder.record is not None
+    save = recorder.record.game(entry.game or "")
+    assert save is not None
+    rebuilt = Game.from_json(save).replay(upto=entry.action)
+    assert rebuilt.view(seat).hand == view.hand and rebuilt.view(seat).pile == view.pile
+    with pytest.raises(IllegalActionError, match="names its game"):
+        recorder.record.write(throw_entry(game=None), save=save)
+    assert len(recorder.record) == 1
+    recorder.close()
+
+
+def test_a_version_1_record_opened_by_several_at_once_is_migrated_once(tmp_path: Path) -> None:
+    """Four processes open the same version-1 record together: each opens it, it is
+    brought up to date (once: each reads the version again inside the write lock, so none
+    runs a step another has run), and every decision is kept."""
+    path = tmp_path / RECORD_NAME
+    path.write_bytes((ROOT / "tests" / "data" / "v1_record.sqlite").read_bytes())
+    code = ("import sys; from cribbage_edu.study.record import Record; "
+            "r = Record.open(sys.argv[1]); print(len(r.entries())); r.close()")
+    runs = [subprocess.Popen([sys.executable, "-c", code, str(path)], stdout=subprocess.PIPE,
+                             text=True, cwd=ROOT) for _ in range(4)]
+    assert [int(run.communicate(timeout=60)[0]) for run in runs] == [3] * 4
+    with Record.open(path) as record:
+        assert len(record.entries()) == 3 and record.schedule() == []
+    plain = sqlite3.connect(path)
+    try:
+        assert plain.execute("PRAGMA user_version").fetchone()[0] == SCHEMA_VERSION
+    finally:
+        plain.close()

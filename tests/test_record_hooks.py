@@ -14,11 +14,12 @@ import pytest
 from cribbage_edu.cli import main
 from cribbage_edu.cli.play import TerminalGame
 from cribbage_edu.rules.events import ActionKind
-from cribbage_edu.rules.game import Game, Phase
+from cribbage_edu.rules.game import Game
 from cribbage_edu.strategy.coach import DecisionKind
 from cribbage_edu.study.record import COURSE_MARK, ENVIRONMENT, RECORD_NAME, Record
 from cribbage_edu.widgets import GameTable
 from cribbage_edu.widgets.coaching import TableCoach
+from tests.tables import click_a_deal
 
 
 class Learner(io.StringIO):
@@ -148,23 +149,7 @@ def test_the_game_table_records_throws_cards_and_counts(tmp_path: Path,
     path = tmp_path / RECORD_NAME
     monkeypatch.setenv(ENVIRONMENT, str(path))
     table = GameTable(seed=7, coach="every")
-    for _ in range(80):  # one deal, clicked as a learner would: throw, lay, count
-        game = table.game
-        if table.paused:
-            break
-        if game.phase is Phase.DISCARD:
-            table.picker.toggle(game.hand(0)[0])
-            table.picker.toggle(game.hand(0)[1])
-            table.throw_button.click()
-        elif game.phase is Phase.PLAY:
-            fits = game.legal_cards(0)
-            if fits:
-                table.playable.button(fits[0]).click()
-            else:
-                table.go_button.click()
-        elif game.phase is Phase.COUNT and 0 in game.to_act:
-            table.claim_box.value = "0"
-            table.claim_button.click()
+    click_a_deal(table)  # one deal, clicked as a learner would: throw, lay, count
     table.review_button.click()  # the review charges the counts, and they are recorded
     with Record.open(path) as record:
         entries = record.entries()

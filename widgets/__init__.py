@@ -14,6 +14,7 @@ from .cards import CardView, HandView, PlayableHand, SelectableHand
 from .counting import LEVELS, CountingQuiz, QuizState
 from .discard import DiscardState, DiscardTrainer
 from .feedback import Panel
+from .practice import Practice, PracticeState
 from .probability import ExplorerState, ProbabilityExplorer
 from .progress import Progress as Progress  # the one line of widgets/progress.py here
 from .review import ReviewState, ReviewView
@@ -35,6 +36,8 @@ __all__ = [
     "Panel",
     "PeggingPractice",
     "PlayableHand",
+    "Practice",
+    "PracticeState",
     "ProbabilityExplorer",
     "QuizState",
     "ReviewState",

@@ -26,7 +26,7 @@ from cribbage_edu.charts.review_svg import KIND_WORDS as _KIND_WORDS
 from cribbage_edu.rules.errors import IllegalActionError
 from cribbage_edu.study.progress import BY, progress_of
 from cribbage_edu.study.progress import Progress as Read  # the widget is the Progress here
-from cribbage_edu.study.record import Record, RecordError, course_record
+from cribbage_edu.study.record import Record, RecordError, record_path
 
 from .drawing import clear
 from .feedback import Message, StaticPicture, draw_soon
@@ -68,13 +68,7 @@ class Progress(StaticPicture, w.VBox):  # type: ignore[misc]
     def __init__(self, record: object = True, *, by: str = "game", chart: bool = True) -> None:
         if by not in BY:
             raise IllegalActionError(f"progress is told by 'game' or by 'week', not {by!r}")
-        if record is True:
-            path = course_record()
-        elif isinstance(record, str | Path):
-            path = Path(record)
-        else:
-            raise IllegalActionError(f"record is True (the course's) or a file's path, not "
-                                     f"{record!r}")
+        path = record_path(record)
         super().__init__()
         self.add_class("cribbage-progress-view")
         self._path = path

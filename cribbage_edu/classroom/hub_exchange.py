@@ -11,7 +11,9 @@ takes that group; its folders become mode 750 and its files 640.
 
 It also refuses a hand-in whose answers are all as they were handed out, with a message
 the Assignments panel shows: the commonest cause is a notebook answered and not saved
-(Submit hands in what is saved).
+(Submit hands in what is saved). And it hands in, with the notebooks, a copy of the
+student's record of decisions (:func:`hand_in_record`), which the teacher's class view
+reads (``cribbage-edu class-view``).
 
 A student's code can write into the exchange a hand-in named for someone else (nbgrader
 names a hand-in ``<student>+<assignment>+<time>+<random>`` by the student id it is given,
@@ -42,9 +44,11 @@ from nbgrader.exchange.default.collect import ExchangeCollect
 from nbgrader.exchange.default.submit import ExchangeSubmit
 from traitlets import Bool, Unicode
 
+from ..study.record import RECORD_NAME, Record, RecordError, course_record
 from .hub_users import hand_in_owners
 
-__all__ = ["OwnedCollect", "PrivateSubmit", "forged_hand_in", "unanswered_notebooks"]
+__all__ = ["OwnedCollect", "PrivateSubmit", "forged_hand_in", "hand_in_record",
+           "unanswered_notebooks"]
 
 
 def _answers(path: Path) -> list[str]:
@@ -77,6 +81,37 @@ def unanswered_notebooks(handed_in: Path, handed_out: Path) -> list[str]:
     return same
 
 
+def hand_in_record(assignment: Path) -> str:
+    """Put a whole copy of the student's record of decisions (:mod:`cribbage_edu.study.
+    record`: the one their lessons write, found from the ``assignment``'s folder as a
+    lesson finds it, ``$CRIBBAGE_EDU_RECORD`` included) in the assignment's folder, under
+    the record's own name, so Submit hands it in with the notebooks and the teacher's class
+    view reads it. What was done, in a line for the log: nothing when there is no record
+    (or it is switched off), or it is in that folder already; a record that cannot be read
+    is said and not handed in.
+
+    >>> import tempfile
+    >>> hand_in_record(Path(tempfile.mkdtemp()))
+    'no record of decisions to hand in'
+    """
+    path = course_record(start=assignment)
+    if path is None or not path.is_file():
+        return "no record of decisions to hand in"
+    target = assignment / RECORD_NAME
+    if path.resolve() == target.resolve():
+        return f"the record of decisions {target} is handed in as it is"
+    fresh = assignment / f".{RECORD_NAME}.handing-in"
+    try:
+        with Record.open(path, create=False) as record:
+            fresh.unlink(missing_ok=True)
+            record.copy_to(fresh)
+    except (RecordError, OSError) as exc:
+        fresh.unlink(missing_ok=True)
+        return f"the record of decisions is not handed in: {exc}"
+    fresh.replace(target)
+    return f"a copy of the record of decisions {path} is handed in"
+
+
 class PrivateSubmit(ExchangeSubmit):  # type: ignore[misc]
     """nbgrader's submit, the hand-in private to the student and the teacher's group."""
 
@@ -102,6 +137,7 @@ class PrivateSubmit(ExchangeSubmit):  # type: ignore[misc]
             self.fail(f"Nothing is answered in {', '.join(same)} as it is saved. Save the "
                       f"notebook (File > Save Notebook, or Ctrl-S) and press Submit again: "
                       f"Submit hands in what is saved.")
+        self.log.info(hand_in_record(Path(self.src_path)))
         done = super().copy_files()
         handed_in = Path(self.inbound_path) / self.assignment_filename
         for folder, _, files in os.walk(handed_in, topdown=False):

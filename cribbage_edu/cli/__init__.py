@@ -10,7 +10,8 @@ run of three for three
 One module per command: :mod:`~cribbage_edu.cli.show` (``score``, ``peg``),
 :mod:`~cribbage_edu.cli.advise`, :mod:`~cribbage_edu.cli.stats`,
 :mod:`~cribbage_edu.cli.simulate`, :mod:`~cribbage_edu.cli.play` (the terminal
-game), :mod:`~cribbage_edu.cli.progress` (the learner's record) and
+game), :mod:`~cribbage_edu.cli.progress` and :mod:`~cribbage_edu.cli.practice` (the learner's
+record) and
 :mod:`~cribbage_edu.cli.classroom` (the game page served to a class).
 Each command is two functions: ``add_<name>(subparsers)`` declares its
 arguments and sets ``run=<function>``, and ``run_<name>(args, console) -> int`` does
@@ -37,6 +38,7 @@ from ..rules.errors import CribbageError
 from .advise import add_advise
 from .assignments import add_assignments
 from .classroom import add_classroom
+from .classview import add_class_view
 from .console import (
     EXIT_BAD_INPUT,
     EXIT_BROKEN_PIPE,
@@ -58,6 +60,7 @@ from .course import add_course
 from .handout import add_handout
 from .hub import add_hub
 from .play import add_play
+from .practice import add_practice
 from .progress import add_progress
 from .show import add_peg, add_score
 from .simulate import add_simulate
@@ -72,7 +75,8 @@ __all__ = [
 
 SUBCOMMANDS: list[AddSubcommand] = [
     add_score, add_peg, add_play, add_simulate, add_advise, add_stats, add_classroom,
-    add_course, add_hub, add_assignments, add_handout, add_progress,
+    add_course, add_hub, add_assignments, add_handout, add_progress, add_practice,
+    add_class_view,
 ]
 """The ``add_`` function of every command, in the order ``--help`` lists them."""
 

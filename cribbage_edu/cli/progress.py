@@ -25,7 +25,7 @@ from ..study.progress import BY, Progress, progress_of
 from ..study.record import Record, course_record, set_aside
 from .console import PROG, BadInput, Console, Subparsers, chart_file, print_json, write_chart
 
-__all__ = ["add_progress", "run_progress"]
+__all__ = ["add_progress", "hand_in", "run_progress"]
 
 LATEST = 5
 """How many of the latest games the summary lists."""
@@ -33,7 +33,7 @@ LATEST = 5
 
 def add_progress(subparsers: Subparsers) -> None:
     """Declare ``cribbage-edu progress [--record FILE] [--by game|week] [--plot FILE]
-    [--json] [--set-aside]``."""
+    [--json] [--set-aside] [--hand-in FOLDER]``."""
     parser = subparsers.add_parser(
         "progress", help="your progress, read from your record of decisions",
         description="What your record says: the points your decisions lose by kind, game "
@@ -51,6 +51,9 @@ def add_progress(subparsers: Subparsers) -> None:
     parser.add_argument("--set-aside", action="store_true",
                         help="a damaged record is kept beside under a free name "
                              "(.damaged, .damaged-2, ...) and a new one started")
+    parser.add_argument("--hand-in", metavar="FOLDER", type=Path, default=None,
+                        help="put a copy of your record in FOLDER (an assignment's folder, "
+                             "before you submit it): your teacher's class view reads it")
     parser.set_defaults(run=run_progress)
 
 
@@ -76,6 +79,11 @@ def run_progress(args: argparse.Namespace, console: Console) -> int:
             console.say(f"{exc}; it is kept as {kept}, and a new record starts at {path}")
     with Record.open(path, create=False) as record:
         progress = progress_of(record.entries())
+        if args.hand_in is not None:
+            copy = hand_in(record, args.hand_in)
+            if not args.json:
+                console.say(f"a copy of your record is in {copy}: it goes with the "
+                            f"assignment when you submit it")
     from ..charts.record import record_points  # matplotlib only with the charts
 
     points = record_points(progress, args.by)
@@ -89,6 +97,23 @@ def run_progress(args: argparse.Namespace, console: Console) -> int:
 
         write_chart(record_chart(progress, args.by), plot, console, say=not args.json)
     return 0
+
+
+def hand_in(record: Record, folder: Path) -> Path:
+    """Put a consistent copy of ``record`` in ``folder`` under the record's own name
+    (replacing an older copy handed in there); returns its path."""
+    from ..study.record import RECORD_NAME
+
+    if not folder.is_dir():
+        raise BadInput(f"{PROG}: error: --hand-in {str(folder)!r} is not a folder")
+    target = folder / RECORD_NAME
+    if target.resolve() == record.path.resolve():
+        raise BadInput(f"{PROG}: error: --hand-in {str(folder)!r} is the record's own folder")
+    fresh = folder / f".{RECORD_NAME}.handing-in"
+    fresh.unlink(missing_ok=True)
+    record.copy_to(fresh)
+    fresh.replace(target)
+    return target
 
 
 def summary_lines(progress: Progress, points: dict[str, str], path: Path) -> list[str]:

@@ -1,13 +1,15 @@
 """The learner's record: every decision the coach judges, kept in one SQLite file in the
-learner's own course folder (:data:`RECORD_NAME`), read back by the progress charts and
-(later) the practice and the class view.
+learner's own course folder (:data:`RECORD_NAME`), read back by the progress charts
+(:mod:`.progress`), the practice (:mod:`.practice`) and the class view (:mod:`.classview`).
 
 One row a decision (an :class:`Entry`): its kind (throw, card, count), the position it was
 made in (enough to rebuild it: the verdict's own ``position``), the choice, the best, the
 points lost, the chance to win lost (or ``None``), the grade, for a count whether it was
 right, over or under, the rule of the rulebook it concerns (``None`` until the rulebook
 names one), the game it was made in and that game's seed, where it was made (the terminal,
-the table) and the time.
+the table, the practice) and the time. Beside the decisions: the save of each game a card
+was judged in (the card's position rebuilt exactly from it, :meth:`Record.game`), and the
+practice's schedule (:meth:`Record.schedule`, one :class:`Scheduled` a position practised).
 
 How it keeps them:
 
@@ -65,12 +67,30 @@ from ..rules.errors import CribbageError, IllegalActionError
 from ..strategy.coach.grades import DecisionKind, Grade
 
 if TYPE_CHECKING:
+    from ..rules.scoring import HandScore
     from ..strategy.coach import CardVerdict, Decision, ThrowVerdict
 
 __all__ = [
-    "APPLICATION_ID", "BUSY_SECONDS", "COURSE_MARK", "ENVIRONMENT", "MIGRATIONS", "OFF_WORDS",
-    "ORIGINS", "RECORD_NAME", "SCHEMA_VERSION", "Entry", "Record", "RecordError", "Recorder",
-    "course_record", "entry_of", "set_aside",
+    "APPLICATION_ID",
+    "BUSY_SECONDS",
+    "COURSE_MARK",
+    "ENVIRONMENT",
+    "MIGRATIONS",
+    "OFF_WORDS",
+    "ORIGINS",
+    "RECORD_NAME",
+    "SCHEMA_VERSION",
+    "Entry",
+    "Record",
+    "RecordError",
+    "Recorder",
+    "Scheduled",
+    "count_position",
+    "course_record",
+    "entry_of",
+    "position_text",
+    "set_aside",
+    "throw_position",
 ]
 
 RECORD_NAME = "cribbage-record.sqlite"
@@ -85,17 +105,17 @@ made by ``cribbage-edu course`` or the hub)."""
 APPLICATION_ID = 0x43524942
 """``PRAGMA application_id`` of a record: the bytes ``CRIB``."""
 APPLICATION = "cribbage-edu record"
-SCHEMA_VERSION = 1
-"""The schema's version, ``PRAGMA user_version`` of a record."""
+SCHEMA_VERSION = 2
+"""The schema's version, ``PRAGMA user_version`` of a record (see :data:`MIGRATIONS`)."""
 BUSY_SECONDS = 10.0
 """How long a writer waits for another to finish before it gives up."""
 ORIGINS = ("terminal", "table", "practice", "lesson")
-"""Where a decision was made: the terminal game, a widget table, the practice (to come),
-a lesson's exercise."""
+"""Where a decision was made: the terminal game, a widget table, the practice, a lesson's
+exercise."""
 _HEADER = b"SQLite format 3\x00"
 _VERDICTS = ("right", "over", "under")
 
-_SCHEMA = f"""
+_TABLES_V1 = """
 CREATE TABLE meta (key TEXT PRIMARY KEY, value TEXT NOT NULL);
 CREATE TABLE decisions (
     id INTEGER PRIMARY KEY AUTOINCREMENT,
@@ -124,16 +144,36 @@ CREATE TABLE practice (
     due TEXT NOT NULL,
     schedule TEXT NOT NULL
 );
-CREATE INDEX practice_by_due ON practice (due);
-PRAGMA application_id = {APPLICATION_ID};
-PRAGMA user_version = {SCHEMA_VERSION};
+CREATE INDEX practice_by_due ON practice (due)
 """
-"""Version 1. ``practice`` is for the spaced practice to come (one row a position brought
-back: the decision it came from, when it is due, the scheduler's state as JSON)."""
+"""Version 1, as it was made: the decisions, and a ``practice`` table that nothing wrote."""
 
-MIGRATIONS: dict[int, str] = {}
-"""The script that takes a record from each older version to the next (none yet: version
-1 is the first); each runs in one transaction with the new ``user_version``."""
+MIGRATIONS: dict[int, str] = {
+    1: """
+DROP TABLE practice;
+CREATE TABLE practice (
+    item TEXT PRIMARY KEY,
+    kind TEXT NOT NULL CHECK (kind IN ('throw', 'card', 'count')),
+    decision INTEGER NOT NULL REFERENCES decisions (id),
+    due TEXT NOT NULL,
+    schedule TEXT NOT NULL,
+    checksum INTEGER NOT NULL
+);
+CREATE INDEX practice_by_due ON practice (due);
+CREATE TABLE games (game TEXT PRIMARY KEY, save BLOB NOT NULL);
+UPDATE meta SET value = '2' WHERE key = 'schema'
+""",
+}
+"""The script that takes a record from each older version to the next; each runs in one
+transaction with the new ``user_version``. A new record is made as version 1 and brought
+up to date by the same scripts, so every record has walked the same path.
+
+- 1 to 2: the practice's schedule (``practice``: one row a position practised, keyed by
+  the position; its kind, the decision it comes from, when it is due, the scheduler's
+  card as JSON and a checksum; version 1's table of that name was never written, and is
+  made again) and the saved games (``games``: the save of each game a card was judged
+  in, compressed, :meth:`Record.game`, so that the card's position can be rebuilt exactly; a card of
+  a version-1 record has none, and is not practised)."""
 
 _COLUMNS = ("kind", "position", "chosen", "best", "loss", "chance_loss", "grade", "verdict",
             "rule", "game", "seed", "deal", "action", "origin", "time")
@@ -211,10 +251,7 @@ class Entry:
     @property
     def position_text(self) -> str:
         """The position as the record keeps it: JSON with sorted keys."""
-        if isinstance(self.position, StoredPosition):
-            return self.position.text
-        return json.dumps(self.position, sort_keys=True, separators=(",", ":"),
-                          ensure_ascii=False, allow_nan=False)
+        return position_text(self.position)
 
     def row(self) -> tuple[Any, ...]:
         """The entry's fields in the order of the record's columns."""
@@ -228,6 +265,53 @@ class Entry:
     def right_first_time(self) -> bool | None:
         """For a count, whether the claim was right (``None`` for a throw or a card)."""
         return None if self.verdict is None else self.verdict == "right"
+
+
+@dataclass(frozen=True, slots=True)
+class Scheduled:
+    """One position in the practice's schedule (a row of the record's ``practice``
+    table): the ``item`` (the position's key, :func:`cribbage_edu.study.practice`'s),
+    its ``kind``, the number of the ``decision`` it comes from (0 when written with that
+    decision: :meth:`Record.write`), when it is ``due`` (aware) and the ``schedule``: the
+    scheduler's card as JSON."""
+
+    item: str
+    kind: DecisionKind
+    decision: int
+    due: datetime
+    schedule: str
+
+    def row(self) -> tuple[Any, ...]:
+        return (self.item, self.kind.value, self.decision,
+                self.due.astimezone(UTC).isoformat(), self.schedule)
+
+
+def position_text(position: Mapping[str, Any]) -> str:
+    """A position (plain data) as the record keeps it: JSON with sorted keys, so the same
+    position is always the same text.
+
+    >>> position_text({"starter": "5H", "crib": False, "hand": ["5C"]})
+    '{"crib":false,"hand":["5C"],"starter":"5H"}'
+    """
+    if isinstance(position, StoredPosition):
+        return position.text
+    return json.dumps(position, sort_keys=True, separators=(",", ":"), ensure_ascii=False,
+                      allow_nan=False)
+
+
+def throw_position(verdict: ThrowVerdict) -> dict[str, Any]:
+    """The position of a throw as the record keeps it: the six cards, dealer or pone,
+    the scores (yours, the opponent's; or ``None``) and the target."""
+    return {"six": [str(c) for c in verdict.six], "dealer": verdict.dealer,
+            "scores": None if verdict.scores is None else list(verdict.scores),
+            "target": verdict.target}
+
+
+def count_position(score: HandScore) -> dict[str, Any]:
+    """The position of a count as the record keeps it: the hand, the starter, whether
+    it is the crib."""
+    return {"hand": [str(c) for c in score.hand], "starter": str(score.starter),
+            "crib": score.crib}
 
 
 def _checksum(row: tuple[Any, ...]) -> int:
@@ -302,16 +386,13 @@ def entry_of(judged: ThrowVerdict | CardVerdict | Decision, *, game: str | None 
     verdict: object = judged.verdict if isinstance(judged, Decision) else judged
     if isinstance(judged, Decision) and isinstance(verdict, Judgement):
         score = verdict.score
-        position: dict[str, Any] = {"hand": [str(c) for c in score.hand],
-                                    "starter": str(score.starter), "crib": score.crib}
+        position = count_position(score)
         chosen, best, loss = str(verdict.claimed), str(score.total), judged.loss
         chance_loss, grade, said = None, judged.grade, verdict.verdict.value
         deal = judged.deal if deal is None else deal
         action = judged.action if action is None else action
     elif isinstance(verdict, ThrowVerdict):
-        position = {"six": [str(c) for c in verdict.six], "dealer": verdict.dealer,
-                    "scores": None if verdict.scores is None else list(verdict.scores),
-                    "target": verdict.target}
+        position = throw_position(verdict)
         chosen, best = " ".join(map(str, verdict.chosen)), " ".join(map(str, verdict.best))
         loss, chance_loss, grade, said = (verdict.loss, verdict.chance_loss, verdict.grade,
                                           None)
@@ -362,6 +443,24 @@ def course_record(start: Path | None = None,
         return None if named.strip().lower() in (*OFF_WORDS, "") else Path(named)
     folder = course_folder(start)
     return None if folder is None else folder / RECORD_NAME
+
+
+def record_path(record: object) -> Path | None:
+    """The record's file a widget is given: ``True``, the course's (:func:`course_record`,
+    ``None`` outside a course); a file's path; anything else is refused.
+
+    >>> record_path("mine.sqlite")
+    PosixPath('mine.sqlite')
+    >>> record_path(3)
+    Traceback (most recent call last):
+      ...
+    cribbage_edu.IllegalActionError: record is True (the course's) or a file's path, not 3
+    """
+    if record is True:
+        return course_record()
+    if isinstance(record, str | Path):
+        return Path(record)
+    raise IllegalActionError(f"record is True (the course's) or a file's path, not {record!r}")
 
 
 def set_aside(path: Path | str) -> Path:
@@ -489,21 +588,99 @@ class Record:
         """Close the file (the write-ahead log is folded into it)."""
         self._connection.close()
 
-    def write(self, entry: Entry) -> int:
-        """Add ``entry`` in one transaction; returns its row's number. A record that
-        cannot be written raises :class:`RecordError`, and nothing is half-written."""
+    def write(self, entry: Entry, *, save: str | None = None, saved_as: str | None = None,
+              schedule: Scheduled | None = None) -> int:
+        """Add ``entry`` in one transaction; returns its row's number. ``save`` is the
+        game's save (:meth:`~cribbage_edu.rules.game.Game.to_json`, the game the entry
+        names, or ``saved_as``, up to the decision or past it), kept to rebuild the
+        position (:meth:`game`); ``schedule`` is the practice's new schedule for a position (its
+        ``decision`` 0: this entry). A record that cannot be written raises
+        :class:`RecordError`, and nothing is half-written."""
         if not isinstance(entry, Entry):
             raise IllegalActionError(f"the record takes an Entry, not {entry!r}")
+        saved_as = entry.game if saved_as is None else saved_as
+        if save is not None and (not isinstance(save, str) or not isinstance(saved_as, str)):
+            raise IllegalActionError("a game's save is the text of Game.to_json(), written "
+                                     "with a decision that names its game (or saved_as)")
+        if schedule is not None and not isinstance(schedule, Scheduled):
+            raise IllegalActionError(f"a schedule is a Scheduled, not {schedule!r}")
         row = entry.row()
         try:
             with self._lock:
-                cursor = self._connection.execute(
-                    f"INSERT INTO decisions ({', '.join(_COLUMNS)}, checksum) VALUES "
-                    f"({', '.join('?' * (len(_COLUMNS) + 1))})", (*row, _checksum(row)))
+                self._connection.execute("BEGIN IMMEDIATE")
+                try:
+                    cursor = self._connection.execute(
+                        f"INSERT INTO decisions ({', '.join(_COLUMNS)}, checksum) VALUES "
+                        f"({', '.join('?' * (len(_COLUMNS) + 1))})", (*row, _checksum(row)))
+                    number = cursor.lastrowid
+                    assert number is not None
+                    if save is not None:
+                        self._connection.execute(
+                            "INSERT OR REPLACE INTO games (game, save) VALUES (?, ?)",
+                            (saved_as, zlib.compress(save.encode("utf-8"))))
+                    if schedule is not None:
+                        self._schedule(replace(schedule, decision=schedule.decision or number))
+                    self._connection.execute("COMMIT")
+                except BaseException:
+                    self._connection.execute("ROLLBACK")
+                    raise
         except sqlite3.Error as exc:
             raise RecordError(self.path, f"could not be written: {exc}") from None
-        assert cursor.lastrowid is not None
-        return cursor.lastrowid
+        return number
+
+    def _schedule(self, scheduled: Scheduled) -> None:
+        row = scheduled.row()
+        self._connection.execute(
+            "INSERT OR REPLACE INTO practice (item, kind, decision, due, schedule, checksum) "
+            "VALUES (?, ?, ?, ?, ?, ?)", (*row, _checksum(row)))
+
+    def game(self, game: str) -> str | None:
+        """The save of ``game`` (the text of :meth:`~cribbage_edu.rules.game.Game.to_json`,
+        which carries its own checksum) as last written with one of its decisions, or
+        ``None`` when none was kept (a throw's or a count's game, a version-1 record)."""
+        with self._lock:
+            found = self._connection.execute("SELECT save FROM games WHERE game = ?",
+                                             (game,)).fetchone()
+        if found is None:
+            return None
+        try:
+            return zlib.decompress(found[0]).decode("utf-8")
+        except (zlib.error, TypeError, UnicodeDecodeError):
+            return None  # damaged: the card cannot be rebuilt (the practice says so)
+
+    def schedule(self) -> list[Scheduled]:
+        """The practice's schedule: every position practised, soonest due first; a row
+        whose checksum does not match its fields is refused (:class:`RecordError`)."""
+        try:
+            with self._lock:
+                rows = self._connection.execute(
+                    "SELECT item, kind, decision, due, schedule, checksum FROM practice "
+                    "ORDER BY due, item").fetchall()
+        except sqlite3.Error as exc:
+            raise RecordError(self.path, f"cannot be read: {exc}") from None
+        out = []
+        for *fields, checksum in rows:
+            if _checksum(tuple(fields)) != checksum:
+                raise RecordError(self.path, f"is damaged: the practice of {fields[0][:40]!r} "
+                                             f"does not match its checksum")
+            item, kind, decision, due, text = fields
+            try:
+                out.append(Scheduled(item, DecisionKind(kind), decision,
+                                     datetime.fromisoformat(due), text))
+            except ValueError as exc:
+                raise RecordError(self.path, f"is damaged: the practice of {item[:40]!r} "
+                                             f"cannot be read ({exc})") from None
+        return out
+
+    def entry(self, number: int) -> Entry:
+        """The decision of row ``number`` (checked against its checksum)."""
+        with self._lock:
+            row = self._connection.execute(
+                f"SELECT id, {', '.join(_COLUMNS)}, checksum FROM decisions WHERE id = ?",
+                (number,)).fetchone()
+        if row is None:
+            raise RecordError(self.path, f"holds no decision {number}")
+        return self._entry(row)
 
     def entries(self, *, game: str | None = None) -> list[Entry]:
         """Every decision recorded (of one ``game`` if named), oldest first; a row whose
@@ -583,11 +760,12 @@ def _prepare(path: Path, connection: sqlite3.Connection) -> int:
             if connection.execute("SELECT count(*) FROM sqlite_master").fetchone()[0]:
                 connection.execute("ROLLBACK")  # another process made it meanwhile
                 return _prepare(path, connection)
-            for statement in filter(str.strip, _SCHEMA.split(";")):
-                connection.execute(statement)
+            _statements(connection, _TABLES_V1)
             connection.executemany("INSERT INTO meta VALUES (?, ?)", [
-                ("application", APPLICATION), ("schema", str(SCHEMA_VERSION)),
+                ("application", APPLICATION), ("schema", "1"),
                 ("created", datetime.now(UTC).isoformat())])
+            connection.execute(f"PRAGMA application_id = {APPLICATION_ID}")
+            _upgrade(connection, 1)
             connection.execute("COMMIT")
         elif application != APPLICATION_ID:
             raise RecordError(path, f"is another program's database, not a cribbage-edu "
@@ -619,18 +797,37 @@ def _prepare(path: Path, connection: sqlite3.Connection) -> int:
         raise RecordError(path, f"is damaged or not a record: {exc}") from None
 
 
+def _statements(connection: sqlite3.Connection, script: str) -> None:
+    for statement in filter(str.strip, script.split(";")):
+        connection.execute(statement)
+
+
+def _upgrade(connection: sqlite3.Connection, version: int) -> None:
+    """Run the migrations from ``version`` to :data:`SCHEMA_VERSION` in the transaction
+    open on ``connection``, and say the new version."""
+    for step in range(version, SCHEMA_VERSION):
+        _statements(connection, MIGRATIONS[step])
+    connection.execute(f"PRAGMA user_version = {SCHEMA_VERSION}")
+
+
 def _migrate(path: Path, connection: sqlite3.Connection, version: int) -> None:
-    while version < SCHEMA_VERSION:
-        script = MIGRATIONS.get(version)
-        if script is None:
-            raise RecordError(path, f"is of schema version {version}, which no migration "
-                                    f"brings up to {SCHEMA_VERSION}")
-        connection.execute("BEGIN IMMEDIATE")
-        for statement in filter(str.strip, script.split(";")):
-            connection.execute(statement)
-        connection.execute(f"PRAGMA user_version = {version + 1}")
+    """Bring a record of an older ``version`` up to date, in one transaction (all the
+    steps or none); another process that did it meanwhile leaves nothing to do."""
+    if version >= SCHEMA_VERSION:
+        return
+    missing = [step for step in range(version, SCHEMA_VERSION) if step not in MIGRATIONS]
+    if missing:
+        raise RecordError(path, f"is of schema version {version}, which no migration "
+                                f"brings up to {SCHEMA_VERSION}")
+    connection.execute("BEGIN IMMEDIATE")
+    try:
+        now = connection.execute("PRAGMA user_version").fetchone()[0]  # read in the lock
+        if now < SCHEMA_VERSION:
+            _upgrade(connection, now)
         connection.execute("COMMIT")
-        version += 1
+    except BaseException:
+        connection.execute("ROLLBACK")
+        raise
 
 
 class Recorder:
@@ -639,7 +836,9 @@ class Recorder:
     none; a path; an open :class:`Record`), opened at once. A record that is refused or
     cannot be written is said once (a warning, and :attr:`problem`), and from then on
     nothing is recorded: the game goes on. :meth:`playing` names the game the next
-    decisions are made in (a new game object, a new game in the record).
+    decisions are made in (a new game object, a new game in the record); a card is
+    written with that game's save (``game.to_dict()`` as compact JSON), so the practice
+    can rebuild it.
 
     >>> import tempfile
     >>> from cribbage_edu.rules.game import Game
@@ -705,8 +904,14 @@ class Recorder:
             return None
         entry = entry_of(judged, game=self.game, seed=self.seed, deal=deal, action=action,
                          origin=self.origin)
+        save = None
+        saver = getattr(self._playing, "to_dict", None)
+        if entry.kind is DecisionKind.CARD and action is not None and callable(saver):
+            # the game to rebuild the card's position from (the practice), written compact
+            # (the pretty save text takes twice as long to write: 0.5 ms a whole game)
+            save = json.dumps(saver(), separators=(",", ":"), ensure_ascii=False)
         try:
-            number = self.record.write(entry)
+            number = self.record.write(entry, save=save)
         except RecordError as exc:
             self._refused(exc)
             return None
