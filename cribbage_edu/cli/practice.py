@@ -26,7 +26,7 @@ from ..rules.errors import CribbageError
 from ..strategy.coach import DecisionKind
 from ..study.practice import Answer, Item, Practice, when_said
 from ..study.record import Record, course_record
-from .console import PROG, BadInput, Console, Subparsers, count_argument
+from .console import PROG, BadInput, Console, Subparsers, count_argument, seed_argument
 
 __all__ = ["add_practice", "item_lines", "run_practice"]
 
@@ -48,7 +48,7 @@ def add_practice(subparsers: Subparsers) -> None:
                              "or $CRIBBAGE_EDU_RECORD)")
     parser.add_argument("--count", type=count_argument("--count", 1, 100), default=SESSION,
                         help=f"how many positions to practise (default {SESSION})")
-    parser.add_argument("--seed", type=count_argument("--seed", 0, 2**31 - 1), default=None,
+    parser.add_argument("--seed", type=seed_argument, default=None,
                         help="the first seed of the fresh positions' games (default: the "
                              "course's, the same for a whole class)")
     parser.set_defaults(run=run_practice)
