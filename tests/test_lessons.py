@@ -483,6 +483,8 @@ ANSWERS: dict[str, dict[int, tuple[object, object]]] = {
            11: ("KC", "6D"),                 # 113-110: ahead, hold back: the pair invites a
                                              # pair royal, 6, taking pone (who counts first)
                                              # from 110 to 116
+           12: ("dealer", "pone"),           # pone 109 needs 12, dealer 106 needs 15: the
+                                             # table gives pone 45.7%
 }
 }
 
@@ -888,3 +890,35 @@ def test_a_throw_exercise_accepts_exactly_the_throws_the_judge_grades_good(
     for two in combinations(parse_cards(six), 2):
         good = judge_throw(six, two, dealer=dealer).grade is Grade.GOOD
         assert exercise._is_right(frozenset(two)) == good, two
+
+
+def test_the_count_out_card_agrees_with_what_a_deal_is_worth(lessons_on_path: object) -> None:
+    """Lesson 14's count-out card, a second way: the chances of scoring at least 1, 2, 3, ...
+    points in a deal add up to the mean points of a deal (the sum of P(X >= n) over n >= 1
+    is the mean of a count), which ``deal_worth`` takes straight from the deals' totals;
+    and the chance only falls as the points asked for rise."""
+    from itertools import pairwise
+
+    from the_board import count_out, deal_worth  # type: ignore[import-not-found]
+
+    worth = {(w.role, w.source): w.mean for w in deal_worth()}
+    for dealer, role in ((True, "dealer"), (False, "pone")):
+        chances = [count_out(n, dealer=dealer) for n in range(0, 80)]
+        assert chances[0] == 1.0 and chances[-1] == 0.0
+        assert all(a >= b for a, b in pairwise(chances))
+        assert sum(chances[1:]) == pytest.approx(worth[role, "total"], abs=1e-9)
+
+
+def test_fourth_street_is_the_chance_to_win_table_read_by_what_each_needs(
+        lessons_on_path: object, capsys: pytest.CaptureFixture[str]) -> None:
+    """The fourth-street table prints pone's chance from the chance-to-win table, and the
+    rows and columns are what each player needs: pone needing 10 against the dealer's 15
+    is pone on 111 and the dealer on 106."""
+    from board_play import print_fourth_street  # type: ignore[import-not-found]
+
+    from cribbage_edu.tables.chance import win_probability
+
+    print_fourth_street((10,), (15,))
+    row = capsys.readouterr().out.splitlines()[1].split()
+    assert row[0] == "10"
+    assert row[1] == f"{win_probability(111, 106, dealer=False):.0%}"
