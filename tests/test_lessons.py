@@ -578,12 +578,30 @@ def test_the_guide_times_each_lesson_as_measured_and_splits_the_long_ones() -> N
         timed = times["lessons"][number(path)]
         minutes, periods, split = rows[number(path)]
         assert minutes == timed["minutes"], path.name
-        assert periods == -(-minutes // times["period"]), path.name
-        if periods > 1:
-            assert timed["split"] and f'"{timed["split"]}"' in split, path.name
-            assert f"## {timed['split']}" in "\n".join(markdown(read(path))), path.name
-        else:
-            assert timed["split"] is None, path.name
+        assert periods == -(-minutes // times["period"]) == plan.periods(timed), path.name  # type: ignore[attr-defined]
+        sections = plan.splits(timed)  # type: ignore[attr-defined]
+        assert len(sections) == periods - 1, path.name
+        headings = re.findall(r"^## (.+)$", "\n".join(markdown(read(path))), re.MULTILINE)
+        for section_name in sections:
+            assert f'"{section_name}"' in split, path.name
+            assert section_name in headings, path.name
+        assert [h for h in headings if h in sections] == sections, path.name  # in order
+
+
+def test_the_guide_plans_the_periods_the_lessons_and_the_course_need() -> None:
+    """The guide's total and its term plan count the periods of the lessons as timed, and
+    the periods besides (review, the paper, the practical game) as the data says."""
+    plan = _script("lesson_plan")
+    times = plan.measured()  # type: ignore[attr-defined]
+    lessons = {k: plan.periods(v) for k, v in times["lessons"].items()}  # type: ignore[attr-defined]
+    minutes = sum(v["minutes"] for v in times["lessons"].values())
+    extra = sum(v for k, v in times["course"].items() if k != "note")
+    text = section("How long")
+    assert f"In all {minutes} minutes" in text and f"in {sum(lessons.values())} periods" in text
+    paths = section("Two paths")
+    to_play = [f"{n:02d}" for n in range(9)] + ["10", "12", "13", "14"]
+    assert f"({sum(lessons[n] for n in to_play) + extra} periods)" in paths
+    assert f"the whole course is {sum(lessons.values()) + extra} periods" in text
 
 
 def test_the_guide_lists_the_seeds_the_search_finds() -> None:
@@ -922,3 +940,23 @@ def test_fourth_street_is_the_chance_to_win_table_read_by_what_each_needs(
     row = capsys.readouterr().out.splitlines()[1].split()
     assert row[0] == "10"
     assert row[1] == f"{win_probability(111, 106, dealer=False):.0%}"
+
+
+def test_each_lesson_plan_gives_the_lessons_minutes_and_periods() -> None:
+    """The plan of each lesson in the guide says the minutes the data gives it, and has a
+    plan for each of its periods."""
+    plan = _script("lesson_plan")
+    times = plan.measured()["lessons"]  # type: ignore[attr-defined]
+    text = section("Lesson by lesson")
+    plans = re.split(r"^\*\*(?=\d\d )", text, flags=re.MULTILINE)[1:]
+    assert [p[:2] for p in plans] == sorted(times)
+    words = {2: "two periods", 3: "three periods"}
+    for lesson_plan in plans:
+        timed = times[lesson_plan[:2]]
+        periods = plan.periods(timed)  # type: ignore[attr-defined]
+        head = lesson_plan.split("\n", 1)[0] + lesson_plan.split("\n", 2)[1]
+        assert f"({timed['minutes']} min" in head, lesson_plan[:40]
+        if periods > 1:
+            assert words[periods] in head, lesson_plan[:40]
+            assert f"Period {periods}," in lesson_plan, lesson_plan[:40]
+            assert f"Period {periods + 1}," not in lesson_plan, lesson_plan[:40]
