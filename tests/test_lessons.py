@@ -960,3 +960,21 @@ def test_each_lesson_plan_gives_the_lessons_minutes_and_periods() -> None:
             assert words[periods] in head, lesson_plan[:40]
             assert f"Period {periods}," in lesson_plan, lesson_plan[:40]
             assert f"Period {periods + 1}," not in lesson_plan, lesson_plan[:40]
+
+
+def test_the_rubrics_strategy_positions_are_judged_as_the_key_says(
+        lessons_on_path: object) -> None:
+    """The key of the guide's strategy reasoning: A, the judge of the whole deal puts both
+    fours within its margin and neither the 9 nor the king; B, pone is the favourite."""
+    from whole_play import judged  # type: ignore[import-not-found]
+
+    from cribbage_edu import Card
+    from cribbage_edu.tables.chance import win_probability
+
+    text = re.sub(r"\s+", " ", section("Final assessment"))
+    assert ("A. You are pone and lead from 4♣ 4♥ 9♠ K♦ (you threw 7♣ Q♠); the starter is "
+            "the 2♦.") in text
+    verdict = judged("4C 4H 9S KD", thrown="7C QS", starter="2D", dealer=False)
+    assert set(verdict.within) == {Card.parse("4C"), Card.parse("4H")}
+    chance = win_probability(111, 101, dealer=False)
+    assert "about 76 games in 100" in text and round(chance, 2) == 0.76
