@@ -98,7 +98,7 @@ def print_throws(six: Any, scores: tuple[int, int], *, dealer: bool = False,
 
 
 def print_fourth_street(pone_needs: Sequence[int] = (6, 8, 10, 12, 14, 16),
-                        dealer_needs: Sequence[int] = (6, 10, 15, 20, 25)) -> None:
+                        dealer_needs: Sequence[int] = (6, 10, 14, 18, 22, 26)) -> None:
     """Fourth street: pone's chance to win at the start of a deal, by what each player
     needs to reach 121 (the chance-to-win table)."""
     print("pone needs   " + "".join(f"{n:>6}" for n in dealer_needs) + "   (the dealer needs)")
