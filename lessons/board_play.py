@@ -23,7 +23,7 @@ from cribbage_edu.rules.board import GAME_HOLE
 from cribbage_edu.strategy.master import throw_chances
 from cribbage_edu.tables.chance import win_probability
 from the_board import position
-from whole_play import judged
+from whole_play import how_made, judged
 
 __all__ = ["Stance", "print_by_score", "print_fourth_street", "print_stances", "print_throws",
            "stance", "throws_at"]
@@ -121,3 +121,4 @@ def print_by_score(kept: str, scores: Sequence[tuple[int, int]], **position: Any
         chance = {o.card: o.chance for o in verdict.options}
         print(f"{mine:>4}{theirs:>10}  " + "".join(
             f"{chance[c]:>7.0%}{'✓' if c in verdict.within else ' '}" for c in cards))
+    print(how_made(by_points))
