@@ -33,7 +33,7 @@ def _card_box(fig: Figure, x: float, y: float, card: Card) -> float:
     fig.text(x / fig.get_figwidth(), y / fig.get_figheight(), card.symbol, fontsize=11,
              color=colour, va="baseline", ha="left", fontweight="bold",
              bbox={"boxstyle": "round,pad=0.3", "facecolor": "white", "edgecolor": "#888"})
-    return 0.5
+    return 0.5 if len(card.symbol) == 2 else 0.6  # a ten is a character wider
 
 
 def _line(fig: Figure, x: float, y: float, text: str, size: float = 10.5,
@@ -51,7 +51,7 @@ def _cards_at(fig: Figure, x: float, y: float, cards: Sequence[Card]) -> float:
 def _wrapped(fig: Figure, x: float, y: float, text: str, width: int, size: float,
              weight: str = "normal", step: float = 0.22, indent: str = "") -> float:
     """Write ``text`` wrapped at ``width`` characters from (x, y); return the y below it."""
-    for part in textwrap.wrap(text, width, subsequent_indent=indent):
+    for part in textwrap.wrap(text, width, subsequent_indent=indent, break_on_hyphens=False):
         _line(fig, x, y, part, size, weight)
         y -= step
     return y
