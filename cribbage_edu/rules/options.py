@@ -8,11 +8,13 @@ skunk 3, and a double skunk no more than a skunk (3). The tournament's game poin
 the default: they score a match (games to 121 added up) and the engine plays one game at a
 time, the short game to 61 has none, and a learner at home or a class plays a game to win it;
 a match chooses :meth:`GameOptions.tournament`. (A save file carries its options, so a file
-plays back under the rules it was saved with, whatever the default.) (Under the tournament rules muggins, where the director plays it, covers points missed
+plays back under the rules it was saved with, whatever the default.)
+
+Under the tournament rules muggins, where the director plays it, covers points missed
 in the play as well as in the show; the engine's muggins judges the claims of the show, and
 of the play when ``claim_play`` is on. His heels is never mugged: the engine pegs it for the
 dealer at once, a simplification of the tournament rule that he loses it if he has not
-pegged it before his first card.)
+pegged it before his first card.
 
 :class:`GameOptions` is a frozen value, checked when it is made: every field is what
 it says (a flag is ``True`` or ``False``, a number of games a whole number), never
