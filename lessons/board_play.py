@@ -23,8 +23,10 @@ from cribbage_edu.rules.board import GAME_HOLE
 from cribbage_edu.strategy.master import throw_chances
 from cribbage_edu.tables.chance import win_probability
 from the_board import position
+from whole_play import how_made, judged
 
-__all__ = ["Stance", "print_stances", "print_throws", "stance", "throws_at"]
+__all__ = ["Stance", "print_by_score", "print_fourth_street", "print_stances", "print_throws",
+           "stance", "throws_at"]
 
 STEP = 4
 """The points compared: four for you against four for the opponent."""
@@ -93,3 +95,30 @@ def print_throws(six: Any, scores: tuple[int, int], *, dealer: bool = False,
         option = weighed.option
         print(f"throw {option.discard.symbols}, keep {option.keep.symbols}: chance to win "
               f"{weighed.chance:.1%} (net {option.net_ev + weighed.pegging:+.2f} points)")
+
+
+def print_fourth_street(pone_needs: Sequence[int] = (6, 8, 10, 12, 14, 16),
+                        dealer_needs: Sequence[int] = (6, 10, 14, 18, 22, 26)) -> None:
+    """Fourth street: pone's chance to win at the start of a deal, by what each player
+    needs to reach 121 (the chance-to-win table)."""
+    print("pone needs   " + "".join(f"{n:>6}" for n in dealer_needs) + "   (the dealer needs)")
+    for need in pone_needs:
+        print(f"{need:>10}   " + "".join(
+            f"{win_probability(GAME_HOLE - need, GAME_HOLE - other, dealer=False):>6.0%}"
+            for other in dealer_needs))
+
+
+def print_by_score(kept: str, scores: Sequence[tuple[int, int]], **position: Any) -> None:
+    """Each card's chance to win of the whole deal (lesson 13's judge, reading the
+    opponent) at each of ``scores`` (yours first); ✓ marks the cards within the judge's
+    margin of the best. The cards in the order of the points of the whole play, the
+    first the one that nets most."""
+    by_points = judged(kept, **position)
+    cards = [option.card for option in by_points.options]
+    print(f"{'you':>4}{'opponent':>10}  " + "".join(f"{c.symbol:>8}" for c in cards))
+    for mine, theirs in scores:
+        verdict = judged(kept, scores=(mine, theirs), **position)
+        chance = {o.card: o.chance for o in verdict.options}
+        print(f"{mine:>4}{theirs:>10}  " + "".join(
+            f"{chance[c]:>7.0%}{'✓' if c in verdict.within else ' '}" for c in cards))
+    print(how_made(by_points))

@@ -119,8 +119,9 @@ def read_hands(dealer_six: str, starter: CardLike, lead: CardLike, *, tries: int
                seed: int) -> list[Ranks]:
     """Pone's other three cards (ranks) in every deal of ``tries`` where she, dealt the
     card she led and five more from the cards the dealer has not seen, keeps four and
-    leads a card of that rank as the expert does. The dealer's six cards are
-    ``dealer_six`` (he keeps four as the expert does)."""
+    leads that very card as the expert does (a deal where she would lead another card of
+    its rank is not hers: counting it would weigh a hand of two aces twice). The dealer's
+    six cards are ``dealer_six`` (he keeps four as the expert does)."""
     six = parse_cards(dealer_six)
     led = Card.parse(str(lead))
     turned = Card.parse(str(starter))
@@ -133,7 +134,7 @@ def read_hands(dealer_six: str, starter: CardLike, lead: CardLike, *, tries: int
         for seat in (0, 1):
             game.discard(seat, EXPERT.discard(game.view(seat)))
         game.advance()
-        if EXPERT.play(game.view(0)).rank is led.rank:
+        if EXPERT.play(game.view(0)) == led:
             kept = game.kept(0)
             assert kept is not None
             rest = list(_ranks(kept))

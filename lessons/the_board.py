@@ -27,8 +27,8 @@ from cribbage_edu.stats import half_width
 from cribbage_edu.tables.chance import PEG_SLOTS, STREAM, chance_words, win_probability
 from cribbage_edu.widgets import Panel
 
-__all__ = ["Worth", "chance_explorer", "chance_grid", "deal_worth", "par", "position",
-           "print_deal_worth"]
+__all__ = ["Worth", "chance_explorer", "chance_grid", "count_out", "deal_worth", "par",
+           "position", "print_count_out", "print_deal_worth"]
 
 Cards = str | Iterable[CardLike]
 """Cards as the engine reads them: text such as ``"5H 5C"``, or cards."""
@@ -55,17 +55,47 @@ def _worth(role: str, source: str, points: npt.ArrayLike) -> Worth:
     return Worth(role, source, mean, mean - half, mean + half)
 
 
-def deal_worth() -> list[Worth]:
-    """What a deal brings the dealer and pone, source by source, with totals."""
+def _sources() -> dict[str, npt.NDArray[np.int64]]:
+    """Each source of points of every stored deal (the deals the chance-to-win table is
+    solved from): his heels, each side's pegging, the two hands and the crib."""
     from cribbage_edu.models.chancemodel import stored_deals
 
     deals = stored_deals().astype(int)
     pegs = deals[:, 1:1 + PEG_SLOTS]
-    dealer_pegs = np.where(pegs > 0, pegs, 0).sum(1)
-    pone_pegs = np.where(pegs < 0, -pegs, 0).sum(1)
-    heels = deals[:, _COLUMN["heels"]]
-    dealer_hand, crib = deals[:, _COLUMN["dealer hand"]], deals[:, _COLUMN["crib"]]
-    pone_hand = deals[:, _COLUMN["pone hand"]]
+    return {"heels": deals[:, _COLUMN["heels"]],
+            "dealer pegs": np.where(pegs > 0, pegs, 0).sum(1),
+            "pone pegs": np.where(pegs < 0, -pegs, 0).sum(1),
+            "dealer hand": deals[:, _COLUMN["dealer hand"]], "crib": deals[:, _COLUMN["crib"]],
+            "pone hand": deals[:, _COLUMN["pone hand"]]}
+
+
+def count_out(need: int, *, dealer: bool) -> float:
+    """The chance that the dealer (or pone) scores at least ``need`` points in a deal: the
+    share of the stored deals between two experts (100,000, seeded) in which he did.
+
+    >>> round(count_out(10, dealer=False), 2), round(count_out(16, dealer=True), 2)
+    (0.54, 0.54)
+    """
+    s = _sources()
+    total = (s["heels"] + s["dealer pegs"] + s["dealer hand"] + s["crib"] if dealer
+             else s["pone pegs"] + s["pone hand"])
+    return float((total >= need).mean())
+
+
+def print_count_out(needs: Iterable[int] = range(6, 25, 2)) -> None:
+    """The count-out card: for each number of points, the chance to score at least that
+    many in the coming deal, as pone and as dealer."""
+    print(f"{'points':>6}{'pone':>8}{'dealer':>8}")
+    for need in needs:
+        print(f"{need:>6}{count_out(need, dealer=False):>8.0%}"
+              f"{count_out(need, dealer=True):>8.0%}")
+
+
+def deal_worth() -> list[Worth]:
+    """What a deal brings the dealer and pone, source by source, with totals."""
+    s = _sources()
+    heels, dealer_pegs, pone_pegs = s["heels"], s["dealer pegs"], s["pone pegs"]
+    dealer_hand, crib, pone_hand = s["dealer hand"], s["crib"], s["pone hand"]
     return [
         _worth("dealer", "his heels", heels), _worth("dealer", "pegging", dealer_pegs),
         _worth("dealer", "hand", dealer_hand), _worth("dealer", "crib", crib),

@@ -21,11 +21,13 @@ from cribbage_edu import Card, DiscardOption, Hand, advise, parse_cards
 from cribbage_edu.rules.cards import CardLike
 from cribbage_edu.rules.scoring import runs_of_three
 from cribbage_edu.stats import mean_interval, wilson_interval
+from cribbage_edu.strategy.coach import INACCURACY
 from cribbage_edu.strategy.discard import discard_table
 from cribbage_edu.strategy.rulebook import HEAT_MARGIN, heat
 from exercises import Exercise, as_cards, question_html
 
 __all__ = [
+    "CLOSE",
     "HEAT_MARGIN",
     "KEPT_SHAPES",
     "RuleCheck",
@@ -67,6 +69,10 @@ __all__ = [
 
 Cards = str | Iterable[CardLike]
 """Cards as the engine reads them: text such as ``"5H 5C"``, or cards."""
+
+CLOSE = INACCURACY
+"""Two throws closer than this (half a point, with the play counted) are both right: the
+coach grades a throw good below it (:data:`cribbage_edu.strategy.coach.INACCURACY`)."""
 
 Options = Sequence[DiscardOption]
 """The advisor's 15 ways to throw one deal, best first (:func:`cribbage_edu.advise`)."""
@@ -132,9 +138,10 @@ def show_and_play_differ(six: Cards, *, dealer: bool) -> str:
             f"{show.keep.symbols} {show.peg_ev:+.2f}, and that is worth more than the "
             f"{show.net_ev - best.net_ev:.2f} the show gives up "
             f"({best.with_pegging:.2f} against {show.with_pegging:.2f} in all)."
-            + (f" A close call: the play's figures are simulated (± {error:.2f}), so either "
-               "throw is good." if (error := max(best.peg_error, show.peg_error))
-               > best.with_pegging - show.with_pegging else ""))
+            + (f" A close call: the two are {gap:.2f} points apart, less than the "
+               f"{CLOSE:.1f} within which a throw is good (and the play's figures are "
+               f"simulated, ± {max(best.peg_error, show.peg_error):.2f}), so either is right."
+               if (gap := best.with_pegging - show.with_pegging) < CLOSE else ""))
 
 
 def throw_exercise(number: int, six: Cards, *, dealer: bool, text: str = "",
@@ -188,9 +195,27 @@ def throw_exercise(number: int, six: Cards, *, dealer: bool, text: str = "",
         if note:
             print(note)
 
+    # with the play counted, every throw within CLOSE of the best is right (the coach
+    # grades it good); by the show alone the figures are exact and one throw is best
+    good = {frozenset(o.discard): value(best) - value(o) for o in options
+            if pegging and value(best) - value(o) < CLOSE}
+    several = len(good) > 1
+
+    def accept(guess: frozenset[Card]) -> bool:
+        return guess in good
+
+    def right(guess: frozenset[Card]) -> str:
+        if guess == frozenset(best.discard):
+            return f"right! {best.discard.symbols}."
+        return (f"right! {Hand(sorted(guess)).symbols} is {good[guess]:.2f} points behind "
+                f"the best throw, {best.discard.symbols}: within {CLOSE:.1f}, a good throw.")
+
+    words = (" or ".join(Hand(sorted(t)).symbols for t in good)
+             + f" (each within {CLOSE:.1f} points of the best)") if several else ""
     return Exercise(
         number, answer=frozenset(best.discard), read=as_cards, explain=why, form=form,
-        solution=solution, praise=praise,
+        solution=solution, praise=praise, accept=accept if several else None,
+        right=right if several else None, answer_words=words,
         question=question_html(question, ("your six cards", six)))
 
 

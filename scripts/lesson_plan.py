@@ -6,7 +6,9 @@ The estimate is a model, not a stopwatch: prose read and discussed at 120 words 
 the code a learner sees (not the collapsed exercise set-up) at 60 words a minute, three
 minutes an exercise (predict, check, a second try) and ten minutes at the lesson's
 widget. It says when a lesson has grown since it was last timed (the two far apart): time
-it again. A lesson over 50 minutes is planned over two periods, split at the section named.
+it again. A lesson over 50 minutes is planned over as many periods as it needs, split at the
+sections named (one for two periods, two for three). The plan's total adds the periods the
+course needs besides the lessons (review, the paper, the practical game).
 
 Usage (from anywhere)::
 
@@ -58,16 +60,36 @@ def measured() -> dict[str, Any]:
     return data
 
 
+def splits(timed: dict[str, Any]) -> list[str]:
+    """The sections a lesson of more than one period is split before, in order (none for a
+    lesson of one period)."""
+    split = timed["split"]
+    if split is None:
+        return []
+    return [split] if isinstance(split, str) else list(split)
+
+
+def periods(timed: dict[str, Any]) -> int:
+    """The periods a lesson takes: its minutes over a 50-minute period, rounded up."""
+    return math.ceil(timed["minutes"] / PERIOD)
+
+
 def main() -> int:
-    times = measured()["lessons"]
+    data = measured()
+    times = data["lessons"]
     print(f"{'lesson':<40}{'prose':>7}{'code':>6}{'exercises':>11}{'estimate':>10}"
           f"{'measured':>10}  periods  split before")
     for path in lesson_paths():
         e = estimate(path)
         timed = times[path.stem[:2]]
-        periods = math.ceil(timed["minutes"] / PERIOD)
         print(f"{path.stem:<40}{e['prose']:>7}{e['code']:>6}{e['exercises']:>11}"
-              f"{e['minutes']:>10}{timed['minutes']:>10}  {periods:>7}  {timed['split'] or ''}")
+              f"{e['minutes']:>10}{timed['minutes']:>10}  {periods(timed):>7}  "
+              f"{'; '.join(splits(timed))}")
+    lessons = sum(periods(timed) for timed in times.values())
+    extra = {k: v for k, v in data["course"].items() if k != "note"}
+    print(f"lessons: {sum(t['minutes'] for t in times.values())} minutes in {lessons} periods; "
+          + ", ".join(f"{k} {v}" for k, v in extra.items())
+          + f": {lessons + sum(extra.values())} periods in all")
     return 0
 
 

@@ -38,7 +38,7 @@ def items(text: str) -> dict[str, str]:
     """Each numbered question or answer (A1, B3, C2, ...) with its text, wrapped lines
     joined."""
     flat = " ".join(text.split())
-    found = re.split(r"\b([ABC][1-9])\. ", flat)
+    found = re.split(r"\b([A-E][1-9])\. ", flat)
     return {found[i]: found[i + 1] for i in range(1, len(found) - 1, 2)}
 
 
@@ -48,18 +48,22 @@ def sheet(tmp_path_factory: pytest.TempPathFactory) -> tuple[dict[str, str], dic
     status, said, err = make(path.parent, "--seed", "12", "--out", str(path))
     assert (status, err) == (0, "")
     assert str(path) in said
-    pages = PdfReader(path).pages
-    assert len(pages) == 2
-    questions, key = (page.extract_text() for page in pages)
+    texts = [page.extract_text() for page in PdfReader(path).pages]
+    first_key = next(n for n, text in enumerate(texts) if text.startswith("Answer key"))
+    questions, key = " ".join(texts[:first_key]), " ".join(texts[first_key:])
+    assert first_key >= 1 and len(texts) > first_key
     assert "Cribbage worksheet, seed 12" in questions and "Answer key" not in questions
     assert key.startswith("Answer key, seed 12")
+    assert "Marks ______ / 22" in questions
+    assert questions.count("working:") == 22
     return items(questions), items(key)
 
 
 def test_the_sheet_asks_six_hands_six_plays_and_four_throws(sheet: tuple[dict[str, str],
                                                                         dict[str, str]]) -> None:
     questions, key = sheet
-    expected = [f"{part}{n}" for part, count in (("A", 6), ("B", 6), ("C", 4))
+    expected = [f"{part}{n}" for part, count in (("A", 6), ("B", 6), ("C", 4), ("D", 3),
+                                                 ("E", 3))
                 for n in range(1, count + 1)]
     assert list(questions) == expected and list(key) == expected
     for name, text in questions.items():
@@ -256,3 +260,58 @@ def test_the_sheet_written_has_the_usual_file_mode(tmp_path: Path) -> None:
         os.umask(mask)
     assert oct((tmp_path / "week3.pdf").stat().st_mode & 0o777) == "0o644"
     assert [p.name for p in tmp_path.iterdir()] == ["week3.pdf"]
+
+
+def test_every_card_in_the_play_is_a_real_position_judged_as_the_key_says(
+        sheet: tuple[dict[str, str], dict[str, str]]) -> None:
+    """Part D: the position printed is a possible one (ten different cards, the count under
+    32, pone's lead, the dealer's answer, pone's second card), the key lists exactly the
+    cards that fit, and its figures are the judge's for the position as printed (judged
+    again here from the printed cards alone, through ``judge_play``'s statement)."""
+    from cribbage_edu import PlayerView
+    from cribbage_edu.strategy.coach.deal import judge_deal
+    from cribbage_edu.strategy.worksheet import JUDGE_DEALS
+
+    questions, key = sheet
+    for n in range(1, 4):
+        text = questions[f"D{n}"]
+        dealer = text.startswith("You are the dealer")
+        held = cards(text.split("you hold")[1].split("you threw")[0])
+        thrown = cards(text.split("you threw")[1].split("starter")[0])
+        starter = cards(text.split("starter")[1].split("laid so far")[0].split("You lead")[0])
+        laid = cards(text.split("in order:")[1].split("(count")[0]) if "in order:" in text else []
+        assert len(laid) == n - 1 and dealer == (n == 2)
+        assert len(set(held + thrown + starter + laid)) == len(held) + 2 + 1 + len(laid)
+        count = sum(min(DECK.index(c) // 4 + 1, 10) for c in laid)
+        assert count <= 31 and (not laid or f"(count {count})" in text)
+        mine = laid[1::2] if dealer else laid[0::2]
+        assert len(held) + len(mine) == 4
+        answer = key[f"D{n}"]
+        assert answer.startswith(f"as {'the dealer' if dealer else 'pone'}, lay ")
+        listed = re.findall(r"(10|[A2-9JQK])([♣♦♥♠]) ([+-]\d+\.\d\d)", answer.split(":", 1)[1])
+        fits = [c for c in held if count + min(DECK.index(c) // 4 + 1, 10) <= 31]
+        assert sorted(rank + SYMBOLS[suit] for rank, suit, _ in listed) == sorted(fits)
+        view = PlayerView.in_play(" ".join(held + mine), " ".join(thrown), starter[0],
+                                  dealer=dealer, laid=" ".join(laid))
+        verdict = judge_deal(view, JUDGE_DEALS, seed=12)
+        judged = {str(row.card): f"{row.points:+.2f}" for row in verdict.cards}
+        assert {rank + SYMBOLS[suit]: points for rank, suit, points in listed} == judged
+        best = cards(answer.split("lay ")[1].split(".")[0])
+        assert set(best) == {str(c) for c in verdict.within_margin()}
+
+
+def test_every_position_of_the_board_names_the_favourite_of_the_table(
+        sheet: tuple[dict[str, str], dict[str, str]]) -> None:
+    from cribbage_edu.tables.chance import win_probability
+
+    questions, key = sheet
+    favourites = set()
+    for n in range(1, 4):
+        pone, dealer = map(int, re.findall(r"\d+", questions[f"E{n}"].split("the favourite")[0]))
+        chance = win_probability(pone, dealer, dealer=False)
+        who = "pone" if chance > 0.5 else "the dealer"
+        favourites.add(who)
+        assert key[f"E{n}"].startswith(f"pone on {pone}, the dealer on {dealer}: {who}, who "
+                                       f"wins {max(chance, 1 - chance):.0%}")
+        assert abs(chance - 0.5) >= 0.12
+    assert favourites == {"pone", "the dealer"}

@@ -76,9 +76,9 @@ POSITIONS: list[tuple[str, str, list[tuple[str, str]], dict[str, Any], str, int]
     ("13", "Pone led the K♥ (10); the starter is the 2♦. You are the dealer and hold 5♣ 10♦\n"
            "4♠ 9♣",
      [(P, "KH")], {P: 3, D: "5C 10D 4S 9C"}, D, 10),
-    ("13", "The count is 21: pone led the 5♥, you laid the 6♣, pone laid the 10♠; the\n"
-           "starter is the 2♦. You hold 4♦ 9♠ 2♥",
-     [(P, "5H"), (D, "6C"), (P, "10S")], {P: 2, D: "4D 9S 2H"}, D, 21),
+    ("13", "The count is 21: pone led the 10♠, you laid the 5♥ for fifteen, pone laid the\n"
+           "6♣; the starter is the 2♦. You hold 4♦ 9♠ 2♥",
+     [(P, "10S"), (D, "5H"), (P, "6C")], {P: 2, D: "4D 9S 2H"}, D, 21),
     ("13", "You are the dealer on 119 and need 2 (the J♥ was turned: his heels took you\n"
            "from 117 to 119); pone, on 110, led the 6♦. You hold 3♦ 3♠ 7♦ 8♠",
      [(P, "6D")], {P: 3, D: "3D 3S 7D 8S"}, D, 6),

@@ -1,8 +1,10 @@
 """``cribbage-edu handout``: a printable worksheet from a seed, its answer key on a page
 of its own.
 
-Three parts a class can do with a pencil (hands to count, plays to peg, throws to choose),
-chosen and answered by the engine from the seed, so the same seed prints the same sheet.
+Five parts a class can do with a pencil (hands to count, plays to peg, throws to choose,
+cards to choose in the play, positions of the board), each question with space for working
+and a box for its mark, chosen and answered by the engine from the seed, so the same seed
+prints the same sheet.
 The sheet is :mod:`cribbage_edu.strategy.worksheet`'s, its pages are drawn by
 :mod:`cribbage_edu.charts.handout` (matplotlib's PDF backend, no other tool), A4 or US
 letter, the date left out so the same seed makes the same file; this is the command,
@@ -126,9 +128,10 @@ def add_handout(subparsers: Subparsers) -> None:
     parser = subparsers.add_parser(
         "handout", help="a printable worksheet from a seed, with its answer key",
         description="Make a PDF worksheet for a class: six hands to count, six plays to "
-                    "peg and four throws to choose, with the answer key on a page of its "
-                    "own, all chosen and answered by the engine from the seed (the same "
-                    "seed, the same sheet).")
+                    "peg, four throws to choose, three cards to choose in the play and three "
+                    "positions of the board, each with space for working and a box for its "
+                    "mark, and the answer key on pages of its own, all chosen and answered "
+                    "by the engine from the seed (the same seed, the same sheet).")
     parser.add_argument("--seed", type=seed_argument, required=True, help="the seed of the sheet")
     parser.add_argument("--out", metavar="FILE.pdf",
                         help="where to write it (default handout-seed-N.pdf)")
@@ -140,9 +143,12 @@ def add_handout(subparsers: Subparsers) -> None:
 def run_handout(args: argparse.Namespace, console: Console) -> int:
     """``cribbage-edu handout``: write the worksheet and its key, and say where."""
     path = handout_file(args.out, args.seed)
+    sheet = worksheet(args.seed)
     with _in_place_of(path) as out:
-        write_pdf(worksheet_pages(worksheet(args.seed), args.paper, program=PROG), out,
-                  creator=PROG)
-    console.say(f"worksheet for seed {args.seed} written to {path}: page 1 the questions "
-                f"(6 hands, 6 plays, 4 throws), page 2 the answer key")
+        pages = worksheet_pages(sheet, args.paper, program=PROG)
+        write_pdf(pages, out, creator=PROG)
+    console.say(f"worksheet for seed {args.seed} written to {path}: {len(pages)} pages, the "
+                f"questions ({len(sheet.hands)} hands, {len(sheet.plays)} plays, "
+                f"{len(sheet.throws)} throws, {len(sheet.cards)} cards in the play, "
+                f"{len(sheet.board)} positions of the board), then the answer key")
     return 0

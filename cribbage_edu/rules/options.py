@@ -1,14 +1,20 @@
 """The table rules of a game: the target, skunks, counting by hand and muggins.
 
-What a win is worth follows one of two conventions. The default is a common house
-convention: a win counts as one game, a skunk as two, a double skunk as three (some tables
-four). :meth:`GameOptions.tournament` gives the American Cribbage Congress's tournament
-scoring instead: a win is 2 game points, a skunk 3, and a double skunk no more than a
-skunk (3). (Under the tournament rules muggins, where the director plays it, covers points missed
+By default a game is won or lost: a win counts one game, and a skunk is named in the
+result but counts nothing more. ``skunk=True`` counts skunks by a common house convention: a
+skunk two games, a double skunk three (some tables four). :meth:`GameOptions.tournament`
+gives the American Cribbage Congress's tournament scoring instead: a win is 2 game points, a
+skunk 3, and a double skunk no more than a skunk (3). The tournament's game points are not
+the default: they score a match (games to 121 added up) and the engine plays one game at a
+time, the short game to 61 has none, and a learner at home or a class plays a game to win it;
+a match chooses :meth:`GameOptions.tournament`. (A save file carries its options, so a file
+plays back under the rules it was saved with, whatever the default.)
+
+Under the tournament rules muggins, where the director plays it, covers points missed
 in the play as well as in the show; the engine's muggins judges the claims of the show, and
 of the play when ``claim_play`` is on. His heels is never mugged: the engine pegs it for the
 dealer at once, a simplification of the tournament rule that he loses it if he has not
-pegged it before his first card.)
+pegged it before his first card.
 
 :class:`GameOptions` is a frozen value, checked when it is made: every field is what
 it says (a flag is ``True`` or ``False``, a number of games a whole number), never

@@ -1,10 +1,11 @@
 """A worksheet from a seed, and its answer key in words: what ``cribbage-edu handout``
 prints (the pages are drawn by :mod:`cribbage_edu.charts.handout`).
 
-The worksheet has three parts a class can do with a pencil: hands to count (four cards
+The worksheet has five parts a class can do with a pencil: hands to count (four cards
 and a starter, some of them cribs), plays to peg (the cards laid since the count was last
-at zero: what does the last one score?) and throws to choose (six cards, as dealer or as
-pone). Everything on it is chosen and answered by the engine from the seed, so a teacher
+at zero: what does the last one score?), throws to choose (six cards, as dealer or as
+pone), cards to choose in the play, and positions of the board (who is the favourite?).
+Everything on it is chosen and answered by the engine from the seed, so a teacher
 who prints seed 12 twice gets the same sheet, and a class handed seed 12 can check its
 answers at the computer:
 
@@ -17,11 +18,21 @@ answers at the computer:
 - the throws are dealt until the best throw with the play counted
   (:func:`~cribbage_edu.strategy.discard.advise` with ``pegging=True``) leads the next
   best by half a point or more, so the key's answer is clear; the key says when the show
-  alone would throw otherwise.
+  alone would throw otherwise;
+- the cards in the play come from deals between two expert players (each keeps and lays
+  as :class:`~cribbage_edu.strategy.players.ExpertPlayer` does), stopped before pone's
+  lead, the dealer's answer or pone's second card, and each is judged by the coach's judge
+  of the whole deal (:func:`~cribbage_edu.strategy.coach.deal.judge_deal`, 2,000 deals
+  drawn for the opponent, seeded): a position is taken when the cards within the judge's
+  margin are of one rank and lead every other card by half a point or more;
+- the board's positions are drawn from the last holes (both players from 100 to 118, at
+  the start of a deal) until pone's chance to win, from the chance-to-win table
+  (:func:`~cribbage_edu.tables.chance.win_probability`), is 62% or more or 38% or less:
+  one where pone is the favourite, one where the dealer is, one either.
 
 >>> sheet = worksheet(12)
->>> len(sheet.hands), len(sheet.plays), len(sheet.throws)
-(6, 6, 4)
+>>> len(sheet.hands), len(sheet.plays), len(sheet.throws), len(sheet.cards), len(sheet.board)
+(6, 6, 4, 3, 3)
 >>> worksheet(12) == sheet
 True
 """
@@ -31,20 +42,34 @@ from __future__ import annotations
 import random
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
+from functools import cache
 from itertools import combinations
 
+from ..rules.board import GAME_HOLE
 from ..rules.cards import FIFTEEN, FULL_DECK, THIRTY_ONE, Card, Hand
+from ..rules.game import PlayerView, stacked_game
 from ..rules.pegging import Play, score_play
 from ..rules.scoring import HandScore, score_hand
+from ..tables.chance import win_probability
+from .coach.deal import judge_deal
 from .discard import DiscardOption, advise
+from .players import ExpertPlayer
 
-__all__ = ["CLEAR", "HAND_GOALS", "MOST_LAID", "PLAY_GOALS", "HandItem", "PlayItem",
-           "ThrowItem", "Worksheet", "key_lines", "worksheet"]
+__all__ = ["BOARD_CLEAR", "BOARD_SCORES", "CLEAR", "HAND_GOALS", "JUDGE_DEALS", "MOST_LAID",
+           "PLAY_GOALS", "BoardItem", "CardItem", "HandItem", "PlayItem", "ThrowItem",
+           "Worksheet", "key_lines", "worksheet"]
 
 MOST_LAID = 6
 """The most cards a play to peg shows (they fit the width of the page)."""
 CLEAR = 0.5
-"""How far (in expected points) the best throw must lead the next for a worksheet."""
+"""How far (in expected points) the best throw, or the best card in the play, must lead
+the next for a worksheet."""
+JUDGE_DEALS = 2000
+"""The deals the judge draws for the opponent to answer a card in the play."""
+BOARD_SCORES = range(100, 119)
+"""The scores of the board's positions: the last holes, where the chance swings."""
+BOARD_CLEAR = 0.12
+"""How far from an even game (50%) a board position's chance must be to go on a sheet."""
 
 
 @dataclass(frozen=True)
@@ -80,13 +105,54 @@ class ThrowItem:
 
 
 @dataclass(frozen=True)
+class CardItem:
+    """A card to choose in the play, in a deal between two experts: the four cards the
+    player kept and the two thrown, the starter, every card laid so far in order (the
+    player's own among the kept), whether the player deals, and each card that fits
+    with its net points to the end of the play by the judge of the whole deal, best
+    first."""
+
+    kept: Hand
+    thrown: Hand
+    starter: Card
+    laid: tuple[Card, ...]
+    dealer: bool
+    judged: tuple[tuple[Card, float], ...]
+
+    @property
+    def held(self) -> Hand:
+        """The cards the player still holds."""
+        return Hand([c for c in self.kept if c not in self.laid])
+
+    @property
+    def best(self) -> Card:
+        return self.judged[0][0]
+
+
+@dataclass(frozen=True)
+class BoardItem:
+    """A position at the start of a deal near home: pone's score, the dealer's, and
+    pone's chance to win from the chance-to-win table."""
+
+    pone: int
+    dealer: int
+    chance: float
+
+    @property
+    def favourite(self) -> str:
+        return "pone" if self.chance > 0.5 else "dealer"
+
+
+@dataclass(frozen=True)
 class Worksheet:
-    """One worksheet: its seed and its three parts."""
+    """One worksheet: its seed and its five parts."""
 
     seed: int
     hands: tuple[HandItem, ...]
     plays: tuple[PlayItem, ...]
     throws: tuple[ThrowItem, ...]
+    cards: tuple[CardItem, ...]
+    board: tuple[BoardItem, ...]
 
 
 # --- what goes on the sheet -----------------------------------------------------------------
@@ -220,11 +286,68 @@ def _throws(rng: random.Random) -> tuple[ThrowItem, ...]:
     return tuple(items)
 
 
+def _card_item(rng: random.Random, before: int, seed: int) -> CardItem | None:
+    """A deal between two experts stopped when ``before`` cards have been laid (0: pone's
+    lead, 1: the dealer's answer, 2: pone's second card), judged; ``None`` unless the
+    judge's answer is clear (one rank within its margin, half a point ahead of the rest)."""
+    expert = ExpertPlayer()
+    cards = rng.sample(FULL_DECK, 13)
+    game = stacked_game(cards[:6], cards[6:12], cards[12])
+    for seat in (0, 1):
+        game.discard(seat, expert.discard(game.view(seat)))
+    game.advance()
+    for n in range(before):
+        if game.turn != n % 2 or not game.legal_cards(n % 2):
+            return None  # a go so early: not the position sought
+        game.play(n % 2, expert.play(game.view(n % 2)))
+    seat = before % 2
+    if game.turn != seat or len(game.legal_cards(seat)) < 2:
+        return None
+    seen = game.view(seat)
+    laid = tuple(card for _, card in seen.laid)
+    dealer = seat == 1
+    view = PlayerView.in_play(seen.kept, seen.discards, cards[12], dealer=dealer, laid=laid)
+    verdict = judge_deal(view, JUDGE_DEALS, seed=seed)
+    ranks = {c.rank for c in verdict.within_margin()}
+    others = [row for row in verdict.cards if row.card.rank not in ranks]
+    if len(ranks) != 1 or not others or -others[0].difference < CLEAR:
+        return None
+    return CardItem(Hand(sorted(seen.kept)), Hand(sorted(seen.discards)), cards[12], laid,
+                    dealer,
+                    tuple((row.card, row.points) for row in verdict.cards))
+
+
+def _cards(rng: random.Random, seed: int) -> tuple[CardItem, ...]:
+    items = []
+    for before in (0, 1, 2):
+        while (item := _card_item(rng, before, seed)) is None:
+            pass
+        items.append(item)
+    return tuple(items)
+
+
+def _board(rng: random.Random) -> tuple[BoardItem, ...]:
+    items: list[BoardItem] = []
+    for wanted in ("pone", "dealer", None):
+        while True:
+            pone, dealer = rng.choice(BOARD_SCORES), rng.choice(BOARD_SCORES)
+            chance = win_probability(pone, dealer, dealer=False)
+            item = BoardItem(pone, dealer, chance)
+            if abs(chance - 0.5) >= BOARD_CLEAR and wanted in (None, item.favourite) and (
+                    pone, dealer) not in {(i.pone, i.dealer) for i in items}:
+                items.append(item)
+                break
+    return tuple(items)
+
+
+@cache
 def worksheet(seed: int) -> Worksheet:
     """The worksheet of ``seed``: six hands to count, six plays to peg, four throws (two
-    as dealer, two as pone), each answered by the engine."""
+    as dealer, two as pone), three cards to choose in the play and three positions of
+    the board, each answered by the engine."""
     rng = random.Random(seed)
-    return Worksheet(seed, _hands(rng), _plays(rng), _throws(rng))
+    hands, plays, throws = _hands(rng), _plays(rng), _throws(rng)
+    return Worksheet(seed, hands, plays, throws, _cards(rng, seed), _board(rng))
 
 
 # --- the key, in words ------------------------------------------------------------------------
@@ -262,4 +385,21 @@ def key_lines(sheet: Worksheet) -> list[str]:
         else:
             line += " The show alone throws the same."
         lines.append(line)
+    lines.append("D. Choose a card in the play")
+    for n, item in enumerate(sheet.cards, 1):
+        role = "the dealer" if item.dealer else "pone"
+        nets = ", ".join(f"{card.symbol} {points:+.2f}" for card, points in item.judged)
+        alike = [card for card, _ in item.judged if card.rank == item.best.rank]
+        lay = (f"the {item.best.symbol}" if len(alike) == 1 else
+               f"either {' or '.join(card.symbol for card in alike)}")
+        lines.append(f"D{n}. as {role}, lay {lay}. Each card's net points "
+                     f"to the end of the play, by the judge of the whole deal ({JUDGE_DEALS:,}"
+                     f" deals drawn for the opponent, seeded): {nets}.")
+    lines.append("E. The board")
+    for n, board in enumerate(sheet.board, 1):
+        who = "pone" if board.favourite == "pone" else "the dealer"
+        lines.append(f"E{n}. pone on {board.pone}, the dealer on {board.dealer}: {who}, who "
+                     f"wins {max(board.chance, 1 - board.chance):.0%} (pone needs "
+                     f"{GAME_HOLE - board.pone}, the dealer {GAME_HOLE - board.dealer}; the "
+                     f"chance-to-win table).")
     return lines
