@@ -17,14 +17,15 @@ at once.
   its choice's 95% interval of difference from the best reaches 0 (a throw: the loss within
   the two pegging columns' errors together; a card: the judge's paired margin).
 - **The search**: a beam search (:data:`BEAM` procedures kept at each length) that grows each
-  procedure by one rule put in at any place, chosen on the positions of the even-numbered
-  games; the procedure of each length is then measured on all the positions and, as a check
-  on choosing by the same data, on the odd-numbered games alone. The search goes one rule
-  past the limit, to say what the next rule would buy.
+  procedure by one rule put in at any place (a procedure a learner can carry: one way to
+  price the crib, at most one table of weights, :func:`carryable`), chosen on the positions
+  of the even-numbered games; the procedure of each length is then measured on all the
+  positions and, as a check on choosing by the same data, on the odd-numbered games alone.
+  The search goes one rule past the limit, to say what the next rule would buy.
 - **A rule broken**: the procedure without that rule, less the procedure, paired position
   by position, with its 95% interval.
 
-Run: ``.venv/bin/python scripts/search_rulebook.py`` (about a minute).
+Run: ``.venv/bin/python scripts/search_rulebook.py`` (two to three minutes).
 """
 
 from __future__ import annotations
@@ -59,6 +60,7 @@ from cribbage_edu.strategy.rulebook import (
 from cribbage_edu.strategy.rulebook.play import (
     AVOID_5_AND_21,
     BEWARE_THE_PAIR_TRAP,
+    CARD_TABLE,
     CARD_TERMS,
     LAY_HIGH,
     LEAD_FROM_A_PAIR,
@@ -72,6 +74,8 @@ from cribbage_edu.strategy.rulebook.play import (
 from cribbage_edu.strategy.rulebook.player import rule_spec
 from cribbage_edu.strategy.rulebook.throw import (
     COLD,
+    CRIB_TABLES,
+    KEEP_TABLE,
     KEEP_TERMS,
     POINTS_NOW,
     count_the_keep,
@@ -91,6 +95,13 @@ THROW_RULES = 5
 PLAY_RULES = 8
 BEAM = 6
 STEP = 0.25
+SIGNS = {"answers": -1, "worst": -1, "danger": -1, "leaves_fifteen": -1, "pairs_lead": -1,
+         "low_kept": 1, "from_pair": 1, "keeps_pair": 1,
+         "ten_turned": 1, "five": 1, "jack": 1, "touch": 1, "gap": 1, "pair": 1}
+"""The sign a weight of a learner's table must have, where the course says which way a
+thing counts (a rank that scores on your card counts against it; a five kept for it):
+a fit may leave a term at 0, never turn it round (two terms that go together, as the ranks
+that score on a card and leaving 21, can trade weight so that one reads backwards)."""
 TABLES: dict[str, dict[str, Any]] = {}
 """The table of each counting rule the search fitted, by the rule's name."""
 """The step of a weight in the learner's table of "count the keep"."""
@@ -197,6 +208,8 @@ def rate(hits: Bools) -> list[float]:
 
 def figures(judged: Judged, chosen: npt.NDArray[np.int64], where: Bools) -> dict[str, Any]:
     """Cost, agreement and within the margin, with their 95% intervals, over ``where``."""
+    if where.sum() < 2:  # too few for an interval
+        return {"positions": int(where.sum())}
     rows = np.arange(len(chosen))[where]
     worth = judged.worth[rows, chosen[where]]
     loss = judged.best[where] - worth
@@ -205,7 +218,7 @@ def figures(judged: Judged, chosen: npt.NDArray[np.int64], where: Bools) -> dict
                            "within_margin": rate(judged.within[rows, chosen[where]])}
     if judged.chance is not None:
         near = where & judged.groups["near home"]
-        if near.any():
+        if near.sum() >= 2:
             rows = np.arange(len(chosen))[near]
             lost = judged.chance[near].max(axis=1) - judged.chance[rows, chosen[near]]
             out["chance_lost_near_home"] = interval(lost)
@@ -228,7 +241,8 @@ def fitted_weights(judged: Judged, where: Bools, terms: Floats, base: Floats,
     y = np.where(valid, judged.worth[where] - base[where], 0.0)
     y = np.where(valid, y - y.sum(axis=1, keepdims=True) / count, 0.0)
     fit, *_ = np.linalg.lstsq(x.reshape(-1, len(names)), y.reshape(-1), rcond=None)
-    weights = np.round(fit / STEP) * STEP
+    sign = np.array([SIGNS.get(n, 0) for n in names])
+    weights = keep_sign(np.round(fit / STEP) * STEP, sign)
 
     def loss(w: Floats) -> float:
         values = np.where(valid, base[where] + terms[where] @ w, -np.inf)
@@ -243,11 +257,18 @@ def fitted_weights(judged: Judged, where: Bools, terms: Floats, base: Floats,
             for step in (STEP, -STEP):
                 tried = weights.copy()
                 tried[k] += step
+                if tried[k] * sign[k] < 0:
+                    continue
                 if (cost := loss(tried)) < best - 1e-9:
                     weights, best, moved = tried, cost, True
     found = [{n: float(w) for n, w in zip(names, ws, strict=True) if w} for ws in (start, weights)]
     log(f"  {what}: fitted {found[0]}, moved {found[1]}: {best:.4f}")
     return found
+
+
+def keep_sign(weights: Floats, sign: Floats) -> Floats:
+    """``weights`` with each one of the wrong sign (:data:`SIGNS`) made 0."""
+    return np.where(weights * sign < 0, 0.0, weights)
 
 
 def term_arrays(judged: Judged, terms: Callable[[Any, Any], dict[str, int]],
@@ -299,6 +320,23 @@ def fitted_card_counts(judged: Judged, train: Bools, log: Callable[[str], None]
     return made
 
 
+def carryable(rules: Sequence[Rule[Any, Any]]) -> bool:
+    """Whether a learner can carry the tables of ``rules``: one way to price the crib (the
+    heat or the crib count) and at most one table of weights (what to count in a keep,
+    what to weigh in a card).
+
+    >>> carryable([count_the_keep(crib="count"), POINTS_NOW])
+    True
+    >>> carryable([count_the_keep(crib="count"), COLD])  # the crib count and the heat
+    False
+    >>> carryable([count_the_keep(), count_the_keep({"five": 1})])  # two tables of weights
+    False
+    """
+    tables = [t for r in rules for t in r.carries]
+    return (len({t for t in tables if t in CRIB_TABLES}) <= 1
+            and len([t for t in tables if t in (KEEP_TABLE, CARD_TABLE)]) <= 1)
+
+
 def search(rules: dict[str, Rule[Any, Any]], judged: Judged, most: int,
            train: Bools, log: Callable[[str], None]) -> list[tuple[str, ...]]:
     """The best procedure of each length up to ``most + 1`` rules, by the mean loss over the
@@ -324,9 +362,11 @@ def search(rules: dict[str, Rule[Any, Any]], judged: Judged, most: int,
                     continue
                 for place in range(len(names) + 1):
                     grown = (*names[:place], name, *names[place:])
-                    if grown not in seen:
+                    if grown not in seen and carryable([rules[n] for n in grown]):
                         seen[grown] = loss(grown)
         beam = sorted((cost, names) for names, cost in seen.items())[:BEAM]
+        if not beam:  # no rule left that a learner could carry besides
+            break
         best_of_length.append(beam[0][1])
         log(f"  {length} rules: {beam[0][0]:.4f} ({'; '.join(beam[0][1])})")
     return best_of_length
@@ -354,6 +394,27 @@ def report(name: str, names: tuple[str, ...], rules: dict[str, Rule[Any, Any]],
             "held_out": figures(judged, chosen, held_out),
             "by_group": {g: figures(judged, chosen, w) for g, w in judged.groups.items()},
             "each_rule": broken}
+
+
+def each_rule(rules: dict[str, Rule[Any, Any]], judged: Judged) -> list[dict[str, Any]]:
+    """Every rule on its own: where it applies and keeps some choices but not all, what
+    breaking it costs (the best choice it keeps less the best it rules out, by the judge:
+    what a player who breaks it loses when he otherwise chooses well), with its 95%
+    interval, and how often the judge's best is among the choices it keeps."""
+    alive = np.isfinite(judged.worth)
+    out = []
+    for name, rule in rules.items():
+        values = np.where(alive, rule_matrix(rule, judged), -np.inf)
+        keeps = alive & (values == values.max(axis=1, keepdims=True))
+        narrows = keeps.sum(axis=1) < alive.sum(axis=1)
+        if narrows.sum() < 2:
+            continue
+        kept = np.where(keeps, judged.worth, -np.inf).max(axis=1)[narrows]
+        ruled_out = np.where(alive & ~keeps, judged.worth, -np.inf).max(axis=1)[narrows]
+        out.append({"rule": name, "decides": round(float(narrows.mean()), 4),
+                    "positions": int(narrows.sum()), "broken": interval(kept - ruled_out),
+                    "right": rate(kept >= judged.best[narrows] - 1e-9)})
+    return sorted(out, key=lambda r: -r["broken"][0])
 
 
 def summary(judged: Judged, rows: Sequence[dict[str, Any]], path: Path) -> dict[str, Any]:
@@ -411,7 +472,8 @@ def measure(kind: str, rows: list[dict[str, Any]], path: Path, most: int,
                  "all": figures(judged, expert, np.ones(len(expert), dtype=bool)),
                  "by_group": {g: figures(judged, expert, w) for g, w in judged.groups.items()}}
     return {"sample": summary(judged, rows, path), "procedure": chosen,
-            "by_length": procedures, "course_today": baselines, "reference": reference}
+            "by_length": procedures, "course_today": baselines, "reference": reference,
+            "each_rule_alone": each_rule(every, judged)}
 
 
 THROW_COURSE = (

@@ -9,6 +9,7 @@ from __future__ import annotations
 import gzip
 import importlib.util
 import json
+import sys
 from functools import cache
 from itertools import combinations
 from pathlib import Path
@@ -42,6 +43,7 @@ from cribbage_edu.strategy.rulebook.play import (
     AFTER_HIS_GO_LAY_LOW,
     AVOID_5_AND_21,
     BEWARE_THE_PAIR_TRAP,
+    CARD_TABLE,
     FEWEST_ANSWERS,
     HE_CANNOT_PAIR,
     LAY_FROM_A_PAIR,
@@ -64,10 +66,15 @@ from cribbage_edu.strategy.rulebook.play import (
 from cribbage_edu.strategy.rulebook.player import RulebookPlayer, rule_of, stored_procedures
 from cribbage_edu.strategy.rulebook.throw import (
     COLD,
+    CRIB_TABLES,
+    KEEP_A_FLUSH,
+    KEEP_A_PAIR,
     KEEP_A_RUN,
+    KEEP_TABLE,
     KEEP_YOUR_FIVES,
     NEVER_GIVE_THE_DEALER_A_FIVE,
     POINTS_NOW,
+    THROW_A_KING,
     count_the_keep,
     crib_count,
     crib_counted,
@@ -87,6 +94,7 @@ def script(name: str) -> ModuleType:
     spec = importlib.util.spec_from_file_location(name, ROOT / "scripts" / f"{name}.py")
     assert spec is not None and spec.loader is not None
     module = importlib.util.module_from_spec(spec)
+    sys.modules[name] = module  # a dataclass looks its module up as it is made
     spec.loader.exec_module(module)
     return module
 
@@ -130,6 +138,15 @@ def test_keep_your_fives_and_keep_a_run() -> None:
     # 4-5-6 kept (a throw of two of J, Q, K) or J-Q-K kept (a throw of two of 4, 5, 6)
     assert set(kept(KEEP_A_RUN, six)) == {"JS QD", "JS KC", "QD KC", "4C 5D", "4C 6H",
                                           "5D 6H"}
+
+
+def test_pairs_kings_and_flushes() -> None:
+    six = ThrowPosition.parse("7C 7D 2H 9H JH KH", dealer=False)
+    assert all("7C" not in t and "7D" not in t for t in kept(KEEP_A_PAIR, six))
+    assert all("KH" in t for t in kept(THROW_A_KING, six))
+    assert kept(THROW_A_KING, ThrowPosition.parse("7C 7D 2H 9H JH KH", dealer=True)) == \
+        [str(t) for t in six.choices]  # pone's rule only
+    assert kept(KEEP_A_FLUSH, six) == ["7C 7D"]  # keep the four hearts
 
 
 def test_points_and_heat_weighs_the_throw_as_points() -> None:
@@ -268,10 +285,17 @@ def test_pairs_low_cards_and_the_last_word() -> None:
 
 def test_card_terms_and_count_the_card_by_hand() -> None:
     p = PlayPosition.parse("5C 5D 3S")
+    # a 5 lead: a 5 pairs it and four ten-card ranks make fifteen, 2 at most; the 3 is still
+    # held; one of a pair; it leaves 5, from which a ten-card makes fifteen; no pair is left
     assert card_terms(p, Card.parse("5C")) == {
         "answers": 5, "worst": 2, "pips": 5, "low_kept": 1, "from_pair": 1, "danger": 1,
-        "leaves_fifteen": 1}
-    assert card_terms(p, Card.parse("3S"))["low_kept"] == 0
+        "leaves_fifteen": 1, "pairs_lead": 0, "keeps_pair": 0, "past_fifteen": 0}
+    three = card_terms(p, Card.parse("3S"))
+    assert three["low_kept"] == 0 and three["keeps_pair"] == 1 and three["from_pair"] == 0
+    on_a_lead = PlayPosition.parse("7C 7D 9S", "7H")  # pairing his 7 (a third 7 unseen)
+    seven = card_terms(on_a_lead, Card.parse("7C"))
+    assert seven["pairs_lead"] == 1 and seven["answers"] == 2  # the last 7, and an ace
+    assert card_terms(on_a_lead, Card.parse("9S"))["past_fifteen"] == 1  # 16
     rule = count_the_card({"answers": -0.5})
     assert rule.value(p, Card.parse("5C")) == 0 - 2.5
     with pytest.raises(IllegalActionError, match="no such thing"):
@@ -397,7 +421,12 @@ def test_the_stored_search_is_whole_and_small_enough_to_carry() -> None:
         assert len(procedure["each_rule"]) == len(procedure["rules"])
         sample = part["sample"]
         assert sample["positions"] >= 10_000
-        assert [len(p["rules"]) for p in part["by_length"]] == list(range(1, most + 2))
+        lengths = [len(p["rules"]) for p in part["by_length"]]
+        assert lengths == list(range(1, len(lengths) + 1)) and most <= len(lengths) <= most + 1
+        # a learner carries one way to price the crib and at most one table of weights
+        carried = [t for r in rebuilt for t in r.carries]
+        assert len({t for t in carried if t in CRIB_TABLES}) <= 1
+        assert len([t for t in carried if t in (KEEP_TABLE, CARD_TABLE)]) <= 1
     assert data["throw"]["sample"]["deals"] >= 10_000
 
 
@@ -446,6 +475,7 @@ def test_a_small_measurement_and_search_run_again() -> None:
     measure, search = script("measure_rulebook"), script("search_rulebook")
     seed, throws, plays = measure.measure_game(0)
     assert seed == 0 and len(throws) == 2 * len({t["deal"] for t in throws})
+    throws += measure.measure_game(1)[1]  # an odd game too: the search's check holds it
     for row in throws[:4]:
         position = ThrowPosition.parse(row["six"], dealer=row["dealer"])
         best = position.choices[max(range(15), key=row["net"].__getitem__)]
@@ -461,6 +491,24 @@ def test_a_small_measurement_and_search_run_again() -> None:
     rules = {r.name: r for r in (POINTS_NOW, COLD, KEEP_YOUR_FIVES)}
     result = search.measure("throw", throws, ROOT / "x", 2, rules, (), logged.append)
     assert [len(p["rules"]) for p in result["by_length"]] == [1, 2, 3]
+    # the best single rule is the one that loses least on the even games, worked out
+    # here by follow, rule by rule
+    candidates = {**rules, **{name: rule_of("throw", {"name": name, "table": table})
+                              for name, table in search.TABLES.items()}}
+
+    def even_loss(rule: Rule[Any, Any]) -> float:
+        lost = []
+        for row in throws:
+            if row["game"] % 2 == 0:
+                position = ThrowPosition.parse(row["six"], dealer=row["dealer"])
+                i = position.choices.index(follow(Procedure("one", (rule,)), position,
+                                                  position.choices))
+                lost.append(max(row["net"]) - row["net"][i])
+        return sum(lost) / len(lost)
+    best = min(even_loss(r) for r in candidates.values())
+    assert even_loss(candidates[result["by_length"][0]["rules"][0]]) == pytest.approx(best)
     losses = [p["all"]["loss"][0] for p in result["by_length"]]
     assert all(loss >= 0 for loss in losses)
     assert result["sample"]["positions"] == len(throws)
+    assert {r["rule"] for r in result["each_rule_alone"]} <= set(rules) | {
+        n for p in result["by_length"] for n in p["rules"]} | set(search.TABLES)

@@ -322,19 +322,24 @@ LAY_LOW = PlayRule("lay your lowest card", _always, lambda p, c: -c.value - int(
 """Keep the high cards for later."""
 
 
-CARD_TERMS = ("answers", "worst", "pips", "low_kept", "from_pair", "danger", "leaves_fifteen")
+CARD_TABLE = "what to weigh in a card"
+CARD_TERMS = ("answers", "worst", "pips", "low_kept", "from_pair", "danger", "leaves_fifteen",
+              "pairs_lead", "keeps_pair", "past_fifteen")
 """What a learner weighs in a card besides what it pegs now (:func:`card_terms`)."""
 CARD_WORDS = {"answers": "each rank that scores on it", "worst": "each point of the most he "
               "can peg back", "pips": "each pip of the card", "low_kept": "keeping a card "
               "under five", "from_pair": "laying one of a pair", "danger": "leaving 5 or 21",
-              "leaves_fifteen": "leaving a count one card makes fifteen"}
+              "leaves_fifteen": "leaving a count one card makes fifteen",
+              "pairs_lead": "pairing his lead", "keeps_pair": "keeping a pair",
+              "past_fifteen": "taking the count past fifteen"}
 
 
 def card_terms(p: PlayPosition, c: Card) -> dict[str, int]:
     """What a learner weighs in laying ``c``: the ranks that score on it, the most he can
     peg back, its pips, whether a card under five is still held after it, whether it is
-    one of a pair, whether it leaves 5 or 21, and whether it leaves a count from which one
-    card makes fifteen.
+    one of a pair, whether it leaves 5 or 21, whether it leaves a count from which one
+    card makes fifteen, whether it pairs his lead (the pair trap), whether a pair is
+    still held after it, and whether it takes the count past fifteen.
 
     >>> terms = card_terms(PlayPosition.parse("5C 5D 3S"), Card.parse("5C"))
     >>> terms["answers"], terms["worst"], terms["low_kept"], terms["danger"]
@@ -345,7 +350,10 @@ def card_terms(p: PlayPosition, c: Card) -> dict[str, int]:
             "pips": c.value,
             "low_kept": int(any(o.value < FIVE for o in p.hand if o is not c)),
             "from_pair": int(p.held(c.rank) > 1), "danger": int(p.after(c) in DANGER),
-            "leaves_fifteen": int(0 < FIFTEEN - p.after(c) <= TOP_CARD)}
+            "leaves_fifteen": int(0 < FIFTEEN - p.after(c) <= TOP_CARD),
+            "pairs_lead": int(len(p.pile) == 1 and p.pile[0].rank == c.rank),
+            "keeps_pair": int(any(p.held(o.rank) - (o.rank == c.rank) > 1 for o in p.hand)),
+            "past_fifteen": int(p.after(c) > FIFTEEN)}
 
 
 def count_the_card(weights: Mapping[str, float]) -> PlayRule:
@@ -365,7 +373,7 @@ def count_the_card(weights: Mapping[str, float]) -> PlayRule:
     def value(p: PlayPosition, c: Card) -> float:
         return p.pegs(c) + sum(w * n for t, n in card_terms(p, c).items()
                                if (w := table.get(t, 0.0)))
-    return PlayRule(f"count the card: the points now, {words}", _always, value)
+    return PlayRule(f"count the card: the points now, {words}", _always, value, (CARD_TABLE,))
 
 
 def keep_a_low_card(limit: int, leading_only: bool = False) -> PlayRule:

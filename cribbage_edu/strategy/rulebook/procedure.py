@@ -35,11 +35,13 @@ C = TypeVar("C")
 class Rule(Generic[P, C]):
     """A rule of thumb: its ``name`` as the course words it, ``applies`` (a test of the
     position) and ``value`` (how much the rule likes one choice in that position: the
-    rule keeps the choices it values most)."""
+    rule keeps the choices it values most); ``carries`` names the tables a learner must
+    carry to apply it (none for most rules)."""
 
     name: str
     applies: Callable[[P], bool]
     value: Callable[[P, C], float]
+    carries: tuple[str, ...] = ()
 
     def keep(self, position: P, choices: Sequence[C]) -> tuple[C, ...]:
         """The choices among ``choices`` this rule keeps: all of them where it does not
@@ -63,6 +65,11 @@ class Procedure(Generic[P, C]):
 
     def __str__(self) -> str:
         return f"{self.name}: " + "; then ".join(r.name for r in self.rules)
+
+    @property
+    def carries(self) -> frozenset[str]:
+        """Every table a learner must carry to follow the procedure."""
+        return frozenset(t for r in self.rules for t in r.carries)
 
 
 def follow(procedure: Procedure[P, C], position: P, choices: Sequence[C]) -> C:

@@ -31,12 +31,16 @@ from .procedure import Procedure, Rule, follow
 
 __all__ = [
     "COLD",
+    "CRIB_TABLES",
     "HEAT_MARGIN",
+    "KEEP_A_FLUSH",
+    "KEEP_A_PAIR",
     "KEEP_A_RUN",
     "KEEP_TERMS",
     "KEEP_YOUR_FIVES",
     "NEVER_GIVE_THE_DEALER_A_FIVE",
     "POINTS_NOW",
+    "THROW_A_KING",
     "ThrowPosition",
     "count_the_keep",
     "crib_by_heat",
@@ -86,6 +90,11 @@ lower heat, in either crib table (measured: 0.50 in your own crib, 0.72 in the
 opponent's)."""
 
 HEATS = (0, 1, 2, 3)
+HEAT_TABLE = "the heat of two cards"
+COUNT_TABLE = "the crib count"
+KEEP_TABLE = "what to count in a keep"
+CRIB_TABLES = (HEAT_TABLE, COUNT_TABLE)
+"""The two ways to price a throw to the crib: a learner carries one."""
 FIVE = Rank.FIVE.value
 TEN = Rank.TEN.value
 
@@ -132,6 +141,29 @@ def _crib_features(a: Card, b: Card) -> list[float]:
             float(a.value + b.value == FIVE), float(gap == 1), float(gap == 2)]
 
 
+def least_squares(rows: list[list[float]], values: list[float], weights: list[float]
+                  ) -> list[float]:
+    """The weights ``x`` that make ``sum(w * (row . x - value) ** 2)`` least: the normal
+    equations solved by elimination (a handful of unknowns; no numpy in the engine).
+
+    >>> least_squares([[1.0, 0.0], [0.0, 1.0], [1.0, 1.0]], [1.0, 2.0, 3.0], [1.0, 1.0, 1.0])
+    [1.0, 2.0]
+    """
+    n = len(rows[0])
+    system = [[sum(w * r[i] * r[j] for r, w in zip(rows, weights, strict=True))
+               for j in range(n)]
+              + [sum(w * r[i] * v for r, v, w in zip(rows, values, weights, strict=True))]
+              for i in range(n)]
+    for col in range(n):
+        pivot = max(range(col, n), key=lambda k: abs(system[k][col]))
+        system[col], system[pivot] = system[pivot], system[col]
+        for k in range(n):
+            if k != col:
+                factor = system[k][col] / system[col][col]
+                system[k] = [a - factor * b for a, b in zip(system[k], system[col], strict=True)]
+    return [round(system[i][n] / system[i][i], 12) for i in range(n)]
+
+
 @cache
 def crib_count(dealer: bool) -> dict[str, float]:
     """The crib in a small table a learner can learn: what each kind of card thrown is
@@ -144,17 +176,13 @@ def crib_count(dealer: bool) -> dict[str, float]:
     >>> mine["five"] > mine["low"] > mine["ten"], mine["+pair"] > 0, mine["+fifteen"] > 0
     (True, True, True)
     """
-    import numpy as np
-
     rows, values, weights = [], [], []
     for low, high, suited in pair_classes():
         a, b = Card(low, 0), Card(high, 0 if suited else 1)
         rows.append(_crib_features(a, b))
         values.append(crib_ev((a, b), dealer=dealer))
         weights.append(6.0 if low == high else 4.0 if suited else 12.0)
-    root = np.sqrt(np.array(weights))
-    fit, *_ = np.linalg.lstsq(np.array(rows) * root[:, None], np.array(values) * root,
-                              rcond=None)
+    fit = least_squares(rows, values, weights)
     names = [name for name, _ in CRIB_GROUPS] + [f"+{b}" for b in CRIB_BONUSES]
     return {n: round(float(w) / CRIB_STEP) * CRIB_STEP for n, w in zip(names, fit, strict=True)}
 
@@ -252,7 +280,7 @@ POINTS_NOW = ThrowRule("keep the most points now", _always, points_now)
 """
 
 COLD = ThrowRule("throw hot to your own crib, cold to his", _always,
-                 lambda p, t: _sign(p) * heat(t))
+                 lambda p, t: _sign(p) * heat(t), (HEAT_TABLE,))
 """Give your own crib the hottest two, the opponent's the coldest.
 
 >>> six = ThrowPosition.parse("2C 3D 4H 9S 10C KD", dealer=False)
@@ -288,6 +316,19 @@ True
 """
 
 
+KEEP_A_PAIR = ThrowRule("keep your pairs", _always,
+                        lambda p, t: len(p.kept(t)) - len({c.rank for c in p.kept(t)}))
+"""Keep the pairs you hold (a pair kept is 2 now and a pair royal with a third turned)."""
+
+THROW_A_KING = ThrowRule("as pone, throw a king if you can", _as_pone,
+                         lambda p, t: any(c.rank == Rank.KING for c in t))
+"""A king starts no run from above: the coldest card for the opponent's crib."""
+
+KEEP_A_FLUSH = ThrowRule("keep four of a suit", _always,
+                         lambda p, t: len({c.suit for c in p.kept(t)}) == 1)
+"""Four of a suit kept are 4 now, 5 if the starter matches."""
+
+
 def points_and_heat(weight: float) -> ThrowRule:
     """"Points now + heat": keep the four with the most points now plus ``weight`` times
     the heat of the throw as dealer (less it as pone).
@@ -297,7 +338,7 @@ def points_and_heat(weight: float) -> ThrowRule:
     ['5H KD']
     """
     return ThrowRule(f"points now + {weight:g} x heat", _always,
-                     lambda p, t: points_now(p, t) + weight * _sign(p) * heat(t))
+                     lambda p, t: points_now(p, t) + weight * _sign(p) * heat(t), (HEAT_TABLE,))
 
 
 KEEP_TERMS = ("ten_turned", "five", "ten", "jack", "low", "touch", "gap", "pair")
@@ -362,7 +403,7 @@ def count_the_keep(dealer: Mapping[str, float] | None = None,
                     if (w := table.get(term, 0.0)))
         cribbed = crib_by_heat(p.dealer)[heat(t)] if by_heat else crib_counted(t, p.dealer)
         return points_now(p, t) + _sign(p) * cribbed + extra
-    return ThrowRule(name, _always, value)
+    return ThrowRule(name, _always, value, (HEAT_TABLE if by_heat else COUNT_TABLE, KEEP_TABLE))
 
 
 def keep_it_cold(give: int) -> ThrowRule:
@@ -375,7 +416,8 @@ def keep_it_cold(give: int) -> ThrowRule:
     """
     def value(p: ThrowPosition, t: Hand) -> float:
         return float(heat(t) <= 1 and points_now(p, t) >= p.most_points_now - give)
-    return ThrowRule(f"keep it cold (give up at most {give} now)", _as_pone, value)
+    return ThrowRule(f"keep it cold (give up at most {give} now)", _as_pone, value,
+                     (HEAT_TABLE,))
 
 
 def feed_your_crib(give: int) -> ThrowRule:
@@ -383,13 +425,15 @@ def feed_your_crib(give: int) -> ThrowRule:
     ``give`` points now against the most you could keep."""
     def value(p: ThrowPosition, t: Hand) -> float:
         return float(heat(t) >= 2 and points_now(p, t) >= p.most_points_now - give)
-    return ThrowRule(f"feed your own crib (give up at most {give} now)", _as_dealer, value)
+    return ThrowRule(f"feed your own crib (give up at most {give} now)", _as_dealer, value,
+                     (HEAT_TABLE,))
 
 
 def throw_rules() -> dict[str, ThrowRule]:
     """Every rule of the throw the search may use, by its name: the course's rules and
     their variants by threshold or weight."""
-    rules = [POINTS_NOW, COLD, NEVER_GIVE_THE_DEALER_A_FIVE, KEEP_YOUR_FIVES, KEEP_A_RUN]
+    rules = [POINTS_NOW, COLD, NEVER_GIVE_THE_DEALER_A_FIVE, KEEP_YOUR_FIVES, KEEP_A_RUN,
+             KEEP_A_PAIR, THROW_A_KING, KEEP_A_FLUSH]
     rules += [points_and_heat(w) for w in (0.5, 1, 1.5, 2, 3)]
     rules += [keep_it_cold(g) for g in (0, 1, 2, 3)]
     rules += [feed_your_crib(g) for g in (0, 1, 2, 3)]
