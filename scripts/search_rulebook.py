@@ -94,6 +94,10 @@ OUT = ROOT / "cribbage_edu" / "data" / "rulebook.json"
 THROW_RULES = 5
 PLAY_RULES = 8
 BEAM = 6
+WORTH = 0.001
+"""A rule that saves less than this a decision (on the positions searched) is not worth
+carrying: the procedure stored is the shortest within it of the best of at most the
+limit's length."""
 STEP = 0.25
 SIGNS = {"answers": -1, "worst": -1, "danger": -1, "leaves_fifteen": -1, "pairs_lead": -1,
          "low_kept": 1, "from_pair": 1, "keeps_pair": 1,
@@ -338,8 +342,8 @@ def carryable(rules: Sequence[Rule[Any, Any]]) -> bool:
 
 
 def search(rules: dict[str, Rule[Any, Any]], judged: Judged, most: int,
-           train: Bools, log: Callable[[str], None]) -> list[tuple[str, ...]]:
-    """The best procedure of each length up to ``most + 1`` rules, by the mean loss over the
+           train: Bools, log: Callable[[str], None]) -> list[tuple[float, tuple[str, ...]]]:
+    """The best procedure of each length up to ``most + 1`` rules, with its mean loss over the
     ``train`` positions (a beam search: each procedure kept grows by one rule at any
     place)."""
     alive = np.isfinite(judged.worth)
@@ -353,7 +357,7 @@ def search(rules: dict[str, Rule[Any, Any]], judged: Judged, most: int,
         return float((judged.best - judged.worth[rows, chosen])[train].mean())
 
     beam: list[tuple[float, tuple[str, ...]]] = [(loss(()), ())]
-    best_of_length = []
+    best_of_length: list[tuple[float, tuple[str, ...]]] = []
     for length in range(1, most + 2):
         seen: dict[tuple[str, ...], float] = {}
         for _, names in beam:
@@ -367,7 +371,7 @@ def search(rules: dict[str, Rule[Any, Any]], judged: Judged, most: int,
         beam = sorted((cost, names) for names, cost in seen.items())[:BEAM]
         if not beam:  # no rule left that a learner could carry besides
             break
-        best_of_length.append(beam[0][1])
+        best_of_length.append(beam[0])
         log(f"  {length} rules: {beam[0][0]:.4f} ({'; '.join(beam[0][1])})")
     return best_of_length
 
@@ -460,8 +464,13 @@ def measure(kind: str, rows: list[dict[str, Any]], path: Path, most: int,
         rules = {**rules, **{r.name: r for r in fitted_card_counts(judged, train, log)}}
     lengths = search(rules, judged, most, train, log)
     procedures = [report(f"the best {len(n)} rule{'s' * (len(n) > 1)}", n, rules, judged,
-                         ~train) for n in lengths]
-    chosen = procedures[min(most, len(procedures)) - 1]
+                         ~train) for _, n in lengths]
+    for procedure, (cost, _) in zip(procedures, lengths, strict=True):
+        procedure["train_loss"] = round(cost, 4)
+    # the shortest procedure within WORTH of the best a learner may carry
+    limit = min(cost for cost, _ in lengths[:most])
+    chosen = next(p for p, (cost, _) in zip(procedures, lengths, strict=True)
+                  if cost <= limit + WORTH)
     every = {**rules}
     baselines = []
     for name, sequence in course:

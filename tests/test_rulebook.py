@@ -413,6 +413,10 @@ def test_the_stored_search_is_whole_and_small_enough_to_carry() -> None:
         part = data[kind]
         procedure = part["procedure"]
         assert 1 <= len(procedure["rules"]) <= most
+        # the shortest within a thousandth of a point of the best a learner may carry
+        best = min(p["train_loss"] for p in part["by_length"][:most])
+        shortest = next(p for p in part["by_length"] if p["train_loss"] <= best + 0.001)
+        assert procedure["rules"] == shortest["rules"]
         rebuilt = [rule_of(kind, spec) for spec in procedure["specs"]]
         assert [r.name for r in rebuilt] == procedure["rules"]
         for figure in ("loss", "agree", "within_margin"):
