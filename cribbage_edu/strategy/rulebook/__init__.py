@@ -10,6 +10,10 @@ few rules in order and one small table.
 - :mod:`.player`: the procedures the search found (``scripts/search_rulebook.py``, stored
   in ``data/rulebook.json``) and :class:`RulebookPlayer`, who follows them.
 
+Each rule's test and choice are worked by hand on positions in ``tests/test_rulebook.py``;
+what each costs against the judge is in ``data/rulebook.json`` (the README's "The
+rulebook").
+
 >>> from cribbage_edu.rules.cards import parse_cards
 >>> [heat(parse_cards(pair)) for pair in ("5H 5C", "5H KD", "7H 8S", "2C 3D", "AH 4S",
 ...                                       "KC KD", "9C JD", "10D KS")]

@@ -194,34 +194,19 @@ def _leading(position: PlayPosition) -> bool:
 PlayRule = Rule[PlayPosition, Card]
 
 TAKE_THE_POINTS = PlayRule("take the points", _always, lambda p, c: p.pegs(c))
-"""Lay the card that pegs most now.
-
->>> p = PlayPosition.parse("5C 7D KS", "8H")  # 7 makes fifteen, nothing else scores
->>> [str(c) for c in TAKE_THE_POINTS.keep(p, p.choices)]
-['7D']
-"""
+"""Lay the card that pegs most now."""
 
 NEVER_LEAD_A_FIVE = PlayRule("never lead a five", _leading,
                              lambda p, c: -(c.rank == Rank.FIVE))
 """Sixteen ten-cards make a five lead fifteen."""
 
 LEAD_UNDER_FIVE = PlayRule("lead under five", _leading, lambda p, c: c.value < FIVE)
-"""No single card makes fifteen from a lead of four or less.
-
->>> p = PlayPosition.parse("3C 9D KS QH")
->>> [str(c) for c in LEAD_UNDER_FIVE.keep(p, p.choices)]
-['3C']
-"""
+"""No single card makes fifteen from a lead of four or less."""
 
 LEAD_FROM_A_PAIR = PlayRule(
     "lead from a pair", lambda p: p.leading and any(p.held(c.rank) > 1 for c in p.hand),
     lambda p, c: p.held(c.rank) > 1)
-"""If he pairs it, you lay the third (a pair royal, 6).
-
->>> p = PlayPosition.parse("9C 9D 3S QH")
->>> [str(c) for c in LEAD_FROM_A_PAIR.keep(p, p.choices)]
-['9C']
-"""
+"""If he pairs it, you lay the third (a pair royal, 6)."""
 
 
 def _trap(p: PlayPosition, c: Card) -> bool:
@@ -234,24 +219,14 @@ def _trap(p: PlayPosition, c: Card) -> bool:
 
 
 TRAP_LEAD = PlayRule("lead a trap (from a pair, 7-8 or 6-9)", _leading, _trap)
-"""A lead that invites his likeliest scoring answer, so that you score back.
-
->>> p = PlayPosition.parse("7C 8D AD KD")  # the 7: his 8 makes fifteen, you pair it
->>> [str(c) for c in TRAP_LEAD.keep(p, p.choices)]
-['7C']
-"""
+"""A lead that invites his likeliest scoring answer, so that you score back."""
 
 LAY_FROM_A_PAIR = PlayRule("lay from a pair", _always, lambda p, c: p.held(c.rank) > 1)
 """Lay a card you hold two of: if he pairs it, you have the pair royal."""
 
 AVOID_5_AND_21 = PlayRule("avoid the counts of 5 and 21", _always,
                           lambda p, c: -(p.after(c) in DANGER))
-"""Sixteen ten-cards answer them.
-
->>> p = PlayPosition.parse("6C 8D KS", "8H 7S")  # 15: the 6 makes 21
->>> [str(c) for c in AVOID_5_AND_21.keep(p, p.choices)]
-['KS']
-"""
+"""Sixteen ten-cards answer them."""
 
 LEAVE_NO_FIFTEEN = PlayRule("leave no fifteen", _always,
                             lambda p, c: -(0 < FIFTEEN - p.after(c) <= TOP_CARD))
@@ -264,12 +239,7 @@ LEAVE_NO_THIRTY_ONE = PlayRule("leave no thirty-one", _always,
 BEWARE_THE_PAIR_TRAP = PlayRule(
     "beware the pair trap: do not pair a lead", lambda p: len(p.pile) == 1,
     lambda p, c: -(c.rank == p.pile[0].rank and p.held(c.rank) < 3))
-"""He may have led from a pair; pair gladly only with the fourth in hand.
-
->>> p = PlayPosition.parse("7C 9D KS", "7H", dealer=True)
->>> [str(c) for c in BEWARE_THE_PAIR_TRAP.keep(p, p.choices)]
-['9D', 'KS']
-"""
+"""He may have led from a pair; pair gladly only with the fourth in hand."""
 
 
 def _gives_a_run(p: PlayPosition, c: Card) -> bool:
@@ -278,33 +248,18 @@ def _gives_a_run(p: PlayPosition, c: Card) -> bool:
 
 PLAY_OFF_A_RUN = PlayRule("play off a run", _always, lambda p, c: -_gives_a_run(p, c))
 """Do not lay a card one or two ranks from the last card unless it scores: he may make
-the run.
-
->>> p = PlayPosition.parse("7C KS", "6H")
->>> [str(c) for c in PLAY_OFF_A_RUN.keep(p, p.choices)]
-['KS']
-"""
+the run."""
 
 FEWEST_ANSWERS = PlayRule(
     "lay the card fewest cards score on", _always,
     lambda p, c: -sum(1 for points in p.answers(c) if points))
 """Count the ranks he could score with on each card (a fifteen, a 31, a pair, a run);
-lay the card with the fewest.
-
->>> p = PlayPosition.parse("5C 3D", starter="KH")  # on a 5 lead: 10s, Js, Qs, 5s score
->>> [str(c) for c in FEWEST_ANSWERS.keep(p, p.choices)]  # on the 3: only another 3
-['3D']
-"""
+lay the card with the fewest."""
 
 NET_OF_THE_WORST_ANSWER = PlayRule(
     "take the points less the most he can peg back", _always,
     lambda p, c: p.pegs(c) - max(p.answers(c), default=0))
-"""What the card pegs now, less the most any card he may hold pegs on it.
-
->>> p = PlayPosition.parse("7C KS", "8H 3D")  # 11: the 7 makes 18, the K 21
->>> [str(c) for c in NET_OF_THE_WORST_ANSWER.keep(p, p.choices)]  # a K on 21: 31 and a pair
-['7C']
-"""
+"""What the card pegs now, less the most any card he may hold pegs on it."""
 
 HE_CANNOT_PAIR = PlayRule("lay a card he cannot pair", _always,
                           lambda p, c: -p.unseen(int(c.rank)))

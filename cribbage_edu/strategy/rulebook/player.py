@@ -102,14 +102,14 @@ class RulebookPlayer:
     def __init__(self, seed: int | random.Random | None = None, *,
                  throw: Procedure[ThrowPosition, Hand] | None = None,
                  play: Procedure[PlayPosition, Card] | None = None) -> None:
-        stored = stored_procedures() if throw is None or play is None else None
-        self.throw = throw or (stored[0] if stored else throw)
-        self.play_procedure = play or (stored[1] if stored else play)
+        if throw is None or play is None:
+            stored_throw, stored_play = stored_procedures()
+            throw, play = throw or stored_throw, play or stored_play
+        self.throw: Procedure[ThrowPosition, Hand] = throw
+        self.play_procedure: Procedure[PlayPosition, Card] = play
 
     def discard(self, view: PlayerView) -> Sequence[Card]:
-        assert self.throw is not None
         return tuple(throw_of(self.throw, ThrowPosition(view.hand, view.is_dealer)))
 
     def play(self, view: PlayerView) -> Card:
-        assert self.play_procedure is not None
         return card_of(self.play_procedure, PlayPosition.from_view(view))
