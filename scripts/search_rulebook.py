@@ -74,6 +74,7 @@ from cribbage_edu.strategy.rulebook.play import (
 from cribbage_edu.strategy.rulebook.player import rule_spec
 from cribbage_edu.strategy.rulebook.throw import (
     COLD,
+    COUNT_TABLE,
     CRIB_TABLES,
     KEEP_TABLE,
     KEEP_TERMS,
@@ -429,6 +430,22 @@ def summary(judged: Judged, rows: Sequence[dict[str, Any]], path: Path) -> dict[
             "games": len(games), "game_seeds": [games[0], games[-1]]}
 
 
+def best_procedures(rules: dict[str, Rule[Any, Any]], judged: Judged, most: int,
+                    train: Bools, log: Callable[[str], None]
+                    ) -> tuple[list[dict[str, Any]], dict[str, Any]]:
+    """The best procedure of each length (:func:`search`), each reported, and the one to
+    carry: the shortest within :data:`WORTH` of the best of at most ``most`` rules."""
+    lengths = search(rules, judged, most, train, log)
+    procedures = [report(f"the best {len(n)} rule{'s' * (len(n) > 1)}", n, rules, judged,
+                         ~train) for _, n in lengths]
+    for procedure, (cost, _) in zip(procedures, lengths, strict=True):
+        procedure["train_loss"] = round(cost, 4)
+    limit = min(cost for cost, _ in lengths[:most])
+    chosen = next(p for p, (cost, _) in zip(procedures, lengths, strict=True)
+                  if cost <= limit + WORTH)
+    return procedures, chosen
+
+
 def expert_choices(judged: Judged) -> npt.NDArray[np.int64]:
     """The expert's choice at each position, for reference: its throw (the best hand and
     crib on average, :class:`~cribbage_edu.strategy.players.ExpertPlayer`) or its card (its
@@ -462,15 +479,12 @@ def measure(kind: str, rows: list[dict[str, Any]], path: Path, most: int,
             rules = {**rules, **{r.name: r for r in fitted_counts(judged, train, crib, log)}}
     else:
         rules = {**rules, **{r.name: r for r in fitted_card_counts(judged, train, log)}}
-    lengths = search(rules, judged, most, train, log)
-    procedures = [report(f"the best {len(n)} rule{'s' * (len(n) > 1)}", n, rules, judged,
-                         ~train) for _, n in lengths]
-    for procedure, (cost, _) in zip(procedures, lengths, strict=True):
-        procedure["train_loss"] = round(cost, 4)
-    # the shortest procedure within WORTH of the best a learner may carry
-    limit = min(cost for cost, _ in lengths[:most])
-    chosen = next(p for p, (cost, _) in zip(procedures, lengths, strict=True)
-                  if cost <= limit + WORTH)
+    procedures, chosen = best_procedures(rules, judged, most, train, log)
+    alternatives = {}
+    if kind == "throw":  # the course's table of today: the crib priced by the heat
+        log("  the crib priced by the heat alone:")
+        by_heat = {n: r for n, r in rules.items() if COUNT_TABLE not in r.carries}
+        alternatives["crib by heat"] = best_procedures(by_heat, judged, most, train, log)[1]
     every = {**rules}
     baselines = []
     for name, sequence in course:
@@ -482,6 +496,7 @@ def measure(kind: str, rows: list[dict[str, Any]], path: Path, most: int,
                  "by_group": {g: figures(judged, expert, w) for g, w in judged.groups.items()}}
     return {"sample": summary(judged, rows, path), "procedure": chosen,
             "by_length": procedures, "course_today": baselines, "reference": reference,
+            "alternatives": alternatives,
             "each_rule_alone": each_rule(every, judged)}
 
 

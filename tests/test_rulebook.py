@@ -66,6 +66,7 @@ from cribbage_edu.strategy.rulebook.play import (
 from cribbage_edu.strategy.rulebook.player import RulebookPlayer, rule_of, stored_procedures
 from cribbage_edu.strategy.rulebook.throw import (
     COLD,
+    COUNT_TABLE,
     CRIB_TABLES,
     KEEP_A_FLUSH,
     KEEP_A_PAIR,
@@ -432,6 +433,8 @@ def test_the_stored_search_is_whole_and_small_enough_to_carry() -> None:
         assert len({t for t in carried if t in CRIB_TABLES}) <= 1
         assert len([t for t in carried if t in (KEEP_TABLE, CARD_TABLE)]) <= 1
     assert data["throw"]["sample"]["deals"] >= 10_000
+    by_heat = data["throw"]["alternatives"]["crib by heat"]
+    assert not any(COUNT_TABLE in rule_of("throw", s).carries for s in by_heat["specs"])
 
 
 @pytest.mark.parametrize("kind", ["throw", "play"])

@@ -30,6 +30,7 @@ __all__ = [
     "AFTER_HIS_GO_LAY_LOW",
     "AVOID_5_AND_21",
     "BEWARE_THE_PAIR_TRAP",
+    "CARD_TABLE",
     "CARD_TERMS",
     "FEWEST_ANSWERS",
     "HE_CANNOT_PAIR",

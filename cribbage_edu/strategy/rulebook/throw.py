@@ -31,11 +31,14 @@ from .procedure import Procedure, Rule, follow
 
 __all__ = [
     "COLD",
+    "COUNT_TABLE",
     "CRIB_TABLES",
     "HEAT_MARGIN",
+    "HEAT_TABLE",
     "KEEP_A_FLUSH",
     "KEEP_A_PAIR",
     "KEEP_A_RUN",
+    "KEEP_TABLE",
     "KEEP_TERMS",
     "KEEP_YOUR_FIVES",
     "NEVER_GIVE_THE_DEALER_A_FIVE",
