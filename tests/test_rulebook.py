@@ -504,7 +504,7 @@ def test_a_small_measurement_and_search_run_again() -> None:
                               for name, table in search.TABLES.items()}}
 
     def even_loss(rule: Rule[Any, Any]) -> float:
-        lost = []
+        lost: list[float] = []
         for row in throws:
             if row["game"] % 2 == 0:
                 position = ThrowPosition.parse(row["six"], dealer=row["dealer"])
@@ -512,8 +512,8 @@ def test_a_small_measurement_and_search_run_again() -> None:
                                                   position.choices))
                 lost.append(max(row["net"]) - row["net"][i])
         return sum(lost) / len(lost)
-    best = min(even_loss(r) for r in candidates.values())
-    assert even_loss(candidates[result["by_length"][0]["rules"][0]]) == pytest.approx(best)
+    least = min(even_loss(r) for r in candidates.values())
+    assert even_loss(candidates[result["by_length"][0]["rules"][0]]) == pytest.approx(least)
     losses = [p["all"]["loss"][0] for p in result["by_length"]]
     assert all(loss >= 0 for loss in losses)
     assert result["sample"]["positions"] == len(throws)
