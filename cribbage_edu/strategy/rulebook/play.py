@@ -377,3 +377,72 @@ def play_rules() -> dict[str, PlayRule]:
 def card_of(procedure: Procedure[PlayPosition, Card], position: PlayPosition) -> Card:
     """The card ``procedure`` lays at ``position``."""
     return follow(procedure, position, position.choices)
+
+
+__test__ = {
+    "TAKE_THE_POINTS": """On an 8 the 7 makes fifteen (2); the 5 (13) and the king (18) peg nothing.
+
+    >>> p = PlayPosition.parse("5C 7D KS", "8H")
+    >>> [str(c) for c in TAKE_THE_POINTS.keep(p, p.choices)]
+    ['7D']
+    """,
+    "the leads": """Leading from 5-5-9-K, "never lead a five" keeps the 9 and the king, "lead
+    from a pair" a five; from 3-9-K-Q, "lead under five" the 3; from 7-8-A-K, "lead a trap"
+    the 7 (his 8 makes fifteen, you pair it).
+
+    >>> p = PlayPosition.parse("5C 5D 9S KH")
+    >>> [[str(c) for c in r.keep(p, p.choices)] for r in (NEVER_LEAD_A_FIVE, LEAD_FROM_A_PAIR)]
+    [['9S', 'KH'], ['5C']]
+    >>> p = PlayPosition.parse("3C 9D KS QH")
+    >>> [str(c) for c in LEAD_UNDER_FIVE.keep(p, p.choices)]
+    ['3C']
+    >>> p = PlayPosition.parse("7C 8D AD KD")
+    >>> [str(c) for c in TRAP_LEAD.keep(p, p.choices)]
+    ['7C']
+    """,
+    "the counts": """At 15 with 6-8-K: the 6 makes 21 (a ten-card makes it 31); a lead of 4 or
+    3 leaves no fifteen, a 9 does (a 6); at 19 the ace leaves 20, from which no card makes
+    31, the 2 leaves 21.
+
+    >>> p = PlayPosition.parse("6C 8D KS", "8H 7S")
+    >>> [str(c) for c in AVOID_5_AND_21.keep(p, p.choices)]
+    ['8D', 'KS']
+    >>> p = PlayPosition.parse("4C 3D 9S")
+    >>> [str(c) for c in LEAVE_NO_FIFTEEN.keep(p, p.choices)]
+    ['4C', '3D']
+    >>> p = PlayPosition.parse("AC 2D", "10H 9S")
+    >>> [str(c) for c in LEAVE_NO_THIRTY_ONE.keep(p, p.choices)]
+    ['AC']
+    """,
+    "answers": """On a 7 lead the dealer holding one 7 does not pair it (the pair trap); on
+    a 6 the 7 gives him a run, the king does not; a 5 lead is scored on by five ranks (a 5,
+    the four ten-cards), a 3 by one; at 11 the king (21) lets a king make 31 and a pair (4),
+    the 7 (18) only a pair.
+
+    >>> p = PlayPosition.parse("7C 9D KS", "7H", dealer=True)
+    >>> [str(c) for c in BEWARE_THE_PAIR_TRAP.keep(p, p.choices)]
+    ['9D', 'KS']
+    >>> p = PlayPosition.parse("7C KS", "6H")
+    >>> [str(c) for c in PLAY_OFF_A_RUN.keep(p, p.choices)]
+    ['KS']
+    >>> p = PlayPosition.parse("5C 3D", starter="KH")
+    >>> [str(c) for c in FEWEST_ANSWERS.keep(p, p.choices)]
+    ['3D']
+    >>> p = PlayPosition.parse("7C KS", "8H 3D")
+    >>> [str(c) for c in NET_OF_THE_WORST_ANSWER.keep(p, p.choices)]
+    ['7C']
+    """,
+    "the rest": """From a pair, the 9; he holds fewer 9s (two unseen) than 3s or kings
+    (three each); after his go, the ace first; the highest card, the king; the lowest, the 2.
+
+    >>> p = PlayPosition.parse("9C 9D 3S KD")
+    >>> [[str(c) for c in r.keep(p, p.choices)] for r in (LAY_FROM_A_PAIR, HE_CANNOT_PAIR)]
+    [['9C'], ['9C']]
+    >>> p = PlayPosition.parse("AC 2D", "10H KS", opponent_said_go=True)
+    >>> [str(c) for c in AFTER_HIS_GO_LAY_LOW.keep(p, p.choices)]
+    ['AC']
+    >>> p = PlayPosition.parse("10C KD 2S")
+    >>> [[str(c) for c in r.keep(p, p.choices)] for r in (LAY_HIGH, LAY_LOW)]
+    [['KD'], ['2S']]
+    """,
+}

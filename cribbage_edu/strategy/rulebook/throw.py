@@ -426,3 +426,39 @@ def throw_rules() -> dict[str, ThrowRule]:
 def throw_of(procedure: Procedure[ThrowPosition, Hand], position: ThrowPosition) -> Hand:
     """The two cards ``procedure`` throws from ``position``."""
     return follow(procedure, position, position.choices)
+
+
+__test__ = {
+    "POINTS_NOW": """From 2-3-4-9-10-K, 2-3-4 is a run (3), and with the 10 or the K 2+3+10 is
+    fifteen (2), with the 9 2+4+9 (2): three keeps score 5 now, none more.
+
+    >>> six = ThrowPosition.parse("2C 3D 4H 9S 10C KD", dealer=True)
+    >>> [str(t) for t in POINTS_NOW.keep(six, six.choices)]
+    ['9S 10C', '9S KD', '10C KD']
+    """,
+    "COLD": """A five with a ten-card is heat 3: the dealer gives them to his own crib.
+
+    >>> six = ThrowPosition.parse("5H 10S 7C 8D AH KS", dealer=True)
+    >>> [str(t) for t in COLD.keep(six, six.choices)]
+    ['5H 10S', '5H KS']
+    """,
+    "fives, runs, pairs, kings and flushes": """Pone with 5-5-6-J-Q-2 throws no five; with
+    4-5-6-J-Q-K keeps a run (three of either); with 7-7 and four hearts keeps the pair,
+    throws the king, or keeps the four hearts.
+
+    >>> six = ThrowPosition.parse("5H 5C 6D JS QH 2C", dealer=False)
+    >>> sorted({c.rank.symbol for t in NEVER_GIVE_THE_DEALER_A_FIVE.keep(six, six.choices)
+    ...         for c in t})
+    ['2', '6', 'J', 'Q']
+    >>> six = ThrowPosition.parse("4C 5D 6H JS KC QD", dealer=False)
+    >>> [str(t) for t in KEEP_A_RUN.keep(six, six.choices)]
+    ['4C 5D', '4C 6H', '5D 6H', 'JS QD', 'JS KC', 'QD KC']
+    >>> six = ThrowPosition.parse("7C 7D 2H 9H JH KH", dealer=False)
+    >>> [str(t) for t in KEEP_A_FLUSH.keep(six, six.choices)]
+    ['7C 7D']
+    >>> all("KH" in str(t) for t in THROW_A_KING.keep(six, six.choices))
+    True
+    >>> any("7" in str(t) for t in KEEP_A_PAIR.keep(six, six.choices))
+    False
+    """,
+}
