@@ -22,7 +22,7 @@ from hypothesis import strategies as st
 
 from cribbage_edu.rules.cards import FULL_DECK, THIRTY_ONE, Card, Hand
 from cribbage_edu.rules.drive import play_game
-from cribbage_edu.rules.errors import IllegalActionError
+from cribbage_edu.rules.errors import IllegalActionError, IllegalHandError
 from cribbage_edu.rules.events import Phase
 from cribbage_edu.rules.game import Game
 from cribbage_edu.stats import mean_interval, wilson_interval
@@ -327,8 +327,14 @@ def test_follow_applies_the_rules_in_order() -> None:
     assert str(follow(Procedure("b", (LEAD_FROM_A_PAIR, LAY_HIGH)), p, p.choices)) == "5C"
     assert str(follow(Procedure("c", (LAY_LOW, LEAD_FROM_A_PAIR)), p, p.choices)) == "5C"
     assert str(follow(Procedure("none", ()), p, p.choices)) == "5C"  # the first left
-    with pytest.raises(IllegalActionError):
-        PlayPosition.parse("5C", "10H 10D KS 5S")  # 35: past 31
+    with pytest.raises(IllegalActionError, match="counts 35, past 31"):
+        PlayPosition.parse("5C", "10H 10D KS 5S")
+    with pytest.raises(IllegalHandError, match="two places at once: 9S"):
+        PlayPosition.parse("5C 9S", "KH", starter="9S")
+    with pytest.raises(IllegalHandError, match="at most 4 cards held"):
+        PlayPosition.parse("5C 9S 2H 3H 4H")
+    with pytest.raises(IllegalHandError, match="not the last of the cards laid"):
+        PlayPosition.parse("5C", "KH", laid="KH QD")
 
 
 def test_heat_keeps_its_name_and_margin() -> None:

@@ -21,7 +21,7 @@ from typing import Any
 
 from ...rules.cards import FIFTEEN, THIRTY_ONE, Card, CardLike, Hand, Rank, parse_cards
 from ...rules.checks import flag
-from ...rules.errors import IllegalActionError
+from ...rules.errors import IllegalActionError, IllegalHandError
 from ...rules.game import PlayerView
 from ..players import peg_points
 from .procedure import Procedure, Rule, follow
@@ -56,6 +56,8 @@ __all__ = [
 
 HAND = 4
 """Cards each player holds when the play starts."""
+THROWN = 2
+"""Cards each player throws to the crib."""
 RANK_CARDS = 4
 """Cards of each rank in the pack."""
 RANKS = tuple(int(r) for r in Rank)
@@ -88,6 +90,7 @@ class PlayPosition:
 
     def __post_init__(self) -> None:
         object.__setattr__(self, "dealer", flag(self.dealer, "dealer"))
+        self._check()
         count = sum(c.value for c in self.pile)
         if count > THIRTY_ONE:
             raise IllegalActionError(f"the pile '{self.pile}' counts {count}, past "
@@ -97,6 +100,37 @@ class PlayPosition:
             if count + card.value <= THIRTY_ONE:
                 choices.setdefault(card.rank, card)
         object.__setattr__(self, "choices", tuple(choices.values()))
+
+    def _check(self) -> None:
+        """Every card once; at most four held, two thrown, eight laid; the pile among the
+        cards laid, the last of them. Else an error naming what is wrong.
+
+        >>> PlayPosition.parse("5C 9S", "5C")
+        Traceback (most recent call last):
+          ...
+        cribbage_edu.IllegalHandError: a card is in two places at once: 5C (held, laid)
+        >>> PlayPosition.parse("5C 9S", "KH", laid="QD")
+        Traceback (most recent call last):
+          ...
+        cribbage_edu.IllegalHandError: the pile 'KH' is not the last of the cards laid 'QD'
+        """
+        places = {"held": self.hand, "laid": self.laid, "thrown": self.thrown,
+                  "starter": () if self.starter is None else (self.starter,)}
+        seen: dict[Card, str] = {}
+        for place, cards in places.items():
+            for card in cards:
+                if card in seen:
+                    raise IllegalHandError(f"a card is in two places at once: {card} "
+                                           f"({seen[card]}, {place})")
+                seen[card] = place
+        for place, cards, most in (("held", self.hand, HAND), ("thrown", self.thrown, THROWN),
+                                   ("laid", self.laid, 2 * HAND)):
+            if len(cards) > most:
+                raise IllegalHandError(f"at most {most} cards {place}, not {len(cards)}: "
+                                       f"'{Hand(cards)}'")
+        if self.pile and tuple(self.laid[-len(self.pile):]) != tuple(self.pile):
+            raise IllegalHandError(f"the pile '{self.pile}' is not the last of the cards "
+                                   f"laid '{self.laid}'")
 
     @classmethod
     def parse(cls, hand: str | Iterable[CardLike], pile: str | Iterable[CardLike] = (), *,
