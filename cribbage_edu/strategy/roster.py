@@ -6,8 +6,10 @@ its module. The simulation, the command line, the widgets and the chance-to-win 
 ask :func:`make_player` for a player by the name a learner types.
 
 - ``random``: any legal choice; ``greedy``: the best four cards before the starter and
-  the card that pegs most now; ``expert``: the best hand and crib on average and a
-  look-ahead of a card each in the play (all in :mod:`cribbage_edu.strategy.players`);
+  the card that pegs most now; ``rulebook``: a learner who follows the rules of thumb the
+  search found, in order (:class:`~cribbage_edu.strategy.rulebook.player.RulebookPlayer`);
+  ``expert``: the best hand and crib on average and a look-ahead of a card each in the
+  play (these but the rulebook in :mod:`cribbage_edu.strategy.players`);
 - ``master``: the expert whose throw also counts what the kept cards peg, and who plays
   for the game rather than for points near the end (:mod:`cribbage_edu.strategy.master`);
 - ``coach``: throws and lays by the coach's judge, the one the table grades a learner by:
@@ -25,7 +27,7 @@ is seeded by the game as it stands, so a game loaded from a save plays on as the
 was saved from would have.
 
 >>> PLAYER_NAMES
-('random', 'greedy', 'expert', 'master', 'coach')
+('random', 'greedy', 'rulebook', 'expert', 'master', 'coach')
 """
 
 from __future__ import annotations
@@ -40,23 +42,25 @@ from ..rules.game import Game, PlayerView
 from .coach import CoachPlayer
 from .master import MasterPlayer
 from .players import ExpertPlayer, GreedyPlayer, RandomPlayer
+from .rulebook.player import RulebookPlayer
 
 __all__ = ["PLAYER_NAMES", "StateSeeded", "make_player"]
 
 
-PLAYER_NAMES = ("random", "greedy", "expert", "master", "coach")
+PLAYER_NAMES = ("random", "greedy", "rulebook", "expert", "master", "coach")
 """The computer players, weakest first."""
 
-_PLAYERS: dict[str, type[RandomPlayer] | type[GreedyPlayer] | type[ExpertPlayer]
-               | type[MasterPlayer] | type[CoachPlayer]] = {
-    "random": RandomPlayer, "greedy": GreedyPlayer, "expert": ExpertPlayer,
+_PLAYERS: dict[str, type[RandomPlayer] | type[GreedyPlayer] | type[RulebookPlayer]
+               | type[ExpertPlayer] | type[MasterPlayer] | type[CoachPlayer]] = {
+    "random": RandomPlayer, "greedy": GreedyPlayer, "rulebook": RulebookPlayer,
+    "expert": ExpertPlayer,
     "master": MasterPlayer, "coach": CoachPlayer,
 }
 
 
 def make_player(name: str, seed: int | random.Random | None = None) -> Player:
-    """A computer player by name: ``"random"``, ``"greedy"``, ``"expert"``, ``"master"``
-    or ``"coach"``.
+    """A computer player by name: ``"random"``, ``"greedy"``, ``"rulebook"``, ``"expert"``,
+    ``"master"`` or ``"coach"``.
 
     >>> make_player("expert").name
     'expert'
