@@ -533,6 +533,54 @@ def test_the_stored_deals_stay_out_of_the_installed_package() -> None:
     assert "models/data/win_deals.npz" in shipped  # kept in the repository
 
 
+def test_every_package_folder_is_installed() -> None:
+    """The packages are listed by hand in ``pyproject.toml`` (the widgets are mapped from a
+    folder of their own): every folder of the source with an ``__init__.py`` is among them,
+    so a plain ``pip install`` (not only an editable one) brings every module."""
+    import tomllib
+
+    config = tomllib.loads((ROOT / "pyproject.toml").read_text("utf-8"))["tool"]["setuptools"]
+    listed = set(config["packages"])
+    folders: set[str] = set()
+    for package, source in SOURCES.items():
+        for init in source.rglob("__init__.py"):
+            parts = init.parent.relative_to(source).parts
+            folders.add(".".join((package, *parts)))
+    assert sorted(folders - listed) == []
+    assert sorted(listed - folders) == []
+
+
+@pytest.mark.slow
+def test_a_built_wheel_holds_every_module(tmp_path: Path) -> None:
+    """Build the wheel as ``pip install .`` would (no editable mapping), from a copy of the
+    sources (a build leaves its ``build/`` folder behind, which a second build would read),
+    and find every module of the package in it, the shipped tables too."""
+    import shutil
+    import subprocess
+    import sys
+    import zipfile
+
+    source = tmp_path / "source"
+    skip = shutil.ignore_patterns("__pycache__", "*.pyc")
+    for name in ("pyproject.toml", "README.md", "LICENSE"):
+        source.mkdir(exist_ok=True)
+        shutil.copy2(ROOT / name, source / name)
+    for folder in SOURCES.values():
+        shutil.copytree(folder, source / folder.name, ignore=skip)
+    subprocess.run([sys.executable, "-m", "pip", "wheel", "--quiet", "--no-deps",
+                    "--no-build-isolation", "--wheel-dir", str(tmp_path), str(source)],
+                   check=True, capture_output=True, timeout=600)
+    (wheel,) = tmp_path.glob("cribbage_edu-*.whl")
+    names = set(zipfile.ZipFile(wheel).namelist())
+    wanted = set()
+    for package, folder in SOURCES.items():
+        root = package.replace(".", "/")
+        wanted |= {f"{root}/{p.relative_to(folder).as_posix()}" for p in folder.rglob("*.py")
+                   if "__pycache__" not in p.parts}
+    assert sorted(wanted - names) == []
+    assert {"cribbage_edu/data/rulebook.json", "cribbage_edu/data/win_table.json"} <= names
+
+
 def test_only_the_models_import_numpy() -> None:
     """numpy makes the crib table and the chance-to-win table (offline); nothing a
     learner runs needs it."""
