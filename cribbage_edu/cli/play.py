@@ -605,7 +605,8 @@ def add_play(subparsers: Subparsers) -> None:
     parser.add_argument("--seed", type=seed_argument, default=None, metavar="N",
                         help="the seed of the shuffles: the same seed, the same game")
     parser.add_argument("--opponent", choices=PLAYER_NAMES, default="expert",
-                        help="the computer player: random, greedy, expert, master (the "
+                        help="the computer player: random, greedy, rulebook (the course's rules "
+                             "of thumb, in order), expert, master (the "
                              "expert who also counts the play in its throw and plays for "
                              "the game near the end) or coach (the master who lays each "
                              "card by the coach's judge, reading your hand from your "

@@ -53,8 +53,8 @@ def add_simulate(subparsers: Subparsers) -> None:
     """Declare ``cribbage-edu simulate`` (see :mod:`cribbage_edu.cli`)."""
     parser = subparsers.add_parser(
         "simulate", help="play many games between computer players and sum them up",
-        description="Play N games between two computer players (random, greedy, expert, "
-                    "master or coach) "
+        description="Play N games between two computer players (random, greedy, rulebook, "
+                    "expert, master or coach) "
                     "with the first deal alternating, and print win rates with 95% "
                     "confidence intervals, points per deal by source for dealer and "
                     "pone, game length and skunks. The same seed gives the same games. "
