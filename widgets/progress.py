@@ -26,7 +26,7 @@ from cribbage_edu.charts.review_svg import KIND_WORDS as _KIND_WORDS
 from cribbage_edu.rules.errors import IllegalActionError
 from cribbage_edu.study.progress import BY, progress_of
 from cribbage_edu.study.progress import Progress as Read  # the widget is the Progress here
-from cribbage_edu.study.record import Record, RecordError, record_path
+from cribbage_edu.study.record import RecordError, read_entries, record_path
 
 from .drawing import clear
 from .feedback import Message, StaticPicture, draw_soon
@@ -106,8 +106,7 @@ class Progress(StaticPicture, w.VBox):  # type: ignore[misc]
                              "cribbage-edu play), and each decision is kept.")
             return
         try:
-            with Record.open(path, create=False) as record:
-                read = progress_of(record.entries())
+            read = progress_of(read_entries(path))
         except RecordError as exc:
             self.message.warn(f"{exc}. cribbage-edu progress --set-aside keeps it beside "
                               f"and starts a new one.")

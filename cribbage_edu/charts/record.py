@@ -25,14 +25,14 @@ from __future__ import annotations
 import textwrap
 
 from matplotlib.figure import Figure
-from matplotlib.ticker import PercentFormatter
+from matplotlib.ticker import MaxNLocator, PercentFormatter
 
 from ..render.colours import COLOURS
 from ..strategy.coach.grades import DecisionKind, Grade
 from ..study.progress import RANKED_DECISIONS, Period, Progress
 from .review_svg import KIND_COLOURS as _KIND_COLOURS
 from .review_svg import KIND_WORDS as _KIND_WORDS
-from .style import house_style, new_figure
+from .style import house_style
 
 KIND_WORDS: dict[str, str] = {str(k): v for k, v in _KIND_WORDS.items()}
 KIND_COLOURS: dict[str, str] = {str(k): v for k, v in _KIND_COLOURS.items()}
@@ -151,13 +151,17 @@ def record_chart(progress: Progress, by: str = "game") -> Figure:
     :data:`COMPARED` of them as a line."""
     points = record_points(progress, by)
     periods = progress.periods(by)
-    fig = new_figure(10, 9.5)
-    fig.set_layout_engine("none")  # a fixed layout: a third of the drawing time
+    # a fixed layout, and no layout engine at all: with one (even "none", which leaves a
+    # placeholder) saving draws the whole figure twice, once to lay it out
+    fig = Figure(figsize=(10, 9.5))
     grid = fig.add_gridspec(3, 2, left=0.08, right=0.98, top=0.95, bottom=0.06,
                             hspace=0.62, wspace=0.42, height_ratios=[1.1, 1, 1])
     trend = fig.add_subplot(grid[0, :])
     counts, costs = fig.add_subplot(grid[1, 0]), fig.add_subplot(grid[1, 1])
     games = fig.add_subplot(grid[2, :])
+    for ax in (trend, counts, costs, games):  # few ticks: each costs as much as a line
+        ax.yaxis.set_major_locator(MaxNLocator(4))
+        ax.xaxis.set_major_locator(MaxNLocator(5))
     xs = list(range(len(periods)))
     labels = [p.label if by == "week" else f"{n + 1}" for n, p in enumerate(periods)]
     window = COMPARED if len(periods) > 2 * COMPARED else 1
@@ -181,12 +185,12 @@ def record_chart(progress: Progress, by: str = "game") -> Figure:
         trend.legend(loc="upper right", ncol=4, fontsize=8)
     trend.set_ylabel("points lost a decision")
     trend.set_ylim(bottom=0)
-    at, names = _ticks(labels, 8 if by == "week" else 12)
+    at, names = _ticks(labels, 8)
     trend.set_xticks(at, names, fontsize=8)
     trend.set_xlim(-0.5, max(len(periods) - 0.5, 0.5))
     running = f"; lines: the last {window} together" if window > 1 else ""
     trend.set_xlabel(("game, in the order played" if by == "game" else "week") + running)
-    trend.set_title(_title(points["trend"], 95))
+    trend.set_title(_title(points["trend"], 95), y=1.0)
 
     shown = [(x, p) for x, p in zip(xs, periods, strict=True) if p.shows]
     if shown:
@@ -206,7 +210,7 @@ def record_chart(progress: Progress, by: str = "game") -> Figure:
     few, few_names = _ticks(labels, 6)
     counts.set_xticks(few, few_names if by == "game" else [""] * len(few), fontsize=8)
     counts.set_xlabel(by)
-    counts.set_title(_title(points["counts"], 48), fontsize=10)
+    counts.set_title(_title(points["counts"], 48), fontsize=10, y=1.0)
 
     rows = progress.costs()[:6][::-1]
     if rows:
@@ -221,7 +225,7 @@ def record_chart(progress: Progress, by: str = "game") -> Figure:
         costs.set_yticks([])
     costs.set_xlabel("points lost in all")
     costs.grid(axis="y", visible=False)
-    costs.set_title(_title(points["costs"], 48), fontsize=10)
+    costs.set_title(_title(points["costs"], 48), fontsize=10, y=1.0)
 
     every = list(progress.games)
     ranked = [n for n, g in enumerate(every) if g.decisions >= RANKED_DECISIONS]
@@ -243,11 +247,11 @@ def record_chart(progress: Progress, by: str = "game") -> Figure:
     games.set_ylim(0, 105)
     games.set_xlim(-0.5, max(len(every) - 0.5, 0.5))
     games.set_ylabel("accuracy")
-    game_at, game_names = _ticks([str(n + 1) for n in range(len(every))])
+    game_at, game_names = _ticks([str(n + 1) for n in range(len(every))], 8)
     games.set_xticks(game_at, game_names, fontsize=8)
     games.set_xlabel("game, in the order played (accuracy: 100 / (1 + the points lost a "
                      "decision))")
     if every:
         games.legend(loc="lower right", ncol=4, fontsize=8)
-    games.set_title(_title(points["games"], 95))
+    games.set_title(_title(points["games"], 95), y=1.0)
     return fig

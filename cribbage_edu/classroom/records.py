@@ -22,7 +22,7 @@ from collections.abc import Sequence
 from pathlib import Path
 
 from ..study.classview import ClassView, class_view, union
-from ..study.record import RECORD_NAME, Entry, Record, RecordError
+from ..study.record import RECORD_NAME, Entry, RecordError, read_entries
 
 __all__ = ["read_class", "records_by_student", "student_of"]
 
@@ -60,8 +60,7 @@ def _read_copy(path: Path, scratch: Path) -> list[Entry]:
         log = path.with_name(path.name + tail)
         if log.is_file():
             shutil.copyfile(log, copy.with_name(copy.name + tail))
-    with Record.open(copy, create=False) as record:
-        return record.entries()
+    return read_entries(copy)
 
 
 def read_class(folders: Sequence[Path]) -> ClassView:
