@@ -735,11 +735,14 @@ class Record:
         target = Path(path)
         if target.exists():
             raise RecordError(target, "exists already: the copy is never written over it")
-        copy = sqlite3.connect(target)
         try:
-            self._connection.backup(copy)
-        finally:
-            copy.close()
+            copy = sqlite3.connect(target)
+            try:
+                self._connection.backup(copy)
+            finally:
+                copy.close()
+        except sqlite3.Error as exc:
+            raise RecordError(target, f"cannot be made: {exc}") from None
         return target
 
     def __repr__(self) -> str:
