@@ -37,13 +37,14 @@ from .style import house_style
 KIND_WORDS: dict[str, str] = {str(k): v for k, v in _KIND_WORDS.items()}
 KIND_COLOURS: dict[str, str] = {str(k): v for k, v in _KIND_COLOURS.items()}
 
-__all__ = ["COMPARED", "record_chart", "record_points"]
+__all__ = ["COMPARED", "GRADE_WORDS", "record_chart", "record_points"]
 
 COMPARED = 5
 """How many games (or weeks) at each end the trend compares, at most."""
 
-_GRADE_WORDS = {Grade.GOOD: "Good choices", Grade.INACCURACY: "Inaccuracies",
-                Grade.MISTAKE: "Mistakes", Grade.BLUNDER: "Blunders"}
+GRADE_WORDS = {Grade.GOOD: "Good choices", Grade.INACCURACY: "Inaccuracies",
+               Grade.MISTAKE: "Mistakes", Grade.BLUNDER: "Blunders"}
+"""The grades in words, as the charts name them (plural: a grade's decisions)."""
 
 
 def _plural(n: int, word: str) -> str:
@@ -91,7 +92,7 @@ def costs_point(progress: Progress) -> str:
         return "Nothing you decided has cost a point yet."
     kind, grade, n, lost = costs[0]
     total = sum(row[3] for row in costs)
-    return (f"{_GRADE_WORDS[grade]} in {KIND_WORDS[kind.value]} cost you most: "
+    return (f"{GRADE_WORDS[grade]} in {KIND_WORDS[kind.value]} cost you most: "
             f"{lost:.1f} points in {_plural(n, 'decision')} ({lost / total:.0%} of all "
             f"you lost).")
 
@@ -217,7 +218,7 @@ def record_chart(progress: Progress, by: str = "game") -> Figure:
         costs.barh(range(len(rows)), [r[3] for r in rows],
                    color=[KIND_COLOURS[r[0].value] for r in rows])
         costs.set_yticks(range(len(rows)),
-                         [f"{_GRADE_WORDS[g].lower()}, {KIND_WORDS[k.value]}"
+                         [f"{GRADE_WORDS[g].lower()}, {KIND_WORDS[k.value]}"
                           for k, g, _, _ in rows], fontsize=8)
     else:
         costs.text(0.5, 0.5, "nothing lost yet", ha="center", va="center",

@@ -26,7 +26,6 @@ import pytest
 from playwright.sync_api import BrowserContext, Locator, Page
 
 from cribbage_edu.rules.cards import parse_cards
-from cribbage_edu.rules.events import ActionKind
 from cribbage_edu.rules.scoring import score_hand
 from cribbage_edu.strategy.coach import DecisionKind, Grade
 from cribbage_edu.study.record import Entry, Record, count_position
@@ -62,9 +61,14 @@ def demonstration(folder: Path) -> Path:
 
 
 @pytest.fixture(scope="module")
-def twin(lab: Lab, tmp_path_factory: pytest.TempPathFactory) -> Iterator[Practice]:
+def made(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    """The twin's record: the demonstration, as the page's starts."""
+    return demonstration(tmp_path_factory.mktemp("record"))
+
+
+@pytest.fixture(scope="module")
+def twin(lab: Lab, made: Path) -> Iterator[Practice]:
     """The record served beside the notebook, and the twin widget on a copy of it."""
-    made = demonstration(tmp_path_factory.mktemp("record"))
     shutil.copy(made, lab.root / RECORD)
     notebook = nbformat.v4.new_notebook()  # type: ignore[no-untyped-call]
     notebook.metadata["kernelspec"] = {"name": "python3", "display_name": "Python 3",
@@ -117,7 +121,7 @@ def said(practice: Locator, twin: Practice) -> str:
 
 
 def test_the_learner_practises_by_clicks_and_keys(page: Page, twin: Practice, lab: Lab,
-                                                   artifacts: Path) -> None:
+                                                   made: Path, artifacts: Path) -> None:
     practice = page.locator(".cribbage-practice")
     practice.wait_for()
     answered: dict[str, str] = {}
@@ -134,16 +138,15 @@ def test_the_learner_practises_by_clicks_and_keys(page: Page, twin: Practice, la
             practice.locator(".cribbage-practice-throw").click()
             twin.throw()
         elif kind == "card":  # a card chosen with the keyboard: focused, then Enter
-            assert twin._item is not None and twin._item.view is not None
-            card = next(a.cards[0] for a in twin._item.view.legal
-                        if a.kind is ActionKind.PLAY)
+            card = next(c for c in parse_cards(state.cards)
+                        if not twin.playable.button(c).disabled)
             button = card_button(practice.locator(".cribbage-playable-hand"), card)
             button.focus()
             page.keyboard.press("Enter")
             twin.lay(card)
-        else:  # the points typed, then Enter
-            assert twin._item is not None and twin._item.score is not None
-            total = str(twin._item.score.total)
+        else:  # the points typed, then Enter: the count of the record, counted by hand
+            assert parse_cards(state.cards) == parse_cards("5H 5C 5S JD")
+            total = "29"
             box = practice.get_by_label("Points", exact=True)
             box.focus()
             page.keyboard.type(total)
@@ -168,8 +171,7 @@ def test_the_learner_practises_by_clicks_and_keys(page: Page, twin: Practice, la
     twin.toggle_why()
     numbers = practice.locator(".cribbage-practice-numbers")
     numbers.wait_for()
-    assert twin._answer is not None
-    assert numbers.inner_text().split() == twin._answer.why.split()
+    assert numbers.inner_text().split() == words(twin.why.value).split()
     practice.scroll_into_view_if_needed()
     practice.screenshot(path=str(artifacts / "lab_practice_why.png"))
     axe = npm_package("axe-core", AXE_VERSION, "the Practice browser test") / "axe.min.js"
@@ -180,8 +182,7 @@ def test_the_learner_practises_by_clicks_and_keys(page: Page, twin: Practice, la
              for v in violations[:-1] for n in v["nodes"]]
     assert not found, "\n".join(found)
     # the page's widget wrote the same answers to the record beside the notebook
-    assert twin._path is not None
-    with Record.open(twin._path, create=False) as mine, \
+    with Record.open(made, create=False) as mine, \
             Record.open(lab.root / RECORD, create=False) as theirs:
         page_answers = [(e.kind, e.chosen) for e in theirs.entries() if e.origin == "practice"]
         assert page_answers == [(e.kind, e.chosen) for e in mine.entries()
