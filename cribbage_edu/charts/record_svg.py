@@ -166,8 +166,11 @@ def record_svg(progress: Progress, by: str = "game") -> str:
         parts.append(_dots([(cx(n), cy(p.right_first / p.shows)) for n, p in shown],
                            KIND_COLOURS["count"], 1.6, opacity=0.5))
         values = rolling([(p.right_first, p.shows) for _, p in shown], window)
-        parts.append(_path([(cx(n), cy(v)) for (n, _), v in zip(shown, values, strict=True)],
-                           KIND_COLOURS["count"], 2.2, css="cribbage-record-line-counts"))
+        drawn = [(cx(n), cy(v)) for (n, _), v in zip(shown, values, strict=True)]
+        parts.append(_path(drawn, KIND_COLOURS["count"], 2.2,
+                           css="cribbage-record-line-counts"))
+        if few:
+            parts.append(_dots(drawn, KIND_COLOURS["count"], 3.0))
     else:
         parts.append(text((LEFT + middle - 30) / 2, (top + base) / 2, "no counts yet",
                           anchor="middle", colour="#555555"))
@@ -225,9 +228,9 @@ def record_svg(progress: Progress, by: str = "game") -> str:
     gy = Scale(0, 105, base, top)
     _frame(parts, LEFT, RIGHT, gy, [0, 25, 50, 75, 100], ["0", "25", "50", "75", "100"])
     parts.append(_dots([(gx(n), gy(g.accuracy)) for n, g in enumerate(every)
-                        if g.decisions < RANKED_DECISIONS], COLOURS["grid"], 2.2))
+                        if g.decisions < RANKED_DECISIONS], COLOURS["grid"], 3.0))
     parts.append(_dots([(gx(n), gy(g.accuracy)) for n, g in enumerate(every)
-                        if g.decisions >= RANKED_DECISIONS], COLOURS["player1"], 2.2,
+                        if g.decisions >= RANKED_DECISIONS], COLOURS["player1"], 3.0,
                        css="cribbage-record-games"))
     for n, accuracy, colour in marked:
         parts.append(f'<circle cx="{gx(n):.1f}" cy="{gy(accuracy):.1f}" r="7" '

@@ -5,7 +5,8 @@ added: the learner answers a throw with clicks, a card and a count with the keyb
 asks Why? and goes on with Next. A twin widget in this process, on a copy of the same
 record, given the same answers, is the answer key: the page says the coach's word the
 twin's coach says, and Why? shows its numbers. axe-core finds no violation in the widget
-answered, its numbers shown.
+answered, its numbers shown, nor in the Progress widget of the same record beside it, whose
+charts (SVG) are named by the four sentences it states.
 
 The notebook and the record are written into the folder the test's JupyterLab serves (a
 temporary folder; the server is started and stopped by the session's ``lab`` fixture)."""
@@ -73,8 +74,10 @@ def twin(lab: Lab, made: Path) -> Iterator[Practice]:
     notebook = nbformat.v4.new_notebook()  # type: ignore[no-untyped-call]
     notebook.metadata["kernelspec"] = {"name": "python3", "display_name": "Python 3",
                                        "language": "python"}
-    notebook.cells = [nbformat.v4.new_code_cell(  # type: ignore[no-untyped-call]
-        f"from cribbage_edu.widgets import Practice\nPractice({RECORD!r}, seed={SEED})")]
+    notebook.cells = [nbformat.v4.new_code_cell(source)  # type: ignore[no-untyped-call]
+                      for source in (f"from cribbage_edu.widgets import Practice, Progress\n"
+                                     f"Practice({RECORD!r}, seed={SEED})",
+                                     f"Progress({RECORD!r})")]
     nbformat.write(notebook, str(lab.root / NOTEBOOK))  # type: ignore[no-untyped-call]
     widget = Practice(made, seed=SEED)
     yield widget
@@ -188,3 +191,24 @@ def test_the_learner_practises_by_clicks_and_keys(page: Page, twin: Practice, la
         assert page_answers == [(e.kind, e.chosen) for e in mine.entries()
                                 if e.origin == "practice"]
         assert len(page_answers) >= 3
+
+
+def test_the_progress_beside_it_is_named_by_its_points(page: Page, artifacts: Path) -> None:
+    view = page.locator(".cribbage-progress-view")
+    chart = view.locator("svg.cribbage-record-chart")
+    chart.wait_for()
+    points = [" ".join(t.split()) for t in
+              view.locator(".cribbage-progress-point").all_inner_texts()]
+    assert len(points) == 4 and points[2].startswith(("Blunders", "Mistakes", "Inaccuracies"))
+    assert chart.get_attribute("role") == "img"
+    assert chart.get_attribute("aria-label") == " ".join(points)
+    assert chart.locator("rect.cribbage-record-cost").count() >= 1
+    chart.scroll_into_view_if_needed()
+    chart.screenshot(path=str(artifacts / "lab_progress_chart.png"))
+    axe = npm_package("axe-core", AXE_VERSION, "the Progress browser test") / "axe.min.js"
+    violations = run_axe(page, axe, ".cribbage-progress-view")
+    (artifacts / "axe-lab-progress.json").write_text(json.dumps(violations, indent=1))
+    assert violations and violations[-1]["id"] == "checked" and violations[-1]["passes"]
+    found = [f"{v['id']} ({v['impact']}): {v['help']} at {n['target']}"
+             for v in violations[:-1] for n in v["nodes"]]
+    assert not found, "\n".join(found)
