@@ -23,16 +23,16 @@ Blunders in the throw cost you most: 3.5 points in 1 decision (100% of all you l
 from __future__ import annotations
 
 import textwrap
-
-from matplotlib.figure import Figure
-from matplotlib.ticker import MaxNLocator, PercentFormatter
+from typing import TYPE_CHECKING
 
 from ..render.colours import COLOURS
 from ..strategy.coach.grades import DecisionKind, Grade
 from ..study.progress import RANKED_DECISIONS, Period, Progress
 from .review_svg import KIND_COLOURS as _KIND_COLOURS
 from .review_svg import KIND_WORDS as _KIND_WORDS
-from .style import house_style
+
+if TYPE_CHECKING:
+    from matplotlib.figure import Figure
 
 KIND_WORDS: dict[str, str] = {str(k): v for k, v in _KIND_WORDS.items()}
 KIND_COLOURS: dict[str, str] = {str(k): v for k, v in _KIND_COLOURS.items()}
@@ -145,11 +145,19 @@ def rolling(values: list[tuple[float, float]], window: int) -> list[float]:
     return out
 
 
-@house_style
 def record_chart(progress: Progress, by: str = "game") -> Figure:
     """The learner's progress (see the module), game by game or week by week (``by``):
     each game's (or week's) figure as a faint dot, the running figure over the last
     :data:`COMPARED` of them as a line."""
+    from .style import house_style  # matplotlib loaded here, not by the sentences or the SVG
+
+    return house_style(_record_chart)(progress, by)
+
+
+def _record_chart(progress: Progress, by: str) -> Figure:
+    from matplotlib.figure import Figure
+    from matplotlib.ticker import MaxNLocator, PercentFormatter
+
     points = record_points(progress, by)
     periods = progress.periods(by)
     # a fixed layout, and no layout engine at all: with one (even "none", which leaves a
