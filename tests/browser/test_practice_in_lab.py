@@ -123,6 +123,18 @@ def said(practice: Locator, twin: Practice) -> str:
     return " ".join(line.inner_text().split())
 
 
+
+def no_violation(page: Page, selector: str, saved: Path) -> None:
+    """axe-core finds no violation at all (of any impact) inside ``selector``; what it
+    found and checked is kept in ``saved``."""
+    axe = npm_package("axe-core", AXE_VERSION, "the Practice browser test") / "axe.min.js"
+    violations = run_axe(page, axe, selector)
+    saved.write_text(json.dumps(violations, indent=1))
+    assert violations and violations[-1]["id"] == "checked" and violations[-1]["passes"]
+    found = [f"{v['id']} ({v['impact']}): {v['help']} at {n['target']}"
+             for v in violations[:-1] for n in v["nodes"]]
+    assert not found, "\n".join(found)
+
 def test_the_learner_practises_by_clicks_and_keys(page: Page, twin: Practice, lab: Lab,
                                                    made: Path, artifacts: Path) -> None:
     practice = page.locator(".cribbage-practice")
@@ -177,13 +189,7 @@ def test_the_learner_practises_by_clicks_and_keys(page: Page, twin: Practice, la
     assert numbers.inner_text().split() == words(twin.why.value).split()
     practice.scroll_into_view_if_needed()
     practice.screenshot(path=str(artifacts / "lab_practice_why.png"))
-    axe = npm_package("axe-core", AXE_VERSION, "the Practice browser test") / "axe.min.js"
-    violations = run_axe(page, axe, ".cribbage-practice")
-    (artifacts / "axe-lab-practice.json").write_text(json.dumps(violations, indent=1))
-    assert violations and violations[-1]["id"] == "checked" and violations[-1]["passes"]
-    found = [f"{v['id']} ({v['impact']}): {v['help']} at {n['target']}"
-             for v in violations[:-1] for n in v["nodes"]]
-    assert not found, "\n".join(found)
+    no_violation(page, ".cribbage-practice", artifacts / "axe-lab-practice.json")
     # the page's widget wrote the same answers to the record beside the notebook
     with Record.open(made, create=False) as mine, \
             Record.open(lab.root / RECORD, create=False) as theirs:
@@ -205,10 +211,4 @@ def test_the_progress_beside_it_is_named_by_its_points(page: Page, artifacts: Pa
     assert chart.locator("rect.cribbage-record-cost").count() >= 1
     chart.scroll_into_view_if_needed()
     chart.screenshot(path=str(artifacts / "lab_progress_chart.png"))
-    axe = npm_package("axe-core", AXE_VERSION, "the Progress browser test") / "axe.min.js"
-    violations = run_axe(page, axe, ".cribbage-progress-view")
-    (artifacts / "axe-lab-progress.json").write_text(json.dumps(violations, indent=1))
-    assert violations and violations[-1]["id"] == "checked" and violations[-1]["passes"]
-    found = [f"{v['id']} ({v['impact']}): {v['help']} at {n['target']}"
-             for v in violations[:-1] for n in v["nodes"]]
-    assert not found, "\n".join(found)
+    no_violation(page, ".cribbage-progress-view", artifacts / "axe-lab-progress.json")
