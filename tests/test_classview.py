@@ -104,7 +104,7 @@ def test_hand_ins_are_read_from_copies_and_the_bad_ones_left_out(tmp_path: Path)
     files = {p: p.read_bytes() for p in submitted.rglob("*") if p.is_file()}
     view = read_class([submitted])
     assert [s.name for s in view.students] == ["ada", "bob"]
-    assert view.students[0].decisions == 15  # the record with the most decisions
+    assert view.students[0].decisions == 15  # the two as one: lesson09's holds lesson08's
     assert len(view.left_out) == 3
     said = {line.split(":")[0]: line for line in view.left_out}
     assert set(said) == {"tom", "uma", "val"}
@@ -113,6 +113,39 @@ def test_hand_ins_are_read_from_copies_and_the_bad_ones_left_out(tmp_path: Path)
     assert all("\n" not in line for line in view.left_out)
     assert {p: p.read_bytes() for p in submitted.rglob("*") if p.is_file()} == files
 
+
+
+def test_a_students_records_are_read_as_one_each_decision_once(tmp_path: Path) -> None:
+    """Issue 29: one student's records, however they arrive, are the union of their
+    decisions. Ada's own record (her home), a copy she handed in with lesson 08 before
+    playing more (the same decisions, numbered the same), the record an assignment's
+    notebooks wrote before the hub kept one record a student (other games), and a record
+    holding some of the same decisions written in another order (numbered otherwise): 12
+    games of 5 throws, none counted twice, none lost. Two decisions alike in every field
+    but the time are two."""
+    from dataclasses import replace
+
+    home = tmp_path / "students" / "ada"
+    first, later = games([2.0, 1.0, 1.0, 0.0]), games([0.0] * 8)[20:]
+    own = write(home / RECORD_NAME, first)
+    (home / "lesson08").mkdir()
+    with Record.open(own) as record:
+        record.copy_to(home / "lesson08" / RECORD_NAME)
+        for e in later:
+            record.write(e)
+    assignment = [replace(e, game=f"a{e.game}", time=e.time + timedelta(days=1))
+                  for e in games([1.0, 1.0, 0.0, 0.0])]
+    write(home / "lesson00" / RECORD_NAME, assignment)
+    write(home / "old" / RECORD_NAME, [*reversed(later), first[0]])
+    view = read_class([tmp_path / "students"])
+    (row,) = view.students
+    assert (row.name, row.decisions, row.games) == ("ada", 60, 12)
+    assert row.by_rule["throw"] == (60, 4 * 5.0 + 2 * 5.0)
+    twins = [entry(DecisionKind.THROW, 1.0, "g", 0), entry(DecisionKind.THROW, 1.0, "g", 0)]
+    twins[1] = replace(twins[1], time=twins[1].time + timedelta(microseconds=1))
+    assert class_view({"bo": twins}).students[0].decisions == 2
+    from cribbage_edu.study.classview import union
+    assert len(union([twins, twins[:1], [replace(twins[1], number=9)]])) == 2
 
 def run(*argv: str) -> tuple[int, str, str]:
     out, err = io.StringIO(), io.StringIO()

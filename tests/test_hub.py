@@ -488,6 +488,52 @@ def test_a_course_copy_the_student_wrote_in_is_kept_and_says_it_is_not_handed_in
     assert (other / "lesson00" / "00_start_here.ipynb").exists()
 
 
+
+def test_every_notebook_of_a_student_writes_one_record_in_their_home(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """Issue 29: the student's server names one record in their home
+    (``$CRIBBAGE_EDU_RECORD``), so the course's lessons and an assignment fetched into
+    ``lesson00/`` (which holds a course's first lesson of its own) write the same file, and
+    Submit hands in a copy of that one; the teacher's server names none. The spawner is
+    made, not started (its environment is what it would start the server with)."""
+    from unittest import mock
+
+    hub_parts = pytest.importorskip("cribbage_edu.classroom.hub_parts")
+    from jupyterhub.objects import Hub
+
+    from cribbage_edu.classroom.hub_exchange import hand_in_record
+    from cribbage_edu.study.record import ENVIRONMENT, RECORD_NAME, Record, course_record
+
+    def environment(login: str) -> dict[str, str]:
+        user = mock.Mock()
+        user.name = user.escaped_name = login
+        user.url = f"/user/{login}/"
+        spawner = hub_parts.CourseSpawner(user=user, hub=Hub(), state=str(tmp_path / "state"),
+                                          lessons=str(LESSONS), shared_user=True)
+        spawner.api_token = "not-a-real-token"
+        env: dict[str, str] = spawner.get_env()
+        return env
+
+    home = tmp_path / "state" / "students" / "ada"
+    env = environment("ada")
+    assert env[ENVIRONMENT] == str(home / RECORD_NAME)
+    assert ENVIRONMENT not in environment("teacher")
+    exchange, _ = released(tmp_path)
+    prepare_course(home, LESSONS, leave_out=("README.md", "00_start_here.ipynb"))
+    hub_parts.fetch_released(home, hub_parts.released_assignments(exchange), LESSONS)
+    monkeypatch.delenv(ENVIRONMENT, raising=False)
+    # without it, the assignment's folder is a course folder of its own: two records
+    assert course_record(home / "lesson00") == home / "lesson00" / RECORD_NAME
+    monkeypatch.setenv(ENVIRONMENT, env[ENVIRONMENT])
+    assert course_record(home / "lesson00") == course_record(home) == home / RECORD_NAME
+    with Record.open(course_record(home / "lesson00") or tmp_path / "none") as record:
+        assert record.path == home / RECORD_NAME
+    said = hand_in_record(home / "lesson00")
+    assert said == f"a copy of the record of decisions {home / RECORD_NAME} is handed in"
+    assert (home / "lesson00" / RECORD_NAME).is_file()
+    values = k8s_values(["ada"], "teacher", idle_minutes=20, mem_limit_mb=2048)
+    assert f"{ENVIRONMENT}: /home/jovyan/{RECORD_NAME}" in values
+
 def test_a_students_settings_turn_the_news_off_and_keep_their_own_saving(
         tmp_path: Path) -> None:
     hub_parts = pytest.importorskip("cribbage_edu.classroom.hub_parts")

@@ -372,6 +372,35 @@ def test_the_terminal_practice_takes_typed_answers(
         assert len(record) == before + 1 and len(record.schedule()) == 1
 
 
+
+def test_why_in_the_terminal_practice_shows_the_coachs_numbers(
+        learner: tuple[Path, Game, list[Entry]], tmp_path: Path) -> None:
+    """``why`` at the prompt after an answer shows the numbers behind the coach's word
+    (the widget's Why?): the same lines the coach gives for that answer to that position
+    (judged here on a copy of the record), each once; before any answer it says there is
+    none yet; it writes nothing."""
+    path = copy_of(learner, tmp_path)
+    (tmp_path / "twin").mkdir()
+    twin = copy_of(learner, tmp_path / "twin")
+    with Record.open(path) as record:
+        first = Practice(record).due()[0]
+        before = len(record)
+        answer = (str(first.score.total) if first.score is not None
+                  else record.entry(first.decision or 0).best)
+    with Record.open(twin) as record:
+        expected = [line for line in Practice(record).answer(first, answer).why.splitlines()
+                    if line.strip()]
+    assert expected
+    code, out, err = run("--record", str(path), "--count", "1",
+                         typed=f"why\n{answer}\nwhy\n\n")
+    assert (code, err) == (0, "")
+    assert "nothing judged yet" in out and "'why' at the next prompt" in out
+    shown = out.split("The numbers behind the coach's word (", 1)[1].splitlines()[1:]
+    assert [line.strip() for line in shown[:len(expected)]] == [e.strip() for e in expected]
+    assert out.count("The numbers behind the coach's word") == 1
+    with Record.open(path) as record:
+        assert len(record) == before + 1
+
 def test_the_terminal_practice_stops_and_refuses_without_a_record(
         tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     path = tmp_path / RECORD_NAME

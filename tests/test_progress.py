@@ -131,6 +131,44 @@ def test_each_chart_states_its_point() -> None:
     assert "best: game 3, 100" in labels and "worst: game 2, 56" in labels
 
 
+
+def test_the_widgets_svg_draws_the_same_four_panels() -> None:
+    """The Progress widget's charts (SVG): each panel titled with its point, the running
+    figure over the games at each game's loss a decision (0.5, 0.8, 0.0: higher on the
+    page for more lost, 0 on the axis), a bar a kind and grade as long as the points it
+    lost, the best and worst games in the legend; named for a screen reader."""
+    import re
+    from html import unescape
+
+    from cribbage_edu.charts.record_svg import record_svg
+
+    progress = progress_of(the_record())
+    svg = record_svg(progress)
+    bold = [unescape(t) for t in re.findall(r'font-weight="bold"[^>]*>([^<]*)<', svg)]
+    said = " ".join(bold)
+    for point in record_points(progress).values():
+        assert point in said, point
+    assert 'role="img"' in svg and unescape(re.search(r'aria-label="([^"]*)"', svg)[1]) == \
+        " ".join(record_points(progress).values())
+    path = re.search(r'class="cribbage-record-line-all" d="M([^"]*)"', svg)
+    assert path is not None
+    ys = [float(v.split()[1]) for v in path[1].split("L")]
+    assert len(ys) == 3 and ys[1] < ys[0] < ys[2]
+    assert abs((ys[2] - ys[0]) / (ys[2] - ys[1]) - 0.5 / 0.8) < 0.01
+    bars = re.findall(r'class="cribbage-record-cost"[^>]*width="([\d.]+)"[^>]*><title>'
+                      r'([^<]*)</title>', svg)
+    assert [title for _, title in bars] == [
+        "blunders, the play: 3.5 points in 1 decision",
+        "mistakes, the throw: 2.0 points in 1 decision",
+        "mistakes, the play: 1.5 points in 1 decision",
+        "inaccuracies, the play: 1.0 points in 1 decision",
+        "inaccuracies, the throw: 0.5 points in 1 decision"]
+    widths = [float(width) for width, _ in bars]
+    assert abs(widths[0] / widths[1] - 3.5 / 2.0) < 0.01
+    assert "best: game 3, 100" in svg and "worst: game 2, 56" in svg
+    empty = record_svg(progress_of([]))
+    assert "no counts yet" in empty and "nothing lost yet" in empty
+
 def test_an_empty_record_says_so_in_each_chart() -> None:
     points = record_points(progress_of([]))
     assert points["trend"].startswith("Nothing recorded yet")
@@ -215,9 +253,10 @@ def test_the_widget_shows_the_points_and_the_chart(record_path: Path) -> None:
     assert "data-point='costs'" in view.points.value and "Blunders in the play" in \
         view.points.value
     assert view.latest.value.count("<tr>") == 4  # the head and three games
-    assert view.chart_out.outputs  # drawn at once outside a kernel
+    assert "Blunders in the play cost you most" in view.chart_out.value  # the SVG
     view.by.value = "week"
     assert view.value.points["trend"].startswith("Your last week lost 0.25")
+    assert "Your last week lost 0.25" in view.chart_out.value
     with Record.open(record_path) as record:
         record.write(decision(THROW, 4.0, "d", at(9, 9)))
     view.refresh_button.click()

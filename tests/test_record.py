@@ -33,6 +33,7 @@ from cribbage_edu.study.record import (
     course_folder,
     course_record,
     entry_of,
+    read_entries,
     set_aside,
 )
 
@@ -289,6 +290,21 @@ def test_a_hostile_file_is_refused_in_one_line_and_kept(tmp_path: Path, kind: st
     assert second.name == f"{RECORD_NAME}.damaged-2"
     assert kept.read_bytes() == before  # the first one is still there, unchanged
 
+
+
+@pytest.mark.parametrize("kind", list(HOSTILE))
+def test_reading_the_whole_record_refuses_what_opening_refuses(tmp_path: Path,
+                                                               kind: str) -> None:
+    """``read_entries`` (the progress's and the class view's read: the decisions checked
+    as they are read, not on opening) refuses every hostile file as ``Record.open``
+    does, in the same words, and writes nothing to it."""
+    path = made(tmp_path)
+    hostile(kind, path)
+    before = path.read_bytes()
+    with pytest.raises(RecordError) as refused:
+        read_entries(path)
+    assert HOSTILE[kind] in str(refused.value) and "\n" not in str(refused.value)
+    assert path.read_bytes() == before
 
 def test_a_refusal_is_always_one_line(tmp_path: Path) -> None:
     refused = RecordError(tmp_path, "is damaged: Multiple uses for byte 3040 of page 386\n"

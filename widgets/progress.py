@@ -1,8 +1,10 @@
 """Progress: the learner's progress, read from their record of decisions
 (:mod:`cribbage_edu.study.record`): the four points in words (the trend of the points lost
 a decision, the counts right first time, what costs most, the best and worst games), the
-latest games with their accuracy, and the charts (:func:`cribbage_edu.charts.record.
-record_chart`), game by game or week by week.
+latest games with their accuracy, and the charts, game by game or week by week: SVG the
+browser draws (:func:`cribbage_edu.charts.record_svg.record_svg`, a few milliseconds from
+10,000 decisions; the same four panels as the matplotlib chart the command line saves,
+:func:`cribbage_edu.charts.record.record_chart`).
 
 ``record=True`` (the default) reads the course folder's record; a file's path names
 another. The widget only reads: nothing is written, and nothing leaves the folder.
@@ -26,10 +28,9 @@ from cribbage_edu.charts.review_svg import KIND_WORDS as _KIND_WORDS
 from cribbage_edu.rules.errors import IllegalActionError
 from cribbage_edu.study.progress import BY, progress_of
 from cribbage_edu.study.progress import Progress as Read  # the widget is the Progress here
-from cribbage_edu.study.record import Record, RecordError, record_path
+from cribbage_edu.study.record import RecordError, read_entries, record_path
 
-from .drawing import clear
-from .feedback import Message, StaticPicture, draw_soon
+from .feedback import Message, StaticPicture
 
 KIND_WORDS: dict[str, str] = {str(k): v for k, v in _KIND_WORDS.items()}
 
@@ -85,7 +86,7 @@ class Progress(StaticPicture, w.VBox):  # type: ignore[misc]
         self.points = w.HTML()
         self.points.add_class("cribbage-progress-points")
         self.latest = w.HTML()
-        self.chart_out = w.Output()
+        self.chart_out = w.HTML()  # the charts as SVG
         self.chart_out.add_class("cribbage-progress-chart")
         self.children = [w.HTML("<b>Your progress</b>"), w.HBox([self.by, self.refresh_button]),
                          self.message, self.points, self.latest, self.chart_out]
@@ -94,8 +95,7 @@ class Progress(StaticPicture, w.VBox):  # type: ignore[misc]
     def refresh(self) -> None:
         """Read the record again and show what it says (what Refresh does)."""
         self._read = None
-        self.points.value = self.latest.value = ""
-        clear(self.chart_out)
+        self.points.value = self.latest.value = self.chart_out.value = ""
         path = self._path
         if path is None:
             self.message.say("No record here: your record is kept in your course folder; "
@@ -106,8 +106,7 @@ class Progress(StaticPicture, w.VBox):  # type: ignore[misc]
                              "cribbage-edu play), and each decision is kept.")
             return
         try:
-            with Record.open(path, create=False) as record:
-                read = progress_of(record.entries())
+            read = progress_of(read_entries(path))
         except RecordError as exc:
             self.message.warn(f"{exc}. cribbage-edu progress --set-aside keeps it beside "
                               f"and starts a new one.")
@@ -122,8 +121,9 @@ class Progress(StaticPicture, w.VBox):  # type: ignore[misc]
             f"{escape(text)}</p>" for key, text in points.items())
         self.latest.value = _latest_table(read)
         if self._chart and read.entries:
-            key = ("record", str(path), len(read.entries), read.entries[-1].number, by)
-            draw_soon(self.chart_out, lambda: _charts().record_chart(read, by), key=key)
+            from cribbage_edu.charts.record_svg import record_svg
+
+            self.chart_out.value = record_svg(read, by)
 
     @property
     def value(self) -> ProgressState:

@@ -23,27 +23,28 @@ Blunders in the throw cost you most: 3.5 points in 1 decision (100% of all you l
 from __future__ import annotations
 
 import textwrap
-
-from matplotlib.figure import Figure
-from matplotlib.ticker import PercentFormatter
+from typing import TYPE_CHECKING
 
 from ..render.colours import COLOURS
 from ..strategy.coach.grades import DecisionKind, Grade
 from ..study.progress import RANKED_DECISIONS, Period, Progress
 from .review_svg import KIND_COLOURS as _KIND_COLOURS
 from .review_svg import KIND_WORDS as _KIND_WORDS
-from .style import house_style, new_figure
+
+if TYPE_CHECKING:
+    from matplotlib.figure import Figure
 
 KIND_WORDS: dict[str, str] = {str(k): v for k, v in _KIND_WORDS.items()}
 KIND_COLOURS: dict[str, str] = {str(k): v for k, v in _KIND_COLOURS.items()}
 
-__all__ = ["COMPARED", "record_chart", "record_points"]
+__all__ = ["COMPARED", "GRADE_WORDS", "record_chart", "record_points"]
 
 COMPARED = 5
 """How many games (or weeks) at each end the trend compares, at most."""
 
-_GRADE_WORDS = {Grade.GOOD: "Good choices", Grade.INACCURACY: "Inaccuracies",
-                Grade.MISTAKE: "Mistakes", Grade.BLUNDER: "Blunders"}
+GRADE_WORDS = {Grade.GOOD: "Good choices", Grade.INACCURACY: "Inaccuracies",
+               Grade.MISTAKE: "Mistakes", Grade.BLUNDER: "Blunders"}
+"""The grades in words, as the charts name them (plural: a grade's decisions)."""
 
 
 def _plural(n: int, word: str) -> str:
@@ -91,7 +92,7 @@ def costs_point(progress: Progress) -> str:
         return "Nothing you decided has cost a point yet."
     kind, grade, n, lost = costs[0]
     total = sum(row[3] for row in costs)
-    return (f"{_GRADE_WORDS[grade]} in {KIND_WORDS[kind.value]} cost you most: "
+    return (f"{GRADE_WORDS[grade]} in {KIND_WORDS[kind.value]} cost you most: "
             f"{lost:.1f} points in {_plural(n, 'decision')} ({lost / total:.0%} of all "
             f"you lost).")
 
@@ -144,20 +145,32 @@ def rolling(values: list[tuple[float, float]], window: int) -> list[float]:
     return out
 
 
-@house_style
 def record_chart(progress: Progress, by: str = "game") -> Figure:
     """The learner's progress (see the module), game by game or week by week (``by``):
     each game's (or week's) figure as a faint dot, the running figure over the last
     :data:`COMPARED` of them as a line."""
+    from .style import house_style  # matplotlib loaded here, not by the sentences or the SVG
+
+    return house_style(_record_chart)(progress, by)
+
+
+def _record_chart(progress: Progress, by: str) -> Figure:
+    from matplotlib.figure import Figure
+    from matplotlib.ticker import MaxNLocator, PercentFormatter
+
     points = record_points(progress, by)
     periods = progress.periods(by)
-    fig = new_figure(10, 9.5)
-    fig.set_layout_engine("none")  # a fixed layout: a third of the drawing time
+    # a fixed layout, and no layout engine at all: with one (even "none", which leaves a
+    # placeholder) saving draws the whole figure twice, once to lay it out
+    fig = Figure(figsize=(10, 9.5))
     grid = fig.add_gridspec(3, 2, left=0.08, right=0.98, top=0.95, bottom=0.06,
                             hspace=0.62, wspace=0.42, height_ratios=[1.1, 1, 1])
     trend = fig.add_subplot(grid[0, :])
     counts, costs = fig.add_subplot(grid[1, 0]), fig.add_subplot(grid[1, 1])
     games = fig.add_subplot(grid[2, :])
+    for ax in (trend, counts, costs, games):  # few ticks: each costs as much as a line
+        ax.yaxis.set_major_locator(MaxNLocator(4))
+        ax.xaxis.set_major_locator(MaxNLocator(5))
     xs = list(range(len(periods)))
     labels = [p.label if by == "week" else f"{n + 1}" for n, p in enumerate(periods)]
     window = COMPARED if len(periods) > 2 * COMPARED else 1
@@ -181,12 +194,12 @@ def record_chart(progress: Progress, by: str = "game") -> Figure:
         trend.legend(loc="upper right", ncol=4, fontsize=8)
     trend.set_ylabel("points lost a decision")
     trend.set_ylim(bottom=0)
-    at, names = _ticks(labels, 8 if by == "week" else 12)
+    at, names = _ticks(labels, 8)
     trend.set_xticks(at, names, fontsize=8)
     trend.set_xlim(-0.5, max(len(periods) - 0.5, 0.5))
     running = f"; lines: the last {window} together" if window > 1 else ""
     trend.set_xlabel(("game, in the order played" if by == "game" else "week") + running)
-    trend.set_title(_title(points["trend"], 95))
+    trend.set_title(_title(points["trend"], 95), y=1.0)
 
     shown = [(x, p) for x, p in zip(xs, periods, strict=True) if p.shows]
     if shown:
@@ -206,14 +219,14 @@ def record_chart(progress: Progress, by: str = "game") -> Figure:
     few, few_names = _ticks(labels, 6)
     counts.set_xticks(few, few_names if by == "game" else [""] * len(few), fontsize=8)
     counts.set_xlabel(by)
-    counts.set_title(_title(points["counts"], 48), fontsize=10)
+    counts.set_title(_title(points["counts"], 48), fontsize=10, y=1.0)
 
     rows = progress.costs()[:6][::-1]
     if rows:
         costs.barh(range(len(rows)), [r[3] for r in rows],
                    color=[KIND_COLOURS[r[0].value] for r in rows])
         costs.set_yticks(range(len(rows)),
-                         [f"{_GRADE_WORDS[g].lower()}, {KIND_WORDS[k.value]}"
+                         [f"{GRADE_WORDS[g].lower()}, {KIND_WORDS[k.value]}"
                           for k, g, _, _ in rows], fontsize=8)
     else:
         costs.text(0.5, 0.5, "nothing lost yet", ha="center", va="center",
@@ -221,7 +234,7 @@ def record_chart(progress: Progress, by: str = "game") -> Figure:
         costs.set_yticks([])
     costs.set_xlabel("points lost in all")
     costs.grid(axis="y", visible=False)
-    costs.set_title(_title(points["costs"], 48), fontsize=10)
+    costs.set_title(_title(points["costs"], 48), fontsize=10, y=1.0)
 
     every = list(progress.games)
     ranked = [n for n, g in enumerate(every) if g.decisions >= RANKED_DECISIONS]
@@ -243,11 +256,11 @@ def record_chart(progress: Progress, by: str = "game") -> Figure:
     games.set_ylim(0, 105)
     games.set_xlim(-0.5, max(len(every) - 0.5, 0.5))
     games.set_ylabel("accuracy")
-    game_at, game_names = _ticks([str(n + 1) for n in range(len(every))])
+    game_at, game_names = _ticks([str(n + 1) for n in range(len(every))], 8)
     games.set_xticks(game_at, game_names, fontsize=8)
     games.set_xlabel("game, in the order played (accuracy: 100 / (1 + the points lost a "
                      "decision))")
     if every:
         games.legend(loc="lower right", ncol=4, fontsize=8)
-    games.set_title(_title(points["games"], 95))
+    games.set_title(_title(points["games"], 95), y=1.0)
     return fig

@@ -25,6 +25,7 @@ import sys
 from collections.abc import Mapping, Sequence
 from pathlib import Path
 
+from ..study.record import ENVIRONMENT, RECORD_NAME
 from .course import FIRST_LESSON, lessons_folder
 from .errors import PROG, BadInput, shortened
 from .hub_users import (
@@ -376,6 +377,8 @@ singleuser:
     name: registry.example.org/cribbage-edu
     tag: latest
   defaultUrl: /lab/tree/{FIRST_LESSON}
+  extraEnv:   # one record of decisions a student, whichever notebook writes it
+    {ENVIRONMENT}: /home/jovyan/{RECORD_NAME}
   memory:
     limit: {limit}
     guarantee: 512M

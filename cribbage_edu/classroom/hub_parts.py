@@ -13,7 +13,10 @@ only the JupyterHub process imports them, and with them JupyterHub).
   with terminals and JupyterLab's news off; the teacher's starts in the nbgrader course
   ``STATE/course``, as the teacher's Unix user. Each process of a server may use at most
   ``mem_limit`` bytes of memory (``RLIMIT_DATA``, which its kernels inherit), and the
-  files it makes are private to its user (umask 077).
+  files it makes are private to its user (umask 077). A student's server names their one
+  record of decisions, ``STATE/students/<name>/cribbage-record.sqlite`` (in
+  ``$CRIBBAGE_EDU_RECORD``, :func:`record_environment`): every notebook they work in, the
+  course's copy or a fetched assignment's, writes to it, and Submit hands in a copy of it.
 
 With ``shared_user`` (``cribbage-edu hub --unsafe-shared-user``, for a machine where the
 hub cannot make users) every server runs as the hub's own Unix user, as JupyterHub's
@@ -39,6 +42,7 @@ from jupyterhub.auth import Authenticator
 from jupyterhub.spawner import LocalProcessSpawner, set_user_setuid
 from traitlets import Bool, Dict, Integer, Unicode
 
+from ..study.record import ENVIRONMENT, RECORD_NAME
 from .course import FIRST_LESSON, TEACHERS_ONLY, prepare_course
 from .hub import (
     COURSE_ID,
@@ -52,7 +56,7 @@ from .hub import (
 from .hub_users import own_tree
 from .serving import scripts_first
 
-__all__ = ["ClassListAuthenticator", "CourseSpawner"]
+__all__ = ["ClassListAuthenticator", "CourseSpawner", "record_environment"]
 
 class ClassListAuthenticator(Authenticator):  # type: ignore[misc]
     """A login is a name in the class list and the password made up for it."""
@@ -154,6 +158,8 @@ class CourseSpawner(LocalProcessSpawner):  # type: ignore[misc]
             env["JUPYTER_CONFIG_PATH"] = os.pathsep.join(
                 [str(Path(self.state) / STUDENT_CONFIG), shared])
         env["CRIBBAGE_HUB_ROLE"] = "teacher" if self._is_teacher() else "student"
+        if not self._is_teacher():
+            env.update(record_environment(self._folder()))
         env["MPLBACKEND"] = "module://matplotlib_inline.backend_inline"
         return env
 
@@ -196,6 +202,17 @@ class CourseSpawner(LocalProcessSpawner):  # type: ignore[misc]
     async def move_certs(self, paths: dict[str, str]) -> dict[str, str]:
         """Internal SSL is off: nothing to move."""
         return paths
+
+
+def record_environment(home: Path) -> dict[str, str]:
+    """The environment that gives a student one record of decisions, in their ``home``
+    (their folder), whichever notebook writes it: the course's copy of a lesson finds
+    its course folder, an assignment fetched into ``lesson00/`` would find its own.
+
+    >>> record_environment(Path("/srv/hub/students/ada"))
+    {'CRIBBAGE_EDU_RECORD': '/srv/hub/students/ada/cribbage-record.sqlite'}
+    """
+    return {ENVIRONMENT: str(home / RECORD_NAME)}
 
 
 def released_assignments(exchange: Path) -> list[Path]:

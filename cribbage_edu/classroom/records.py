@@ -8,7 +8,10 @@ Where records are: nbgrader's collected hand-ins (``course/submitted/<student>/<
 the student the folder under the one named), the exchange's ``inbound`` (a hand-in folder
 ``<student>+<assignment>+<time>...``, the student the name before the first ``+``), or the
 students' own folders on a one-machine hub (``/home/<student>/...``). A student with several
-records (one an assignment) is read from the one with the most decisions: a record only grows.
+records (one an assignment, their own record beside the copies they handed in) is read as
+one: the union of their decisions, each decision once
+(:func:`cribbage_edu.study.classview.union`), so nothing recorded is lost whichever way the
+files arrive.
 """
 
 from __future__ import annotations
@@ -18,8 +21,8 @@ import tempfile
 from collections.abc import Sequence
 from pathlib import Path
 
-from ..study.classview import ClassView, class_view
-from ..study.record import RECORD_NAME, Entry, Record, RecordError
+from ..study.classview import ClassView, class_view, union
+from ..study.record import RECORD_NAME, Entry, RecordError, read_entries
 
 __all__ = ["read_class", "records_by_student", "student_of"]
 
@@ -57,8 +60,7 @@ def _read_copy(path: Path, scratch: Path) -> list[Entry]:
         log = path.with_name(path.name + tail)
         if log.is_file():
             shutil.copyfile(log, copy.with_name(copy.name + tail))
-    with Record.open(copy, create=False) as record:
-        return record.entries()
+    return read_entries(copy)
 
 
 def read_class(folders: Sequence[Path]) -> ClassView:
@@ -67,7 +69,7 @@ def read_class(folders: Sequence[Path]) -> ClassView:
     left_out = []
     with tempfile.TemporaryDirectory(prefix="cribbage-class-") as scratch:
         for student, paths in records_by_student(folders).items():
-            best: list[Entry] | None = None
+            read_ones: list[list[Entry]] = []
             for path in paths:
                 try:
                     read = _read_copy(path, Path(scratch))
@@ -77,8 +79,7 @@ def read_class(folders: Sequence[Path]) -> ClassView:
                                     if isinstance(exc, RecordError)
                                     else f"{student}: {path} is left out: {reason}")
                     continue
-                if best is None or len(read) > len(best):
-                    best = read
-            if best is not None:
-                entries[student] = best
+                read_ones.append(read)
+            if read_ones:
+                entries[student] = union(read_ones)
     return class_view(entries, left_out=left_out)

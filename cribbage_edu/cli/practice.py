@@ -3,7 +3,9 @@ schedule, and fresh ones of the same kind when too few are due (see
 :mod:`cribbage_edu.study.practice`). Each answer is typed (two cards for a throw, one for a
 card, a number for a count), judged by the coach, and written to your record with the
 position's new schedule; an answer that cannot be read is said in one line and asked again,
-and nothing is written for it.
+and nothing is written for it. ``why`` at the prompt after an answer (the next position's,
+or the last one's closing prompt) shows the numbers behind the coach's word, as the
+widget's Why? does.
 
 The record is the course folder's (the current folder or one above it holding the course),
 or ``$CRIBBAGE_EDU_RECORD``, or the file ``--record`` names.
@@ -28,11 +30,13 @@ from ..study.practice import Answer, Item, Practice, when_said
 from ..study.record import Record, course_record
 from .console import PROG, BadInput, Console, Subparsers, count_argument, seed_argument
 
-__all__ = ["add_practice", "item_lines", "run_practice"]
+__all__ = ["add_practice", "item_lines", "run_practice", "why_lines"]
 
 SESSION = 5
 """How many positions a practice brings, unless ``--count`` says."""
 STOP = ("quit", "q", "exit")
+WHY = "why"
+WHY_SAID = " ('why' at the next prompt: the numbers behind the coach's word.)"
 
 
 def add_practice(subparsers: Subparsers) -> None:
@@ -68,19 +72,24 @@ def run_practice(args: argparse.Namespace, console: Console) -> int:
         for line in practice.skipped:
             console.say(f"  left out: {line}")
         answered = right = 0
+        last: Answer | None = None
         for number, item in enumerate(items, 1):
             console.say()
             console.say(f"Position {number} of {len(items)} "
                         f"({'fresh' if item.fresh else 'from your mistakes'}):")
             for line in item_lines(item):
                 console.say(f"  {line}")
-            answer = _answer(practice, item, console)
+            answer = _answer(practice, item, console, last)
             if answer is None:
                 break
             answered += 1
             right += answer.right
             console.say(f"  Coach: {answer.line}")
-            console.say(f"  It comes back {when_said(answer.due, answer.at)}.")
+            console.say(f"  It comes back {when_said(answer.due, answer.at)}."
+                        + (WHY_SAID if last is None else ""))
+            last = answer
+        if last is not None and answered == len(items):
+            _last_why(last, console)
         console.say()
         console.say(closing(practice, answered, right))
     return 0
@@ -135,9 +144,40 @@ def item_lines(item: Item) -> list[str]:
             item.question + " (a number)"]
 
 
-def _answer(practice: Practice, item: Item, console: Console) -> Answer | None:
+def why_lines(answer: Answer) -> list[str]:
+    """The numbers behind the coach's word on ``answer`` (what Why? shows), a line each."""
+    return [line for line in answer.why.splitlines() if line.strip()]
+
+
+def _say_why(last: Answer | None, console: Console) -> None:
+    if last is None:
+        console.say("  nothing judged yet: answer, and 'why' then shows the numbers behind "
+                    "the coach's word")
+        return
+    chose = "you said" if last.item.kind is DecisionKind.COUNT else "you chose"
+    console.say(f"  The numbers behind the coach's word ({chose} {last.entry.chosen}):")
+    for line in why_lines(last):
+        console.say(f"    {line}")
+
+
+def _last_why(last: Answer, console: Console) -> None:
+    """After the session's last answer: 'why' shows its numbers; anything else ends."""
+    while True:
+        console.stdout.write("  'why' for the numbers, Enter to finish: ")
+        console.stdout.flush()
+        line = console.stdin.readline()
+        if line.strip().lower() != WHY:
+            if not line:
+                console.say()
+            return
+        _say_why(last, console)
+
+
+def _answer(practice: Practice, item: Item, console: Console,
+            last: Answer | None = None) -> Answer | None:
     """The learner's answer, judged and written; ``None`` when they stop (or the input
-    ends). An answer that cannot be read is said in one line, and asked again."""
+    ends). An answer that cannot be read is said in one line, and asked again; ``why``
+    shows the numbers behind the coach's word on the ``last`` answer."""
     while True:
         console.stdout.write("  Your answer: ")
         console.stdout.flush()
@@ -148,6 +188,9 @@ def _answer(practice: Practice, item: Item, console: Console) -> Answer | None:
         text = line.strip()
         if text.lower() in STOP:
             return None
+        if text.lower() == WHY:
+            _say_why(last, console)
+            continue
         if not text:
             console.say("  type your answer, or 'quit' to stop")
             continue

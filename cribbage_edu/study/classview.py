@@ -15,6 +15,13 @@ the games of at least :data:`.progress.RANKED_DECISIONS` decisions (fewer games 
 that: the halves of the games there are; fewer than two games: not measured). The
 improvement is the difference, in points of accuracy.
 
+A student may hand in or hold several records (one an assignment, a copy handed in twice,
+one written before the hub kept a single record a student): they are read as one, the union
+of their decisions (:func:`union`), each decision once. A decision is the same decision when
+every field it was written with is the same (its game's id and its time, to the
+microsecond, among them): a copy keeps them all, two decisions never share them. Its row's
+number is not part of it: each file numbers its own rows.
+
 >>> from datetime import UTC, datetime, timedelta
 >>> from cribbage_edu.strategy.coach.grades import DecisionKind, Grade
 >>> day = datetime(2026, 12, 1, tzinfo=UTC)
@@ -38,10 +45,36 @@ from .practice import is_right
 from .progress import RANKED_DECISIONS, accuracy, progress_of
 from .record import Entry
 
-__all__ = ["FIRST_LAST", "ClassView", "StudentRow", "class_view", "rule_of"]
+__all__ = ["FIRST_LAST", "ClassView", "StudentRow", "class_view", "rule_of", "union"]
 
 FIRST_LAST = 3
 """How many of a student's first games are weighed against as many of their last."""
+
+
+def union(records: Iterable[Iterable[Entry]]) -> list[Entry]:
+    """The decisions of several records of one student as one record: each decision once
+    (the same fields, whatever its row's number in each file: see the module), oldest
+    first (in the order of the first record that holds it, for the same time).
+
+    >>> from datetime import UTC, datetime
+    >>> from cribbage_edu.strategy.coach.grades import DecisionKind, Grade
+    >>> def throw(minute, number):
+    ...     return Entry(DecisionKind.THROW, {}, "2C 3D", "9S KD", 1.0, None, Grade.MISTAKE,
+    ...                  game="g", time=datetime(2026, 12, 1, 9, minute, tzinfo=UTC),
+    ...                  number=number)
+    >>> [e.time.minute for e in union([[throw(1, 1), throw(2, 2)], [throw(2, 7), throw(3, 1)]])]
+    [1, 2, 3]
+    """
+    seen: set[tuple[object, ...]] = set()
+    every = []
+    for entries in records:
+        for entry in entries:
+            key = entry.row()
+            if key not in seen:
+                seen.add(key)
+                every.append(entry)
+    every.sort(key=lambda e: e.time)
+    return every
 
 
 def rule_of(entry: Entry) -> str:

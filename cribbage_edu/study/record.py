@@ -89,6 +89,7 @@ __all__ = [
     "course_record",
     "entry_of",
     "position_text",
+    "read_entries",
     "set_aside",
     "throw_position",
 ]
@@ -551,6 +552,13 @@ class Record:
         """Open the record at ``path``, made (with its folder) when missing and
         ``create``; a file that is not a record of this or an older version is refused
         (:class:`RecordError`), and nothing is written to it."""
+        return cls._open(path, create=create, rows=True)
+
+    @classmethod
+    def _open(cls, path: Path | str, *, create: bool, rows: bool) -> Record:
+        """:meth:`open`; with ``rows`` false the decisions are not checked against their
+        checksums on opening (each is when it is read: :func:`read_entries`), unless the
+        record is to be brought up to date (it is checked before anything is written)."""
         where = Path(path)
         if where.is_dir():
             raise RecordError(where, "is a folder, not a file")
@@ -570,7 +578,7 @@ class Record:
         except sqlite3.Error as exc:
             raise RecordError(where, f"cannot be opened: {exc}") from None
         try:
-            checked_to = _prepare(where, connection)
+            checked_to = _prepare(where, connection, rows=rows)
         except BaseException:
             connection.close()
             raise
@@ -706,18 +714,19 @@ class Record:
     def _entry(self, row: tuple[Any, ...]) -> Entry:
         number, fields = (row[0], row[1:-1]) if row[0] <= self._checked_to else \
             _checked(self.path, row)
-        values = dict(zip(_COLUMNS, fields, strict=True))
+        (kind, position, chosen, best, loss, chance_loss, grade, verdict, rule, game, seed,
+         deal, action, origin, time) = fields
         try:
-            read = {**values, "kind": DecisionKind(values["kind"]),
-                    "position": StoredPosition(values["position"]),
-                    "grade": Grade(values["grade"]),
-                    "time": datetime.fromisoformat(values["time"]), "number": number}
-        except (ValueError, TypeError) as exc:
+            values = (_KIND_OF[kind], StoredPosition(position), chosen, best, loss,
+                      chance_loss, _GRADE_OF[grade], verdict, rule, game, seed, deal, action,
+                      origin, datetime.fromisoformat(time), number)
+        except (KeyError, ValueError, TypeError) as exc:
+            said = f"no kind or grade {exc}" if isinstance(exc, KeyError) else str(exc)
             raise RecordError(self.path, f"is damaged: decision {number} cannot be read "
-                                         f"({exc})") from None
+                                         f"({said})") from None
         entry = object.__new__(Entry)  # checked when written, and its checksum matches:
-        for name in Entry.__slots__:   # made without checking every field again
-            object.__setattr__(entry, name, read[name])
+        for put, value in zip(_PUT, values, strict=True):  # made without checking again
+            put(entry, value)
         return entry
 
     def copy_to(self, path: Path | str) -> Path:
@@ -726,15 +735,44 @@ class Record:
         target = Path(path)
         if target.exists():
             raise RecordError(target, "exists already: the copy is never written over it")
-        copy = sqlite3.connect(target)
         try:
-            self._connection.backup(copy)
-        finally:
-            copy.close()
+            copy = sqlite3.connect(target)
+            try:
+                self._connection.backup(copy)
+            finally:
+                copy.close()
+        except sqlite3.Error as exc:
+            raise RecordError(target, f"cannot be made: {exc}") from None
         return target
 
     def __repr__(self) -> str:
         return f"<Record {str(self.path)!r}: {len(self)} decisions>"
+
+
+_KIND_OF = {kind.value: kind for kind in DecisionKind}
+_GRADE_OF = {grade.value: grade for grade in Grade}
+_PUT = [getattr(Entry, name).__set__ for name in Entry.__slots__]
+"""Each field of an :class:`Entry` set in the order of its slots (which is the columns'
+order, then the row's number): how a row read back becomes an entry."""
+assert tuple(Entry.__slots__) == (*_COLUMNS, "number")
+
+
+def read_entries(path: Path | str) -> list[Entry]:
+    """Every decision of the record at ``path`` (which must exist), oldest first: the
+    file checked as :meth:`Record.open` checks it, refused as it refuses one
+    (:class:`RecordError`), each decision checked against its checksum as it is read
+    (once: not on opening and again on reading). What the progress and the class view
+    read.
+
+    >>> import tempfile
+    >>> try:
+    ...     read_entries(Path(tempfile.mkdtemp()) / RECORD_NAME)
+    ... except RecordError as exc:
+    ...     print(exc.reason)
+    does not exist
+    """
+    with Record._open(path, create=False, rows=False) as record:
+        return record.entries()
 
 
 def _checked(path: Path, row: tuple[Any, ...]) -> tuple[int, tuple[Any, ...]]:
@@ -745,9 +783,10 @@ def _checked(path: Path, row: tuple[Any, ...]) -> tuple[int, tuple[Any, ...]]:
     return number, tuple(fields)
 
 
-def _prepare(path: Path, connection: sqlite3.Connection) -> int:
+def _prepare(path: Path, connection: sqlite3.Connection, *, rows: bool = True) -> int:
     """Make a new record, check an old one and bring it up to date, or refuse it;
-    returns the number of the last row checked against its checksum."""
+    returns the number of the last row checked against its checksum (with ``rows``
+    false, an up-to-date record's rows are left to be checked as they are read)."""
     checked_to = 0
     try:
         application, version = (connection.execute(f"PRAGMA {name}").fetchone()[0]
@@ -782,9 +821,10 @@ def _prepare(path: Path, connection: sqlite3.Connection) -> int:
                 said = [line for row in found for line in str(row[0]).splitlines()
                         if not line.startswith("***")]  # "*** in database main ***"
                 raise RecordError(path, f"is damaged: {'; '.join(said[:3])}")
-            for row in connection.execute(f"SELECT id, {', '.join(_COLUMNS)}, checksum "
-                                          f"FROM decisions ORDER BY id"):
-                checked_to, _ = _checked(path, row)  # a flipped bit is found now
+            if rows or version < SCHEMA_VERSION:
+                for row in connection.execute(f"SELECT id, {', '.join(_COLUMNS)}, "
+                                              f"checksum FROM decisions ORDER BY id"):
+                    checked_to, _ = _checked(path, row)  # a flipped bit is found now
             _migrate(path, connection, version)
         connection.execute("PRAGMA journal_mode = WAL")
         # a commit is written to the log at once (a killed process loses nothing written)
