@@ -15,7 +15,13 @@ The best throw, 2♣ 6♦, keeps 5♣ 5♥ J♠ Q♥: hand 12.70 - crib 4.98 = 7
 
 from __future__ import annotations
 
+import gzip
+import json
 from collections.abc import Callable, Iterable, Sequence
+from dataclasses import dataclass
+from importlib import resources
+from pathlib import Path
+from typing import Any
 
 from cribbage_edu import Card, DiscardOption, Hand, advise, parse_cards
 from cribbage_edu.rules.cards import CardLike
@@ -23,15 +29,30 @@ from cribbage_edu.rules.scoring import runs_of_three
 from cribbage_edu.stats import mean_interval, wilson_interval
 from cribbage_edu.strategy.coach import INACCURACY
 from cribbage_edu.strategy.discard import discard_table
-from cribbage_edu.strategy.rulebook import HEAT_MARGIN, heat
+from cribbage_edu.strategy.rulebook import HEAT_MARGIN, Procedure, ThrowPosition, heat, throw_of
+from cribbage_edu.strategy.rulebook.player import RULEBOOK_FILE, stored_procedures
+from cribbage_edu.strategy.rulebook.throw import (KEEP_TERMS, TERM_WORDS, crib_count,
+                                                  crib_counted, keep_terms)
+from cribbage_edu.strategy.rulebook.throw import points_now as rulebook_points_now
 from exercises import Exercise, as_cards, question_html
 
 __all__ = [
     "CLOSE",
+    "Counted",
     "HEAT_MARGIN",
     "KEPT_SHAPES",
     "RuleCheck",
+    "all_below_eight",
     "breaks_a_pair",
+    "counted",
+    "keep_table",
+    "print_count",
+    "print_crib_count",
+    "print_keep_count",
+    "procedure_losses",
+    "rule_cost",
+    "rulebook",
+    "throw_procedure",
     "breaks_a_run",
     "check_rule",
     "count_the_crib",
@@ -66,6 +87,9 @@ __all__ = [
     "trade_text",
 ]
 
+
+THROWS = Path(__file__).resolve().parent / "data" / "rulebook_throws.jsonl.gz"
+"""The judged throws the rulebook was measured on (``scripts/measure_rulebook.py``)."""
 
 Cards = str | Iterable[CardLike]
 """Cards as the engine reads them: text such as ``"5H 5C"``, or cards."""
@@ -544,3 +568,125 @@ def holds_a_run(options: Options) -> bool:
 def breaks_a_run(options: Options) -> bool:
     """Does the advisor's keep lose a run of three that the six cards hold?"""
     return not runs_of_three(six_of(options)) <= runs_of_three(options[0].keep)
+
+
+# --- the measured procedure (lesson 12) and how it was measured (lesson 15) ---------------
+
+def rulebook() -> dict[str, Any]:
+    """The rulebook's measurement as stored (``cribbage_edu/data/rulebook.json``)."""
+    data: dict[str, Any] = json.loads(resources.files("cribbage_edu").joinpath("data")
+                                      .joinpath(RULEBOOK_FILE).read_text("utf-8"))
+    return data
+
+
+def throw_procedure() -> Procedure[ThrowPosition, Hand]:
+    """The throw's procedure the search found: count the keep, then the most points now."""
+    return stored_procedures()[0]
+
+
+def keep_table() -> dict[bool, dict[str, float]]:
+    """What the procedure counts in the four kept, by role (True: as dealer)."""
+    table = rulebook()["throw"]["procedure"]["specs"][0]["table"]
+    return {True: dict(table["dealer"]), False: dict(table["pone"])}
+
+
+def rule_cost(rank: int) -> float:
+    """What breaking the procedure's rule number ``rank`` (1, 2, ...) costs a deal, when it
+    decides, on average over all the deals measured."""
+    cost: float = rulebook()["throw"]["procedure"]["each_rule"][rank - 1]["broken"][0]
+    return cost
+
+
+CRIB_WORDS = {"low": "a card under five (A-4)", "five": "a five", "middle": "a 6, 7, 8 or 9",
+              "jack": "a jack", "ten": "a 10, queen or king", "+pair": "the two are a pair",
+              "+fifteen": "the two make fifteen (6-9, 7-8, 5-10)",
+              "+five": "the two make five (A-4, 2-3)", "+touch": "the two touch (7-8, J-Q)",
+              "+gap": "the two are one apart (7-9, 10-Q)"}
+
+
+def print_crib_count() -> None:
+    """The crib count as a table to learn: each card thrown, then what the two add."""
+    mine, his = crib_count(True), crib_count(False)
+    print(f"{'two cards thrown':<42}{'your crib':>10}{'his crib':>10}")
+    for key, words in CRIB_WORDS.items():
+        if key == "+pair":
+            print("and if")
+        print(f"  {words:<40}{mine[key]:>+10g}{his[key]:>+10g}".replace("+", "" if key[0]
+                                                                      != "+" else "+"))
+
+
+def print_keep_count() -> None:
+    """What the procedure counts in the four kept, by role, as a table to learn."""
+    table = keep_table()
+    print(f"{'in the four kept, for each':<42}{'dealer':>10}{'pone':>10}")
+    for term in KEEP_TERMS:
+        dealer, pone = table[True].get(term, 0.0), table[False].get(term, 0.0)
+        if dealer or pone:
+            print(f"  {TERM_WORDS[term]:<40}{dealer:>+10g}{pone:>+10g}")
+
+
+@dataclass(frozen=True)
+class Counted:
+    """One throw counted by the procedure's first rule."""
+
+    thrown: Hand
+    kept: Hand
+    now: int
+    crib: float
+    extra: float
+
+    @property
+    def total(self) -> float:
+        return self.now + self.crib + self.extra
+
+
+def counted(six: Cards, *, dealer: bool) -> list[Counted]:
+    """Each of the 15 throws counted: points now, the crib count (added as dealer, taken
+    away as pone) and what the four kept add; in the procedure's order, its choice first."""
+    position = ThrowPosition.parse(six, dealer=dealer)
+    table = keep_table()[dealer]
+    sign = 1 if dealer else -1
+    rows = [Counted(t, position.kept(t), rulebook_points_now(position, t),
+                    sign * crib_counted(t, dealer),
+                    sum(table.get(term, 0.0) * n for term, n in keep_terms(position, t).items()))
+            for t in position.choices]
+    chosen = throw_of(throw_procedure(), position)
+    rows.sort(key=lambda r: (r.thrown != chosen, -r.total, -r.now))
+    return rows
+
+
+def print_count(six: Cards, *, dealer: bool, top: int = 5) -> None:
+    """The procedure at work on six cards: the best ``top`` throws by its count."""
+    print(f"{'throw':<8}{'keep':<14}{'now':>5}{'crib':>7}{'keep':>7}{'count':>8}")
+    for row in counted(six, dealer=dealer)[:top]:
+        print(f"{row.thrown.symbols:<8}{row.kept.symbols:<14}{row.now:>5}{row.crib:>+7g}"
+              f"{row.extra:>+7g}{row.total:>8g}")
+
+
+def procedure_losses(games: int) -> list[tuple[float, dict[str, Any], Hand]]:
+    """Over the deals of the first ``games`` games measured, what the procedure's throw
+    loses against the judge's best (points), the deal as stored, and the throw; worst
+    first."""
+    procedure = throw_procedure()
+    found = []
+    with gzip.open(THROWS, "rt", encoding="utf-8") as lines:
+        for line in lines:
+            row = json.loads(line)
+            if row["game"] >= games:
+                break
+            position = ThrowPosition.parse(row["six"], dealer=row["dealer"])
+            thrown = throw_of(procedure, position)
+            net = row["net"]
+            found.append(((max(net) - net[position.choices.index(thrown)]) / 100, row, thrown))
+    found.sort(key=lambda f: -f[0])
+    return found
+
+
+def all_below_eight(six: Cards) -> bool:
+    """Whether every card of ``six`` ranks below 8 (where the play decides a pone's throw
+    more than the count can).
+
+    >>> all_below_eight("AD 3H 3S 4S 6S 7C"), all_below_eight("AD 3H 3S 4S 6S 8C")
+    (True, False)
+    """
+    return all(int(card.rank) < 8 for card in parse_cards(six))
