@@ -20,7 +20,8 @@ from typing import Any
 from throwing import rulebook
 
 __all__ = ["GOAL", "KINDS", "interval", "print_by_group", "print_by_length", "print_each_rule",
-           "print_goal", "print_procedure", "print_procedures", "print_rules_alone", "print_sample", "short"]
+           "print_goal", "print_procedure", "print_procedures", "print_rules_alone",
+           "print_sample", "short"]
 
 KINDS = {"throw": "a deal", "play": "a decision"}
 """What one position is, for the throw and for the play: a cost is in points a deal (the

@@ -31,31 +31,29 @@ from cribbage_edu.strategy.coach import INACCURACY
 from cribbage_edu.strategy.discard import discard_table
 from cribbage_edu.strategy.rulebook import HEAT_MARGIN, Procedure, ThrowPosition, heat, throw_of
 from cribbage_edu.strategy.rulebook.player import RULEBOOK_FILE, stored_procedures
-from cribbage_edu.strategy.rulebook.throw import (KEEP_TERMS, TERM_WORDS, crib_count,
-                                                  crib_counted, keep_terms)
+from cribbage_edu.strategy.rulebook.throw import (
+    KEEP_TERMS,
+    TERM_WORDS,
+    crib_count,
+    crib_counted,
+    keep_terms,
+)
 from cribbage_edu.strategy.rulebook.throw import points_now as rulebook_points_now
 from exercises import Exercise, as_cards, question_html
 
 __all__ = [
     "CLOSE",
-    "Counted",
     "HEAT_MARGIN",
     "KEPT_SHAPES",
+    "Counted",
     "RuleCheck",
     "all_below_eight",
     "breaks_a_pair",
-    "counted",
-    "keep_table",
-    "print_count",
-    "print_crib_count",
-    "print_keep_count",
-    "procedure_losses",
-    "rule_cost",
-    "rulebook",
-    "throw_procedure",
     "breaks_a_run",
     "check_rule",
     "count_the_crib",
+    "count_words",
+    "counted",
     "gives_up",
     "heat",
     "holds_a_pair",
@@ -64,6 +62,7 @@ __all__ = [
     "jack_gain",
     "keep_it_cold",
     "keep_of_ranks",
+    "keep_table",
     "kept_hands",
     "mean_text",
     "most_points_now",
@@ -72,16 +71,23 @@ __all__ = [
     "points_now",
     "points_then_crib",
     "print_breaks",
+    "print_count",
+    "print_crib_count",
     "print_crib_table",
     "print_heat_by_table",
+    "print_keep_count",
     "print_options",
+    "procedure_losses",
     "random_sixes",
+    "rule_cost",
+    "rulebook",
     "shape_average",
     "share_text",
     "show_and_play_differ",
     "six_of",
     "suited_gain",
     "throw_exercise",
+    "throw_procedure",
     "throw_words",
     "throws_the_five",
     "trade_text",
@@ -170,12 +176,14 @@ def show_and_play_differ(six: Cards, *, dealer: bool) -> str:
 
 def throw_exercise(number: int, six: Cards, *, dealer: bool, text: str = "",
                    misses: dict[frozenset[Card], str] | None = None,
-                   note: str = "", pegging: bool = False) -> Exercise:
+                   note: str = "", pegging: bool = False, count: bool = False) -> Exercise:
     """An exercise: which two of these six cards does the advisor throw? A wrong throw
     is answered with its own numbers against the best one's (and ``misses`` may add a
     rule of thumb for particular throws); ``note`` follows the answer, right or shown.
     With ``pegging`` the throws are graded with the play counted (the advisor's pegging
     column), and when the show alone would throw otherwise the exercise says so and why.
+    With ``count`` a wrong throw is also answered by the procedure's count (lesson 12's
+    first rule), the throw's against the procedure's (:func:`count_words`).
     """
     six = parse_cards(six)
     options = advise(six, dealer=dealer, pegging=pegging)
@@ -203,6 +211,8 @@ def throw_exercise(number: int, six: Cards, *, dealer: bool, text: str = "",
                 f"{throw_words(mine, pegging=pegging)}. The best throw, "
                 f"{best.discard.symbols}, keeps {best.keep.symbols}: "
                 f"{throw_words(best, pegging=pegging)}, {gap:.2f} points better")
+        if count:
+            said += ". " + count_words(six, guess, dealer=dealer)
         return said + (". " + extra[guess] if guess in extra else "")
 
     role = "dealer (the crib is yours)" if dealer else "pone (the crib is your opponent's)"
@@ -611,8 +621,8 @@ def print_crib_count() -> None:
     for key, words in CRIB_WORDS.items():
         if key == "+pair":
             print("and if")
-        print(f"  {words:<40}{mine[key]:>+10g}{his[key]:>+10g}".replace("+", "" if key[0]
-                                                                      != "+" else "+"))
+        sign = "+" if key.startswith("+") else ""
+        print(f"  {words:<40}{mine[key]:>{sign}10g}{his[key]:>{sign}10g}")
 
 
 def print_keep_count() -> None:
@@ -690,3 +700,20 @@ def all_below_eight(six: Cards) -> bool:
     (True, False)
     """
     return all(int(card.rank) < 8 for card in parse_cards(six))
+
+
+def count_words(six: Cards, thrown: Cards, *, dealer: bool) -> str:
+    """A throw's count by the procedure's first rule, beside the procedure's own choice.
+
+    >>> for part in count_words("2H 3C 4C 5S 6D 8S", "2H 8S", dealer=True).split("; "):
+    ...     print(part)
+    By the count, 2♥ 8♠ counts 6 now +4 crib +2.5 keep = 12.5
+    2♥ 3♣ counts 5 now +7 crib +2 keep = 14
+    """
+    rows = counted(six, dealer=dealer)
+    mine = next(r for r in rows if frozenset(r.thrown) == frozenset(parse_cards(thrown)))
+
+    def words(row: Counted) -> str:
+        return (f"{row.thrown.symbols} counts {row.now} now {row.crib:+g} crib "
+                f"{row.extra:+g} keep = {row.total:g}")
+    return f"By the count, {words(mine)}; {words(rows[0])}"

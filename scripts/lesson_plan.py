@@ -81,7 +81,11 @@ def main() -> int:
           f"{'measured':>10}  periods  split before")
     for path in lesson_paths():
         e = estimate(path)
-        timed = times[path.stem[:2]]
+        timed = times.get(path.stem[:2])
+        if timed is None:  # an appendix (lesson 15), read when wanted: not in the plan
+            print(f"{path.stem:<40}{e['prose']:>7}{e['code']:>6}{e['exercises']:>11}"
+                  f"{e['minutes']:>10}  an appendix, not planned")
+            continue
         print(f"{path.stem:<40}{e['prose']:>7}{e['code']:>6}{e['exercises']:>11}"
               f"{e['minutes']:>10}{timed['minutes']:>10}  {periods(timed):>7}  "
               f"{'; '.join(splits(timed))}")
