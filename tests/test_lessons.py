@@ -1155,3 +1155,4 @@ def test_the_guides_homework_key_for_lesson_12_is_the_rulebooks() -> None:
     assert (f"matches the judge's best in about four deals in five ({found['agree'][0]:.1%}) "
             f"and loses about {found['loss'][0]:.2f} points a deal (lesson 15)") in text
     assert round(found["agree"][0] * 5) == 4
+    assert f"measured over {found['positions']:,} throws" in text
