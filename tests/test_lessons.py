@@ -736,7 +736,8 @@ def test_a_stored_game_is_the_engine_records_figures(lessons_on_path: object) ->
 # --- the rules of thumb checked against the crib tables -------------------------------------
 
 def test_a_higher_heat_never_means_a_much_lower_crib(lessons_on_path: object) -> None:
-    """Lesson 12's heat, over every pair of ranks, in both crib tables: a throw of higher
+    """The rulebook's heat (the crib priced by heat, measured in lesson 15), over every pair
+    of ranks, in both crib tables: a throw of higher
     heat is never worth less in the crib than one of lower heat by more than the stated
     margin. (The first edition gave 2-3, worth 6.84 in your own crib, a heat of 1 and
     A-4, worth 5.35, a heat of 0, below a pair of kings at 4.50.)"""
