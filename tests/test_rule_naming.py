@@ -240,3 +240,29 @@ def test_a_card_rule_named_keeps_the_best_and_drops_the_choice(
     for procedure in (stored_procedures()[1], COURSE,
                       Procedure("traps", (TRAP_LEAD, TAKE_THE_POINTS, LAY_HIGH))):
         check_named(procedure, position, choices, chosen, top)
+
+
+def test_the_table_line_and_the_review_say_the_rule() -> None:
+    """The table's line is the grade, the cost and the sentence, the rule with it; every
+    decision of a review that names a rule says it in its reason, and it is a rule of the
+    stored procedures (or an exception to one)."""
+    from cribbage_edu.rules.drive import play_out
+    from cribbage_edu.rules.game import Game
+    from cribbage_edu.strategy.coach import review, verdict_line
+    from cribbage_edu.strategy.players import ExpertPlayer, RandomPlayer
+
+    verdict = judge_card("5C 3D 9H KS", "5C", starter="QD", seen="2S 8C", dealer=False)
+    assert verdict_line(verdict).startswith("Mistake (1.6 points lost): a five is the worst")
+    assert verdict_line(verdict).endswith("; the rule: count the card (3♦ counts -1, 5♣ -3)")
+    game = play_out(Game(seed=11, first_dealer=0), [RandomPlayer(seed=1), ExpertPlayer()])
+    done = review(game, 0)
+    throw, play = stored_procedures()
+    words = {rule_words(r) for r in (*throw.rules, *play.rules)}
+    named = [d for d in done.decisions if d.rule is not None]
+    assert named, "a random player's game has decisions a rule decides"
+    for decision in named:
+        assert decision.rule is not None
+        assert decision.rule.removeprefix("an exception to ") in words
+        assert decision.rule in decision.reason and decision.to_dict()["rule"] == decision.rule
+    assert all(d.rule is None for d in done.decisions if d.loss == 0 and
+               d.chance_loss in (None, 0.0))
