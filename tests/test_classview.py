@@ -243,3 +243,29 @@ def test_submit_hands_in_a_copy_of_the_students_record(tmp_path: Path,
     (folder / RECORD_NAME).write_text("not a record")
     assert "is not handed in: the record" in hand_in_record(assignment)
     assert list(assignment.iterdir()) == []
+
+
+def test_the_table_by_kind_and_by_the_rule_the_coach_named() -> None:
+    """Each decision counts under its kind, and under the rule the coach named for it
+    when it named one: ada lost 2 and 1 on two cards "count the card" decided and 0.5 on
+    one it named no rule for; 3 on a throw "count the keep" decided; bob lost 4 on an
+    exception to "count the card"."""
+    def ruled(kind: DecisionKind, loss: float, minute: int, rule: str | None) -> Entry:
+        return Entry(kind, {"n": minute}, "x", "y", loss, None, Grade.of_points(loss),
+                     rule=rule, game="g", time=DAY + timedelta(minutes=minute))
+    ada = [ruled(DecisionKind.CARD, 2.0, 0, "count the card"),
+           ruled(DecisionKind.CARD, 1.0, 1, "count the card"),
+           ruled(DecisionKind.CARD, 0.5, 2, None),
+           ruled(DecisionKind.THROW, 3.0, 3, "count the keep")]
+    bob = [ruled(DecisionKind.CARD, 4.0, 0, "an exception to count the card")]
+    view = class_view({"ada": ada, "bob": bob})
+    assert view.rules == ("throw", "card", "an exception to count the card",
+                          "count the card", "count the keep")
+    ada_row, bob_row = view.students
+    assert ada_row.by_rule["card"] == (3, 3.5) and ada_row.by_rule["throw"] == (1, 3.0)
+    assert ada_row.by_rule["count the card"] == (2, 3.0)
+    assert ada_row.loss_a_decision("count the keep") == 3.0
+    assert ada_row.loss_a_decision("an exception to count the card") is None
+    assert bob_row.by_rule == {"card": (1, 4.0), "an exception to count the card": (1, 4.0)}
+    assert view.class_loss("card") == 7.5 / 4 and view.class_loss("count the card") == 1.5
+    assert ada_row.decisions == 4  # a decision counted under its rule is still one decision

@@ -176,7 +176,12 @@ def test_go_and_the_only_card_that_fits_and_the_card_that_takes_the_points() -> 
     leads Q♦, pone lays 5♥ (15, his last card): the dealer holds 5♣ and 7♦. The 5♣ pairs
     the 5♥ for 2, then the 7♦ is the last card (27) for 1: 3 in all. The 7♦ first (22)
     pegs nothing, and the 5♣ after it (27) only the last card: 1. The judge's best is
-    the 5♣, 2 points better: the 7♦ is a mistake (from 1.5 points)."""
+    the 5♣, 2 points better: the 7♦ is a mistake (from 1.5 points). The rulebook's play
+    procedure decides it by "count the card" (the points now, -0.5 each rank that scores
+    on the card, -0.25 each point of the most he can peg back): at 20 after the 5♣ only a
+    third five scores (6): 2 - 0.5 - 1.5 = 0; at 22 after the 7♦ a 7 pairs it (2), a 9
+    makes 31 (2) and a 6 a run of three (3): 0 - 1.5 - 0.75 = -2.25 (the rule counts what
+    a card he may hold would peg, whether or not he holds one)."""
     game = deal_for_the_last_cards("5C 7D QD QC 2C 9C", "KH 8S 3D 5H")
     advice = hint(game.view(1))
     assert advice.action is not None and advice.action.kind is ActionKind.GO
@@ -197,7 +202,8 @@ def test_go_and_the_only_card_that_fits_and_the_card_that_takes_the_points() -> 
         "Each card by the judge, best first: the net points to the end of the play, yours "
         "less player 0's: 5♣ +3.00; 7♦ +1.00, 2.00 less: a mistake",
         "Against 7♦, the judge says: take the points: 5♣ pegs 2 now (pair for two); 5♣ "
-        "nets +3.00 to the end of the play, 7♦ +1.00")
+        "nets +3.00 to the end of the play, 7♦ +1.00; the rule: count the card (5♣ counts "
+        "0, 7♦ -2.25)")
     game.play(1, "5C")
     advice = hint(game.view(1))
     assert advice.explanation == "lay 7♦: your last card"

@@ -558,3 +558,47 @@ def test_the_widget_says_a_version_1_card_cannot_be_set_up_again(tmp_path: Path)
     assert widget.value.message.endswith("1 card of your mistakes cannot be set up again "
                                          "(recorded before the record kept its games).")
     widget.close()
+
+
+def test_fresh_positions_where_the_same_rule_decides(tmp_path: Path) -> None:
+    """A throw the coach says "count the keep" decides (2-3 thrown as pone from
+    2-3-5-9-10-K, see ``tests/test_rule_naming.py``): the practice's theme is that rule,
+    and the fresh throws it brings first are ones where, judged again here, the coach names
+    that rule for a serious throw; answered, the rule is the decision's in the record."""
+    from itertools import islice
+
+    from cribbage_edu.strategy.coach import judge_throw
+    from cribbage_edu.study.practice import FRESH_LOOKS, fresh_positions
+    from cribbage_edu.study.record import entry_of
+
+    mistake = judge_throw("2C 3D 5H 9S 10C KD", "2C 3D", dealer=False)
+    assert mistake.rule == "count the keep"
+    with Record.open(tmp_path / RECORD_NAME) as record:
+        record.write(entry_of(mistake, time=WHEN))
+        practice = Practice(record, clock=Clock(WHEN))
+        assert practice.themes() == [(DecisionKind.THROW, "pone", "count the keep")]
+        fresh = practice.fresh(2)
+        assert fresh and all(i.rule == "count the keep" and i.role == "pone" for i in fresh)
+        for item in fresh:
+            six = item.position["six"]
+            named = {v.rule for v in (judge_throw(six, [a, b], dealer=False,
+                                                  scores=item.scores)
+                                      for n, a in enumerate(six) for b in six[n + 1:])
+                     if v.grade.is_serious}
+            assert "count the keep" in named
+        worst = max((judge_throw(fresh[0].position["six"], [a, b], dealer=False,
+                                 scores=fresh[0].scores)
+                     for n, a in enumerate(fresh[0].position["six"])
+                     for b in fresh[0].position["six"][n + 1:]), key=lambda v: v.loss)
+        answer = practice.answer(fresh[0], worst.chosen)
+        assert answer.entry.rule == "count the keep" and answer.entry.origin == "practice"
+    cards = list(islice(fresh_positions(DecisionKind.CARD, "dealer", rule="count the card"),
+                        FRESH_LOOKS + 2))
+    decided = [i for i in cards if i.rule == "count the card"]
+    assert decided and cards[:len(decided)] == decided
+    for item in decided[:2]:
+        assert item.view is not None
+        said = {v.rule for v in (judge_view(item.view, [a.cards[0]])
+                                 for a in item.view.legal if a.kind is ActionKind.PLAY)
+                if v.grade.is_serious}
+        assert "count the card" in said

@@ -113,6 +113,20 @@ def test_each_verdict_of_the_coach_becomes_an_entry_that_rebuilds_its_position()
     assert again.loss == 2.0
 
 
+def test_an_entry_keeps_the_rule_the_coach_named(tmp_path: Path) -> None:
+    """The throw of 2-3 as pone against 9-K: "count the keep" decides it (see
+    ``tests/test_rule_naming.py``); the best throw names no rule; a rule given (the
+    practice's) is kept instead; and it reads back from the file."""
+    throw = judge_throw("2C 3D 5H 9S 10C KD", "2C 3D", dealer=False)
+    assert entry_of(throw).rule == throw.rule == "count the keep"
+    assert entry_of(throw.retry("9S KD")).rule is None
+    assert entry_of(throw, rule="an exception to count the keep").rule == (
+        "an exception to count the keep")
+    with Record.open(tmp_path / RECORD_NAME) as record:
+        number = record.write(entry_of(throw))
+        assert record.entry(number).rule == "count the keep"
+
+
 def test_a_count_of_a_review_is_recorded_with_its_verdict() -> None:
     game = Game(seed=4, manual_count=(True, False), first_dealer=1)
     from cribbage_edu.rules.drive import drive

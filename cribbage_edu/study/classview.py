@@ -2,11 +2,13 @@
 or read from their folders: each student's decisions by kind and by rule (the points lost a
 decision), the counts right first time, and who improved most.
 
-A decision's rule is the rulebook's name for it when the record holds one (the ``rule``
-column); until the rulebook names rules, it is the decision's kind (:func:`rule_of`). The
-table weighs the decisions of play (at a table, in the terminal, in a lesson); the answers
-given in the practice (:mod:`.practice`, positions chosen for being hard for the student)
-are counted apart: how many, and how many right.
+Each decision is counted under its kind (``'throw'``, ``'card'``, ``'count'``) and, when
+the coach named the rule of the rulebook that decides it (the record's ``rule`` column:
+"count the card", "an exception to count the keep", ...), under that rule too
+(:func:`rules_of`): the columns by rule say how often a rule decided against the student
+and what it cost them each time. The table weighs the decisions of play (at a table, in the
+terminal, in a lesson); the answers given in the practice (:mod:`.practice`, positions
+chosen for being hard for the student) are counted apart: how many, and how many right.
 
 Who improved most is measured by the accuracy of the games (:func:`.progress.accuracy`,
 ``100 / (1 + L)`` for ``L`` points lost a decision, the decisions of the games pooled):
@@ -45,7 +47,8 @@ from .practice import is_right
 from .progress import RANKED_DECISIONS, accuracy, progress_of
 from .record import Entry
 
-__all__ = ["FIRST_LAST", "ClassView", "StudentRow", "class_view", "rule_of", "union"]
+__all__ = ["FIRST_LAST", "ClassView", "StudentRow", "class_view", "rule_of", "rules_of",
+           "union"]
 
 FIRST_LAST = 3
 """How many of a student's first games are weighed against as many of their last."""
@@ -83,12 +86,27 @@ def rule_of(entry: Entry) -> str:
     return entry.rule or entry.kind.value
 
 
+def rules_of(entry: Entry) -> tuple[str, ...]:
+    """The columns of the class view a decision counts in: its kind, and the rule the
+    coach named for it, if any.
+
+    >>> from datetime import UTC, datetime
+    >>> from cribbage_edu.strategy.coach.grades import DecisionKind, Grade
+    >>> entry = Entry(DecisionKind.CARD, {}, "5C", "3D", 1.6, None, Grade.MISTAKE,
+    ...               rule="count the card", time=datetime(2026, 12, 1, tzinfo=UTC))
+    >>> rules_of(entry)
+    ('card', 'count the card')
+    """
+    kind = entry.kind.value
+    return (kind,) if not entry.rule or entry.rule == kind else (kind, entry.rule)
+
+
 @dataclass(frozen=True, slots=True)
 class StudentRow:
     """One student's line of the class view: the ``name``, the decisions of play, the
-    decisions and points lost by rule (:func:`rule_of`), the shows counted and those right
-    first time, the accuracy of their ``first`` and ``last`` games (``None``: too few
-    games), and the practice's answers (``practised``) with those right."""
+    decisions and points lost by kind and by rule (:func:`rules_of`), the shows counted and
+    those right first time, the accuracy of their ``first`` and ``last`` games (``None``:
+    too few games), and the practice's answers (``practised``) with those right."""
 
     name: str
     decisions: int
@@ -146,8 +164,9 @@ def student_row(name: str, entries: Iterable[Entry]) -> StudentRow:
     read = progress_of(e for e in every if e.origin != "practice")
     by_rule: dict[str, tuple[int, float]] = {}
     for entry in read.entries:
-        n, lost = by_rule.get(rule_of(entry), (0, 0.0))
-        by_rule[rule_of(entry)] = (n + 1, lost + entry.loss)
+        for rule in rules_of(entry):
+            n, lost = by_rule.get(rule, (0, 0.0))
+            by_rule[rule] = (n + 1, lost + entry.loss)
     shows, right = read.shows
     played = [(g.decisions, g.loss) for g in read.games if g.decisions >= RANKED_DECISIONS]
     first = last = None

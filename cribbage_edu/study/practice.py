@@ -22,10 +22,11 @@ published parameters; its small random spread of intervals is off, so that the s
 give the same schedule), kept in the record's ``practice`` table.
 
 When fewer than the session asks for are due, fresh positions fill it: positions where the
-same kind of decision decides, for the same role (dealer or pone; a hand or a crib), and for
-a card the coach's principle named in the mistake's reason where there is one
-(:func:`principle_of`; the rulebook's rule names, when the record holds them, are the
-``rule`` of an item), from seeded games between the engine's players
+same kind of decision decides, for the same role (dealer or pone; a hand or a crib), and
+where the same rule decides: the rule of the rulebook the coach named for the mistake (the
+record's ``rule``, the ``rule`` of an item: a throw or a card in which the coach names that
+rule for a serious choice), or, for a card recorded without one, the coach's principle
+named in the mistake's reason (:func:`principle_of`), from seeded games between the engine's players
 (:data:`FRESH_PLAYERS`, seeds from :data:`FRESH_SEED`): every learner of a class who made
 mistakes of a kind sees the same fresh positions of it.
 
@@ -60,6 +61,7 @@ from collections import Counter
 from collections.abc import Callable, Iterable, Iterator, Sequence
 from dataclasses import dataclass, field, replace
 from datetime import UTC, datetime, time
+from itertools import combinations
 from typing import Any
 
 from fsrs import Card as Schedule
@@ -102,8 +104,8 @@ FRESH_PLAYERS = ("expert", "expert")
 FRESH_GAMES = 40
 """How many seeded games are looked through for fresh positions, at most."""
 FRESH_LOOKS = 12
-"""How many fresh card positions are judged, at most, to find one where the mistake's
-principle decides (about 60 ms each, once a process); past that the first of the same kind
+"""How many fresh positions are judged, at most, to find one where the mistake's rule (or
+a card's principle) decides (about 60 ms each, once a process); past that the first of the same kind
 and role is taken. Also how many of the latest card mistakes are judged again for their
 principle."""
 
@@ -253,6 +255,7 @@ class Practice:
         self._games: dict[str, Game | None] = {}
         self._read: tuple[int, list[Item]] | None = None
         self._themes: tuple[int, list[tuple[DecisionKind, str, str | None]]] | None = None
+        self._principles: set[str] = set()  # the themes named by a sentence's principle
 
     # --- what there is to practise ----------------------------------------------------------
 
@@ -333,6 +336,8 @@ class Practice:
             if kind is DecisionKind.CARD and rule is None:
                 rule = self._principle(role, [i for i in mistakes if i.kind is kind
                                               and i.role == role])
+                if rule is not None:
+                    self._principles.add(rule)
             themes.append((kind, role, rule))
         return themes
 
@@ -355,9 +360,11 @@ class Practice:
             (DecisionKind.THROW, "dealer"), (DecisionKind.CARD, "pone"),
             (DecisionKind.COUNT, "hand"), (DecisionKind.THROW, "pone"),
             (DecisionKind.CARD, "dealer"), (DecisionKind.COUNT, "crib"))]
-        sources = {(kind, role, rule): fresh_positions(kind, role, rule, seed=self.seed,
-                                                       avoid=taken)
-                   for kind, role, rule in themes}
+        principles = self._principles
+        sources = {(kind, role, name): fresh_positions(
+            kind, role, name if name in principles else None,
+            rule=None if name in principles else name, seed=self.seed, avoid=taken)
+            for kind, role, name in themes}
         out: list[Item] = []
         while len(out) < count and sources:
             for theme in list(sources):
@@ -493,12 +500,15 @@ class Practice:
     # --- fresh positions --------------------------------------------------------------------
 
 def fresh_positions(kind: DecisionKind, role: str, principle: str | None = None, *,
-                    seed: int = FRESH_SEED, avoid: Iterable[str] = ()) -> Iterator[Item]:
+                    rule: str | None = None, seed: int = FRESH_SEED,
+                    avoid: Iterable[str] = ()) -> Iterator[Item]:
     """Fresh positions of ``kind`` for ``role`` (``'dealer'`` or ``'pone'``; ``'hand'`` or
     ``'crib'`` for a count) from the seeded games between :data:`FRESH_PLAYERS` (seeds from
-    ``seed``), in the order they come, less those whose key is in ``avoid``. For a card
-    with a ``principle``: first those, among the first :data:`FRESH_LOOKS` looked at, where
-    the coach tells a serious card that principle (their ``principle`` says so), then the
+    ``seed``), in the order they come, less those whose key is in ``avoid``. With a
+    ``rule`` of the rulebook (a throw, a card: what the coach names, as the record keeps
+    it), or for a card with a ``principle`` of the coach's sentences: first those, among
+    the first :data:`FRESH_LOOKS` looked at, where the coach names that rule (that
+    principle) for a serious choice (their ``rule`` or ``principle`` says so), then the
     others.
 
     >>> from itertools import islice
@@ -506,14 +516,17 @@ def fresh_positions(kind: DecisionKind, role: str, principle: str | None = None,
     [('throw', 'dealer'), ('throw', 'dealer')]
     """
     taken = set(avoid)
+    name = rule if rule is not None else principle if kind is DecisionKind.CARD else None
     looked: list[Item] = []
     for item in _positions(seed, kind):
         if item.role != role or item.key in taken:
             continue
-        if kind is DecisionKind.CARD and principle is not None:
+        if name is not None and kind is not DecisionKind.COUNT:
             if len(looked) < FRESH_LOOKS:
-                if _decided_by(item, principle):
-                    yield replace(item, principle=principle)
+                if (rule is not None and rule in _said_at(item)[0]) or (
+                        rule is None and name in _said_at(item)[1]):
+                    yield (replace(item, rule=rule) if rule is not None
+                           else replace(item, principle=principle))
                 else:
                     looked.append(item)
                 continue
@@ -559,25 +572,45 @@ def _itemised(score: HandScore) -> list[str]:
     return [*(f"{item}" for item in score.items), f"total {score.total}: {score}"]
 
 
-_DECIDED: dict[str, frozenset[str]] = {}
-"""The principles each fresh card position was found to be decided by (judged once a
-process: the fresh positions are the same for every learner)."""
+_DECIDED: dict[str, tuple[frozenset[str], frozenset[str]]] = {}
+"""The rules and the principles the coach names for the serious choices of each fresh
+position (judged once a process: the fresh positions are the same for every learner)."""
 
 
-def _decided_by(item: Item, principle: str) -> bool:
-    """Whether some card of ``item`` that the coach grades serious is told ``principle``."""
+def _said_at(item: Item) -> tuple[frozenset[str], frozenset[str]]:
+    """The rules of the rulebook and (for a card) the principles the coach names for the
+    choices of ``item`` it grades serious."""
     if item.key not in _DECIDED:
-        assert item.view is not None
-        names = set()
-        for card in {c.rank: c for c in item.view.hand}.values():
-            try:
-                verdict = judge_view(item.view, [card])
-            except CribbageError:
-                continue  # a card past 31
+        rules: set[str] = set()
+        principles: set[str] = set()
+        for verdict in _every_choice(item):
+            if not verdict.grade.is_serious:
+                continue
+            if verdict.rule:
+                rules.add(verdict.rule)
             if isinstance(verdict, CardVerdict) and (name := principle_of(verdict)):
-                names.add(name)
-        _DECIDED[item.key] = frozenset(names)
-    return principle in _DECIDED[item.key]
+                principles.add(name)
+        _DECIDED[item.key] = (frozenset(rules), frozenset(principles))
+    return _DECIDED[item.key]
+
+
+def _every_choice(item: Item) -> Iterator[ThrowVerdict | CardVerdict]:
+    """The coach's verdict on every choice at a fresh throw or card position (a card of
+    each rank that fits)."""
+    if item.kind is DecisionKind.THROW:
+        six = Hand(item.position["six"])
+        for a, b in combinations(six, 2):
+            yield judge_throw(six, (a, b), dealer=item.position["dealer"],
+                              scores=item.scores, target=item.position["target"])
+        return
+    assert item.view is not None
+    for card in {c.rank: c for c in item.view.hand}.values():
+        try:
+            verdict = judge_view(item.view, [card])
+        except CribbageError:
+            continue  # a card past 31
+        if isinstance(verdict, CardVerdict):
+            yield verdict
 
 
 def _positions(seed: int, kind: DecisionKind) -> Iterator[Item]:

@@ -5,11 +5,13 @@ learner's own course folder (:data:`RECORD_NAME`), read back by the progress cha
 One row a decision (an :class:`Entry`): its kind (throw, card, count), the position it was
 made in (enough to rebuild it: the verdict's own ``position``), the choice, the best, the
 points lost, the chance to win lost (or ``None``), the grade, for a count whether it was
-right, over or under, the rule of the rulebook it concerns (``None`` until the rulebook
-names one), the game it was made in and that game's seed, where it was made (the terminal,
-the table, the practice) and the time. Beside the decisions: the save of each game a card
-was judged in (the card's position rebuilt exactly from it, :meth:`Record.game`), and the
-practice's schedule (:meth:`Record.schedule`, one :class:`Scheduled` a position practised).
+right, over or under, the rule of the rulebook it concerns (the rule the coach names in its
+reason for a throw or a card, :attr:`~cribbage_edu.strategy.coach.CardVerdict.rule`;
+``None`` when it names none, and for a count), the game it was made in and that game's
+seed, where it was made (the terminal, the table, the practice) and the time. Beside the
+decisions: the save of each game a card was judged in (the card's position rebuilt exactly
+from it, :meth:`Record.game`), and the practice's schedule (:meth:`Record.schedule`, one
+:class:`Scheduled` a position practised).
 
 How it keeps them:
 
@@ -373,13 +375,15 @@ def entry_of(judged: ThrowVerdict | CardVerdict | Decision, *, game: str | None 
              origin: str = "table", rule: str | None = None,
              time: datetime | None = None) -> Entry:
     """The record's entry for a verdict of the coach (a throw's or a card's) or a
-    decision of a review (a count's, or any): the position from the verdict itself.
+    decision of a review (a count's, or any): the position from the verdict itself, and
+    the ``rule`` of the rulebook the verdict names (unless one is given: the practice
+    gives the rule a position is practised for).
 
     >>> from cribbage_edu.strategy.coach import judge_card
     >>> e = entry_of(judge_card("5C 7D", "7D", starter="AS", pile="QD 5H",
     ...                         seen="2C 9C KH QC 8S 3D", dealer=True, opponent_cards=0))
-    >>> e.kind.value, e.chosen, e.best, e.loss, e.grade.value, e.position["pile"]
-    ('card', '7D', '5C', 2.0, 'mistake', ['QD', '5H'])
+    >>> e.kind.value, e.chosen, e.best, e.loss, e.grade.value, e.position["pile"], e.rule
+    ('card', '7D', '5C', 2.0, 'mistake', ['QD', '5H'], 'count the card')
     """
     from ..rules.scoring import Judgement
     from ..strategy.coach import CardVerdict, Decision, ThrowVerdict
@@ -408,6 +412,8 @@ def entry_of(judged: ThrowVerdict | CardVerdict | Decision, *, game: str | None 
     if isinstance(judged, Decision):
         deal = judged.deal if deal is None else deal
         action = judged.action if action is None else action
+    if rule is None and isinstance(verdict, ThrowVerdict | CardVerdict):
+        rule = verdict.rule
     return Entry(DecisionKind(str(judged.kind)), position, chosen, best, float(loss),
                  chance_loss, grade, said, rule, game, seed, deal, action, origin,
                  time or datetime.now(UTC))

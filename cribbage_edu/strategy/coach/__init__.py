@@ -4,8 +4,12 @@ Each judge answers with a verdict: the choice made, the best choice, the points 
 choice loses against the best (and, near the end of a game, the chance to win it
 loses), a :class:`Grade`, one ``sentence`` in the course's words that gives the reason
 as a principle with its numbers, and ``why``: the numbers behind it, each option's
-columns. A verdict is a frozen value that keeps its position, so ``retry`` judges
-another choice from the same cards and the same board.
+columns. A verdict on a throw or a card that is not the best also names, in ``rule`` and
+at the end of its sentence, the rule of the rulebook that decides between it and the best
+("the rule: count the keep", "an exception to lay your highest card": the words of the
+stored procedures, :mod:`cribbage_edu.strategy.rulebook.naming`). A verdict is a frozen
+value that keeps its position, so ``retry`` judges another choice from the same cards and
+the same board.
 
 >>> verdict = judge_throw("2C 3D 5H 9S 10C KD", "2C 3D", dealer=False)
 >>> verdict.grade, str(verdict.best)

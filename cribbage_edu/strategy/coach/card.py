@@ -20,15 +20,18 @@ from ...rules.board import GAME_HOLE
 from ...rules.cards import THIRTY_ONE, Card, CardLike, checked_card
 from ...rules.checks import whole_number
 from ...rules.errors import IllegalActionError, IllegalPlayError
+from ..rulebook.naming import card_rule, play_position
+from ..rulebook.play import PlayPosition
 from .grades import INACCURACY, DecisionKind, Grade, grade_of
 from .model import kinds_count, mean_error, position_options, rank_chances
-from .phrases import NEAR_31, answer_reason, cards_that_fit, percent, spoken_play
+from .phrases import NEAR_31, answer_reason, cards_that_fit, percent, rule_said, spoken_play
 from .position import CardOption, CardPosition, card_position
 
 if TYPE_CHECKING:
     from ...rules.game import PlayerView
 
-__all__ = ["CardVerdict", "card_chances", "card_sentence", "judge_card", "judge_position"]
+__all__ = ["CardVerdict", "card_chances", "card_sentence", "judge_card", "judge_position",
+           "rule_of_card"]
 
 
 @dataclass(frozen=True, slots=True)
@@ -48,7 +51,11 @@ class CardVerdict:
     the same in points), ``within`` the cards within the judge's margin of the best (best
     first; a card there is graded good), ``view`` the view it was judged from and
     ``rejudge`` the judge that judged it (a "try again" judges another card from the view
-    by it)."""
+    by it).
+
+    ``rule`` is the rule of the rulebook that decides between the card laid and the best,
+    as the sentence names it (``None`` when the card is the best, within the margin, or
+    no rule separates them; see :func:`rule_of_card`)."""
 
     position: CardPosition
     chosen: Card
@@ -65,6 +72,7 @@ class CardVerdict:
     margin: float = 0.0
     within: tuple[Card, ...] = ()
     whole_deal: bool = False
+    rule: str | None = None
     view: PlayerView | None = field(default=None, repr=False, compare=False)
     account: str = field(default="", repr=False, compare=False)
     rejudge: Callable[[CardLike], CardVerdict] | None = field(default=None, repr=False,
@@ -110,7 +118,8 @@ class CardVerdict:
                 "chance_loss": self.chance_loss, "grade": str(self.grade),
                 "sentence": self.sentence, "hands": self.hands, "exact": self.exact,
                 "options": [o.to_dict() for o in self.options], "margin": self.margin,
-                "within": [str(c) for c in self.within], "whole_deal": self.whole_deal}
+                "within": [str(c) for c in self.within], "whole_deal": self.whole_deal,
+                "rule": self.rule}
 
     def __str__(self) -> str:
         return f"{self.grade}: {self.sentence}"
@@ -149,7 +158,8 @@ def judge_card(hand: str | Iterable[CardLike], card: CardLike, *, starter: CardL
     (Card.parse('5C'), [('5♣', 3.0), ('7♦', 1.0)], 2.0, <Grade.MISTAKE: 'mistake'>)
     >>> print(v.sentence.replace("; ", ";\\n"))
     take the points: 5♣ pegs 2 now (pair for two);
-    5♣ nets +3.00 to the end of the play, 7♦ +1.00
+    5♣ nets +3.00 to the end of the play, 7♦ +1.00;
+    the rule: count the card (5♣ counts 0, 7♦ -2.25)
 
     Bad input, and a position no deal reaches (the cards, the order of the play), is
     refused with a clear error, and nothing changes:
@@ -193,9 +203,37 @@ def judge_position(position: CardPosition, laid: Card) -> CardVerdict:
     if best.chance is not None and mine.chance is not None:
         chance_loss = max(0.0, best.chance - mine.chance)
     sentence = card_sentence(position, mine, best, top, loss, chance_loss)
+    grade = grade_of(loss, chance_loss)
+    seen = play_position(position.hand, position.pile, position.seen, position.starter,
+                         position.dealer, position.opponent_go, position.scores)
+    rule, said = rule_of_card(seen, mine, best, top, loss, chance_loss, grade)
+    if said:
+        sentence += f"; {said}"
     return CardVerdict(position, laid, best.card, round(loss, 6), round(loss_error, 6), chance_loss,
-                       grade_of(loss, chance_loss), sentence, tuple(options), len(weights),
-                       exact)
+                       grade, sentence, tuple(options), len(weights), exact, rule=rule)
+
+
+def rule_of_card(position: PlayPosition | None, mine: CardOption, best: CardOption,
+                 top: CardOption, loss: float, chance_loss: float | None, grade: Grade
+                 ) -> tuple[str | None, str]:
+    """The rule of the rulebook's play procedure that decides between the card laid and
+    the judge's best (:func:`~cribbage_edu.strategy.rulebook.naming.card_rule`), as the
+    record keeps it and as the coach says it; nothing when the card is of the best's rank
+    or is graded good for being within the judge's margin (``grade`` good and nothing
+    lost), and an exception only for a card graded below good."""
+    lost = loss if chance_loss is None else chance_loss
+    if position is None or lost < 1e-9 or mine.card.rank == best.card.rank:
+        return None, ""
+    deciding = card_rule(position, mine.card, best.card)
+    if deciding is None or (deciding.exception and grade is Grade.GOOD):
+        return None, ""
+    if chance_loss is not None:
+        because = (f"{best.card.symbol} leaves you {chance_loss:.0%} more chance to win"
+                   if chance_loss >= 0.005 else
+                   f"{best.card.symbol} leaves you a better chance to win")
+    else:
+        because = f"{top.card.symbol} nets {loss:.2f} more to the end of the play"
+    return deciding.words, rule_said(deciding, best.card.symbol, mine.card.symbol, because)
 
 
 def card_sentence(position: CardPosition, mine: CardOption, best: CardOption, top: CardOption,

@@ -13,6 +13,7 @@ from typing import Any
 
 from ...rules.cards import FIFTEEN, Card, Rank
 from ...rules.pegging import score_play
+from ..rulebook.naming import Deciding
 from .grades import CHANCE_INACCURACY, INACCURACY
 from .position import CardOption, CardPosition
 
@@ -30,6 +31,7 @@ __all__ = [
     "pair_name",
     "percent",
     "rank_held",
+    "rule_said",
     "spoken_play",
 ]
 
@@ -162,3 +164,35 @@ def answer_reason(position: CardPosition, mine: CardOption, top: CardOption, *,
 def rank_held(position: CardPosition, card: Card) -> int:
     """How many cards of ``card``'s rank the hand holds."""
     return sum(c.rank == card.rank for c in position.hand)
+
+
+def rule_said(deciding: Deciding[Any, Any], best: str, chosen: str, because: str) -> str:
+    """The rule of the rulebook that decides, as the coach says it after the reason, in
+    the rule's own words (:mod:`~cribbage_edu.strategy.rulebook.naming`): "the rule:
+    ..."; or, where the rule keeps the choice and the judge prefers the best, "an
+    exception to ..., ``because``" (the judge's numbers). A rule that counts with a
+    table says what it counts for the ``best`` and the ``chosen`` (as named here).
+
+    >>> from cribbage_edu.strategy.rulebook import play, naming
+    >>> rule_said(naming.Deciding(play.TAKE_THE_POINTS, False), "7♦", "K♠", "")
+    'the rule: take the points'
+    >>> card = play.count_the_card({"answers": -0.5})
+    >>> print(rule_said(naming.Deciding(card, True, (-0.5, 0.5)), "7♦", "K♠",
+    ...                 "7♦ nets 0.80 more"))
+    an exception to count the card (K♠ counts +0.5, 7♦ -0.5), because 7♦ nets 0.80 more
+    """
+    name = deciding.words
+    counts = ""
+    if deciding.counts is not None:
+        top, mine = deciding.counts
+        first, second = ((chosen, mine), (best, top)) if deciding.exception else (
+            (best, top), (chosen, mine))
+        counts = f" ({first[0]} counts {_signed(first[1])}, {second[0]} {_signed(second[1])})"
+    if deciding.exception:
+        return f"{name}{counts}, because {because}"
+    return f"the rule: {name}{counts}"
+
+
+def _signed(number: float) -> str:
+    """A count as the rule counts it, in quarter points: ``+2.25``, ``-1``, ``0``."""
+    return f"{number:+g}" if number else "0"

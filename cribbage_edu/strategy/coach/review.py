@@ -31,7 +31,8 @@ class Decision:
     """One decision of a review: in which ``deal``, its ``kind``, the index of its
     action in ``game.actions`` (``game.replay(action)`` reopens the position), what
     was ``chosen`` and the ``best``, the ``loss`` in points, the ``chance_loss`` (or
-    ``None``), the ``grade``, the ``reason`` in one sentence, and the ``verdict`` itself
+    ``None``), the ``grade``, the ``reason`` in one sentence (naming the rule of the
+    rulebook that decides, where one does: :attr:`rule`), and the ``verdict`` itself
     (a :class:`ThrowVerdict`, :class:`CardVerdict` or the count's
     :class:`~cribbage_edu.rules.scoring.Judgement`)."""
 
@@ -46,15 +47,20 @@ class Decision:
     reason: str
     verdict: ThrowVerdict | CardVerdict | Judgement = field(repr=False, compare=False)
 
+    @property
+    def rule(self) -> str | None:
+        """The rule of the rulebook the reason names (a throw's, a card's), or ``None``."""
+        return None if isinstance(self.verdict, Judgement) else self.verdict.rule
+
     def to_dict(self) -> dict[str, Any]:
         return {"deal": self.deal, "kind": str(self.kind), "action": self.action,
                 "chosen": self.chosen, "best": self.best, "loss": self.loss,
                 "chance_loss": self.chance_loss, "grade": str(self.grade),
-                "reason": self.reason}
+                "reason": self.reason, "rule": self.rule}
 
 
 _COLUMNS = ("deal", "kind", "action", "chosen", "best", "loss", "chance_loss", "grade",
-            "reason")
+            "reason", "rule")
 
 
 @dataclass(frozen=True, slots=True)

@@ -23,15 +23,16 @@ from ...rules.errors import IllegalHandError, IllegalPlayError
 from ...rules.options import game_target
 from ...rules.scoring import runs_of_three
 from ..players import points_before_starter
+from ..rulebook.naming import throw_rule
 from .grades import INACCURACY, DecisionKind, Grade, grade_of
 from .model import throw_columns
-from .phrases import CRIB_REASONS, card_pairs, crib_heat, pair_name, percent
+from .phrases import CRIB_REASONS, card_pairs, crib_heat, pair_name, percent, rule_said
 from .position import judged_scores
 
 if TYPE_CHECKING:
     from ..discard import DiscardOption
 
-__all__ = ["ThrowOption", "ThrowVerdict", "judge_throw", "throw_options"]
+__all__ = ["ThrowOption", "ThrowVerdict", "judge_throw", "rule_of_throw", "throw_options"]
 
 
 @dataclass(frozen=True, slots=True)
@@ -90,8 +91,11 @@ class ThrowVerdict:
     ``dealer``, ``scores``, ``target``), the ``chosen`` throw, the ``best`` one, the
     ``loss`` in points against the throw worth most (never below 0), its 95%
     ``loss_error`` (the pegging column is simulated), the ``chance_loss`` (``None``
-    unless the chance to win is judged), the ``grade``, the ``sentence`` and every
-    option, best first (by the chance when it is judged)."""
+    unless the chance to win is judged), the ``grade``, the ``sentence``, every
+    option, best first (by the chance when it is judged), and the ``rule`` of the
+    rulebook that decides between the choice and the best, as the sentence names it
+    (``None`` when the choice is the best or no rule separates them; see
+    :func:`rule_of_throw`)."""
 
     six: Hand
     chosen: Hand
@@ -106,6 +110,7 @@ class ThrowVerdict:
     sentence: str
     options: tuple[ThrowOption, ...]
     kind: DecisionKind = field(default=DecisionKind.THROW, init=False)
+    rule: str | None = None
 
     @property
     def why(self) -> str:
@@ -129,7 +134,7 @@ class ThrowVerdict:
                 "scores": None if self.scores is None else list(self.scores),
                 "target": self.target, "best": [str(c) for c in self.best], "loss": self.loss,
                 "loss_error": self.loss_error, "chance_loss": self.chance_loss,
-                "grade": str(self.grade), "sentence": self.sentence,
+                "grade": str(self.grade), "sentence": self.sentence, "rule": self.rule,
                 "options": [o.to_dict() for o in self.options]}
 
     def __str__(self) -> str:
@@ -198,9 +203,36 @@ def judge_throw(six: str | Iterable[CardLike], thrown: str | Iterable[CardLike],
     best = options[0]
     grade = grade_of(loss, chance_loss)
     sentence = _throw_sentence(mine, best, top, is_dealer, loss, chance_loss)
+    rule, said = rule_of_throw(dealt, mine, best, top, is_dealer, loss, chance_loss, grade)
+    if said:
+        sentence += f"; {said}"
     return ThrowVerdict(dealt, Hand(sorted(chosen)), is_dealer, board, goal, best.discard,
                         round(loss, 6), round(error, 6), chance_loss, grade, sentence,
-                        tuple(options))
+                        tuple(options), rule=rule)
+
+
+def rule_of_throw(six: Hand, mine: ThrowOption, best: ThrowOption, top: ThrowOption,
+                  dealer: bool, loss: float, chance_loss: float | None, grade: Grade
+                  ) -> tuple[str | None, str]:
+    """The rule of the rulebook's throw procedure that decides between the throw made and
+    the judge's best (:func:`~cribbage_edu.strategy.rulebook.naming.throw_rule`), as the
+    record keeps it and as the coach says it; nothing when the throw lost nothing, or when
+    the rulebook would make it and the judge cannot call it a mistake (an exception is
+    named only for a throw graded below good)."""
+    lost = loss if chance_loss is None else chance_loss
+    if lost < 1e-9 or set(mine.discard) == set(best.discard):
+        return None, ""
+    deciding = throw_rule(six, dealer, mine.discard, best.discard)
+    if deciding is None or (deciding.exception and grade is Grade.GOOD):
+        return None, ""
+    if chance_loss is not None:
+        because = (f"keeping {best.keep.symbols} gives you {chance_loss:.0%} more chance to "
+                   f"win" if chance_loss >= 0.005 else
+                   f"keeping {best.keep.symbols} gives you a better chance to win")
+    else:
+        because = f"throwing {top.discard.symbols} nets {loss:.2f} more"
+    return deciding.words, rule_said(deciding, f"keeping {best.keep.symbols}", "yours",
+                                     because)
 
 
 def _throw_numbers(option: ThrowOption, dealer: bool) -> str:

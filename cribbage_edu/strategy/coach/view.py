@@ -44,7 +44,8 @@ from ...rules.events import Phase
 from ...rules.game import PlayerView
 from ...rules.pegging import pile_points
 from ..reading import THROW_SLIP
-from .card import CardVerdict, card_sentence, judge_position
+from ..rulebook.play import PlayPosition
+from .card import CardVerdict, card_sentence, judge_position, rule_of_card
 from .deal import DEAL_HANDS, DealCard, DealVerdict, judge_deal
 from .grades import Grade, grade_of
 from .phrases import WITHIN, as_good, card_margin, percent
@@ -251,10 +252,14 @@ def _verdict(view: PlayerView, position: CardPosition, deal: DealVerdict,
     within = tuple(deal.within_margin())
     grade = Grade.GOOD if laid in within else grade_of(loss, chance_loss)
     sentence = _sentence(position, deal, mine, best, top, loss, chance_loss, within)
+    rule, said = (None, "") if laid in within else rule_of_card(
+        PlayPosition.from_view(view), mine, best, top, loss, chance_loss, grade)
+    if said:
+        sentence += f"; {said}"
     return CardVerdict(position, laid, best.card, loss, round(mine_row.points_margin, 6),
                        chance_loss, grade, sentence, options, deal.used, False,
                        margin=round(mine_row.margin, 6), within=within, whole_deal=True,
-                       view=view, account=_account(deal), rejudge=rejudge)
+                       rule=rule, view=view, account=_account(deal), rejudge=rejudge)
 
 
 def _option(position: CardPosition, row: DealCard, near: bool) -> CardOption:
