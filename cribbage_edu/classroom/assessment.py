@@ -9,7 +9,7 @@ assignment, whose hidden tests call :func:`mark`.
 Traceback (most recent call last):
 ...
 AssertionError: Question 1: not yet. You said 16, which is too high. The double run's ...
->>> mark(7, "QH 9S"), mark(9, (2, 1)), mark(11, "1,068")
+>>> mark(7, "QH 9S"), mark(9, (7, 5)), mark(11, "1,068")
 (None, None, None)
 >>> mark(12, ...)
 Traceback (most recent call last):
@@ -33,7 +33,7 @@ from ..rules.pegging import Play, score_play
 from ..rules.scoring import score_hand
 from ..stats import games_needed
 from ..strategy.discard import DiscardOption, advise, starter_distribution
-from ..strategy.rulebook import heat
+from ..strategy.rulebook.throw import crib_count, crib_counted
 
 __all__ = ["NOT_ANSWERED", "Form", "Question", "guide_text", "mark", "questions"]
 
@@ -210,6 +210,11 @@ def questions() -> tuple[Question, ...]:
     kept = starter_distribution("3C 4D 5S 6H", seen="KC QD")
     ten_cards = sum(1 for card in FULL_DECK if card.value == THIRTY_ONE - 21)
     double_skunk = GameOptions.tournament().games_for_skunk[1]
+    mine = crib_count(True)
+    worth = [crib_counted(parse_cards(pair), True) for pair in ("2C 3D", "KC KD")]
+    if any(value != int(value) for value in worth):  # the form reads whole numbers
+        raise AssertionError(f"the crib count gives halves: {worth}")
+    crib_pair = (int(worth[0]), int(worth[1]))
     return (
         Question(1, "Count 3♦ 4♠ 4♥ 5♣ with the 6♠ turned.", first.total, str(first),
                  slips={10: "one run of four, where the two fours make two",
@@ -257,11 +262,16 @@ def questions() -> tuple[Question, ...]:
                  f"exactly {kept.expected}", form=TWO_PLACES,
                  slips={Fraction(6): "6 is the hand before the starter: every starter adds "
                                      "at least 2"}),
-        Question(9, "What is the heat of 2-3? Of K-K?", (heat("2C 3D"), heat("KC KD")), "",
-                 form=TWO_NUMBERS,
-                 slips={(0, 1): "2 and 3 add to five: every ten-card makes them fifteen",
-                        (2, 2): "a pair of tens, queens or kings is only 1: a high pair "
-                                "makes less of a crib than a low one"}),
+        Question(9, "By the crib count (lesson 12), what are 2-3 and K-K worth in your own "
+                    "crib?", crib_pair, f"2-3: {mine['low']:g} + {mine['low']:g} for two "
+                    f"low cards, {mine['+five']:+g} for making five, {mine['+touch']:+g} for "
+                    f"ranks that touch; K-K: {mine['ten']:g} + {mine['ten']:g}, "
+                    f"{mine['+pair']:+g} for the pair", form=TWO_NUMBERS,
+                 slips={(crib_pair[0] - int(mine["+five"]), crib_pair[1]):
+                        "2 and 3 make five together, as a five does alone: every ten-card "
+                        "makes them fifteen",
+                        (crib_pair[0], crib_pair[1] - int(mine["+pair"])):
+                        "a pair counts for itself on top of its two cards"}),
         Question(10, "From a count of 21, how many of the 52 cards make 31?", ten_cards, "",
                  slips={4: "the jacks, queens and kings count ten too: sixteen ten-cards"}),
         Question(11, "How many games does a win rate near 50% need for a 95% interval of "

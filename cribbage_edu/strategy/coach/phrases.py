@@ -95,7 +95,8 @@ HOT_PAIRS: tuple[tuple[str, Any], ...] = (
     ("touching cards", lambda a, b: abs(int(a.rank) - int(b.rank)) == 1),
     ("cards one apart", lambda a, b: abs(int(a.rank) - int(b.rank)) == 2),
 )
-"""What makes two cards good for a crib, hottest first (lesson 12's heat, in words)."""
+"""What makes two cards good for a crib, hottest first, in words (the bonuses of lesson 12's
+crib count, and its five)."""
 
 CRIB_REASONS = {
     "a pair of fives": "fives make fifteen with every ten-card",
