@@ -27,7 +27,7 @@ from cribbage_edu.strategy.rulebook import PlayPosition, Procedure
 from cribbage_edu.strategy.rulebook.explain import deciding_rule, steps
 from cribbage_edu.strategy.rulebook.play import CARD_WORDS, card_terms
 from cribbage_edu.strategy.rulebook.player import RULEBOOK_FILE, stored_procedures
-from whole_play import _pile
+from whole_play import pile_of
 
 __all__ = ["APPENDIX", "Followed", "alone_cost", "card_count", "exceptions", "follow_on",
            "position", "print_card_table", "print_counted", "print_procedure", "rule_cost",
@@ -130,7 +130,7 @@ def position(kept: Cards, *, thrown: Cards, starter: CardLike, laid: Cards = "",
     """
     played = parse_cards(laid) if laid else []
     held = [c for c in parse_cards(kept) if c not in played]
-    return PlayPosition.parse(held, _pile(played), laid=played, starter=starter,
+    return PlayPosition.parse(held, pile_of(played), laid=played, starter=starter,
                               thrown=thrown, dealer=dealer, scores=scores or (0, 0))
 
 
@@ -243,8 +243,7 @@ def print_exception(rule: str) -> None:
     """The first measured decision (in the games' order) that the rule ``rule`` decided
     outside the judge's margin: the deal as the player saw it, each card's worth by the
     judge (✓ within its margin of the best), and the procedure's steps."""
-    total, wrong = exceptions()
-    m, followed = wrong[rule][0]
+    m, followed = exceptions()[1][rule][0]
     p = m.position
     role = "the dealer" if p.dealer else "pone"
     pile = f", the pile {p.pile} (count {p.count})" if p.pile else ", to lead"
