@@ -25,16 +25,18 @@ from cribbage_edu.rules.cards import THIRTY_ONE, Card, CardLike, Rank, parse_car
 from cribbage_edu.strategy.players import peg_points
 from cribbage_edu.strategy.rulebook import PlayPosition, Procedure
 from cribbage_edu.strategy.rulebook.explain import deciding_rule, steps
-from cribbage_edu.strategy.rulebook.play import CARD_WORDS, card_terms
+from cribbage_edu.strategy.rulebook.play import CARD_WORDS, TRAP_LEAD, card_terms
 from cribbage_edu.strategy.rulebook.player import RULEBOOK_FILE, stored_procedures
 from whole_play import pile_of
 
 __all__ = ["APPENDIX", "Followed", "alone_cost", "card_count", "exceptions", "follow_on",
-           "position", "print_card_table", "print_counted", "print_procedure", "rule_cost",
-           "scoring_ranks", "short", "the_procedure", "weights"]
+           "lone_ace_leads", "position", "print_card_table", "print_counted", "print_exception",
+           "print_procedure", "rule_cost", "scoring_ranks", "short", "the_procedure", "weights"]
 
 APPENDIX = "15_how_the_rules_are_measured.ipynb"
 """The appendix notebook: every interval, agreement table and how the numbers are made."""
+LOW_LEAD = 6
+"""Rule 1's exception: every other card you could lead is of this value or more."""
 PLAYS = Path(__file__).parent / "data" / "rulebook_plays.jsonl.gz"
 """The positions the rulebook was measured on, every card judged."""
 
@@ -215,7 +217,13 @@ class Measured:
     near: bool
 
 
-def _measured() -> Iterator[Measured]:
+@cache
+def _measured() -> tuple[Measured, ...]:
+    """Every measured decision, read once."""
+    return tuple(_read_measured())
+
+
+def _read_measured() -> Iterator[Measured]:
     with gzip.open(PLAYS, "rt", encoding="utf-8") as lines:
         for line in lines:
             row = json.loads(line)
@@ -251,3 +259,21 @@ def print_exception(rule: str) -> None:
     for card, worth, within in zip(p.choices, m.worth, m.within, strict=True):
         print(f"  {card.symbol:<4}{worth:>+7.2f}{'  ✓' if within else ''}")
     print(followed)
+
+
+def lone_ace_leads() -> tuple[int, int]:
+    """The measured leads from one ace where every other card is 6 or more and none is a
+    trap lead (rule 1's exception): how many, and in how many the ace was within the
+    judge's margin of the best."""
+    hands = within = 0
+    for m in _measured():
+        p = m.position
+        aces = [c for c in p.choices if c.value == 1]
+        others = [c for c in p.choices if c.value != 1]
+        if (not p.leading or len(aces) != 1 or sum(c.value == 1 for c in p.hand) != 1
+                or not others or any(c.value < LOW_LEAD for c in others)
+                or any(TRAP_LEAD.value(p, c) for c in others)):
+            continue
+        hands += 1
+        within += m.within[p.choices.index(aces[0])]
+    return hands, within
