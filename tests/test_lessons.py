@@ -902,6 +902,20 @@ def test_lesson_13s_rule_figures_are_the_rulebooks() -> None:
     assert sum(counts) == pytest.approx(outside, abs=1)
 
 
+def test_lesson_13s_summary_carries_the_stored_table() -> None:
+    """The summary's count-the-card table is the stored procedure's, weight for weight, in
+    the rulebook's words."""
+    from cribbage_edu.strategy.rulebook.play import CARD_WORDS
+
+    path = next(p for p in lesson_paths() if number(p) == "13")
+    summary = markdown(read(path))[-1].split("## Summary", 1)[1]
+    table = next(spec["table"]["weights"] for spec in _rulebook_play()["procedure"]["specs"]
+                 if "table" in spec)
+    for term, weight in table.items():
+        said = f"{'−' if weight < 0 else '+'}{abs(weight):g} {CARD_WORDS[term]}"
+        assert said in re.sub(r"\s+", " ", summary), said
+
+
 def test_lesson_13s_count_the_card_worked_by_hand(lessons_on_path: object) -> None:
     """Exercise 2's table, worked by hand: on the 6♦ lead (the Q♥ turned, 3♣ 8♦ thrown) the
     6♣ pegs 2; a 3 (fifteen) and a 6 (a pair royal, 6) score on 12; so 2 - 2 x 0.5 - 6 x 0.25
