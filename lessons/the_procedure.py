@@ -105,8 +105,8 @@ def weights() -> dict[str, float]:
 def print_procedure() -> None:
     """The procedure's rules in order, each with what breaking it costs a decision."""
     for number, rule in enumerate(the_procedure().rules, 1):
-        print(f"{number}. {short(rule.name):<40} breaking it costs "
-              f"{rule_cost(rule.name):.3f} a decision")
+        print(f"{number}. {short(rule.name):<54} breaking it costs "
+              f"{rule_cost(rule.name) + 0.0:.3f} a decision")
     whole = measured()["procedure"]["all"]
     print(f"the whole procedure loses {whole['loss'][0]:.2f} points a decision to the judge "
           f"(the expert's one-card look-ahead {measured()['reference']['all']['loss'][0]:.2f})")
@@ -254,8 +254,10 @@ def print_exception(rule: str) -> None:
     m, followed = exceptions()[1][rule][0]
     p = m.position
     role = "the dealer" if p.dealer else "pone"
-    pile = f", the pile {p.pile} (count {p.count})" if p.pile else ", to lead"
-    print(f"{role} holds {p.hand}{pile}; the starter {p.starter}, threw {p.thrown}")
+    pile = f", the pile {p.pile.symbols} (count {p.count})" if p.pile else ", to lead"
+    starter = "" if p.starter is None else p.starter.symbol
+    print(f"{role} holds {p.hand.symbols}{pile}; the starter {starter}, threw "
+          f"{p.thrown.symbols}")
     for card, worth, within in zip(p.choices, m.worth, m.within, strict=True):
         print(f"  {card.symbol:<4}{worth:>+7.2f}{'  ✓' if within else ''}")
     print(followed)
