@@ -25,7 +25,7 @@ from cribbage_edu.rules.cards import THIRTY_ONE, Card, CardLike, parse_cards
 from cribbage_edu.strategy.coach import CardVerdict, judge_play
 from exercises import Exercise, as_card, question_html
 
-__all__ = ["DEALS", "as_good", "card_exercise", "how_made", "judged", "print_judged"]
+__all__ = ["DEALS", "as_good", "card_exercise", "how_made", "judged", "pile_of", "print_judged"]
 
 Cards = str | list[CardLike]
 
@@ -43,7 +43,7 @@ def judged(kept: Cards, *, thrown: Cards, starter: CardLike, laid: Cards = "",
     card that fits, best first. With ``scores`` (yours first) near home, each card's
     chance to win of the whole deal is judged too."""
     played = parse_cards(laid) if laid else []
-    pile = _pile(played)
+    pile = pile_of(played)
     count = sum(c.value for c in pile)
     held = [c for c in parse_cards(kept) if c not in played]
     first = next(c for c in held if count + c.value <= THIRTY_ONE)
@@ -51,7 +51,7 @@ def judged(kept: Cards, *, thrown: Cards, starter: CardLike, laid: Cards = "",
                       laid=played, scores=scores, deals=deals, seed=seed)
 
 
-def _pile(played: Sequence[Card]) -> list[Card]:
+def pile_of(played: Sequence[Card]) -> list[Card]:
     """The cards since the count was last reset (a reset after 31, or when the next card
     would pass 31: a go)."""
     pile: list[Card] = []
@@ -131,7 +131,7 @@ def card_exercise(number: int, kept: Cards, *, thrown: Cards, starter: CardLike,
             print(why)
 
     held = [c for c in parse_cards(kept) if c not in (parse_cards(laid) if laid else [])]
-    pile = _pile(parse_cards(laid) if laid else [])
+    pile = pile_of(parse_cards(laid) if laid else [])
     rows: list[tuple[str, str | Card | list[Card]]] = [
         ("your cards", held), ("you threw", list(parse_cards(thrown))),
         ("starter", [Card.parse(str(starter))])]

@@ -26,6 +26,7 @@ import re
 import sys
 from fractions import Fraction
 from pathlib import Path
+from typing import Any
 
 import nbformat
 import pytest
@@ -458,28 +459,34 @@ ANSWERS: dict[str, dict[int, tuple[object, object]]] = {
                                              # touching 1 + a ten turned adds 4 (1): 5; A-A keeps
                                              # 7 now but gives a pair, -7, keep 2.5: 2.5
            4: (12, 8)},                      # a double run of three: 8 now, about 4 more on average
-    "13": {1: ("10S", "2S"),                # keep A-2 for the go, lead high: two low cards
-                                             # fit together at 28-30 when nothing else does
-           2: ("KD", "AC"),                  # lead from the pair of kings (the trap), keep
-                                             # the lone ace for the end of a series
-           3: (4, 16),                       # from 11 only a 4 makes 15; 31 - 11 = 20: no card
-           4: ("7C", "AD"),                  # the 7 from 7-8: an 8 for fifteen is paired
-                                             # back; the ace (safest now) wins no trap
-           5: ("KS", "7C"),                  # off the run: on 6-7 a 5 or an 8 answers with a
-                                             # run of three and a 2 makes fifteen; on 6-K (16)
-                                             # only a king scores, a pair
+    "13": {1: ("KD", "AC"),                  # lead from the pair of kings, keep the lone
+                                             # ace for the end of a series (rule 1)
+           2: (-1.25, -0.5),                 # 6 on the 6 lead: 2 now; a 3 (fifteen) and a 6
+                                             # (pair royal) score on 12: -1; the most back, 6:
+                                             # -1.5; pairing his lead: -0.75
+           3: ("9S", "6C"),                  # the 9's fifteen: 2 - 0.5 (a 9) - 0.5 = +1.0;
+                                             # the pair -1.25 (exercise 2)
+           4: ("4C", "9D"),                  # on a 4 lead the pair (-1.25) beats the 9 (13: a 2
+                                             # and a 9 score, -1.5) and the jack (an ace and a
+                                             # jack, -1.5)
+           5: (4, 16),                       # from 11 only a 4 makes 15; 31 - 11 = 20: no card
            6: ("5C", "10D"),                 # 10 + 5 is fifteen now: 2 points
-           7: ("9S", "4D"),                  # 30: only an ace answers; the 4's run of three
-                                             # at 25 invites a 6 (31) or a 3 or 5 (a run)
-           8: ("6C", "10S"),                 # 6-9 and two ten-cards: every lead can be made
-                                             # fifteen; a fifteen on the 6 (a 9) is paired back
-                                             # by your 9; a ten-card gets nothing back
+           7: ("7C", "AD"),                  # the 7 from 7-8: an 8 for fifteen is paired
+                                             # back; the ace (safest now) wins no trap
+           8: ("6C", "9D"),                  # 6-9 and two ten-cards: from 6-9 lead the 6; the
+                                             # procedure's last rule leads the higher 9
            9: ("3S", "9C"),                  # a lone 3 leaves no fifteen: nothing answers it
                                              # but a 3; the pair lead invites a fifteen (a 6)
-           10: ("10C", "AD"),                # an expert's ace lead hides another ace in
+           10: ("KS", "2C"),                 # at 20 the king makes 30: only an ace fits, and
+                                             # two were thrown; the 2 (22) lets a 9 make 31
+           11: ("10S", "2S"),                # keep A-2 for the go, lead high: two low cards
+                                             # fit together at 28-30 when nothing else does
+           12: ("9S", "4D"),                 # 30: only an ace answers; the 4's run of three
+                                             # at 25 invites a 6 (31) or a 3 or 5 (a run)
+           13: ("10C", "AD"),                # an expert's ace lead hides another ace in
                                              # about half the hands: the pair invites a pair
                                              # royal
-           11: ("7D", "3D")},                # 119 needs 2 before pone's 11: by the chance to
+           14: ("7D", "3D")},                # 119 needs 2 before pone's 11: by the chance to
                                              # win, not the points (the judge's figure: the
                                              # accepted set is checked against it below)
     "14": {1: (5.9, 4.8),                    # 16.30 - 10.40 (the course figures); 4.8 = crib
@@ -827,20 +834,24 @@ def test_a_throw_graded_by_the_show_alone_is_the_best_with_the_play_too(
 # --- lessons 13 and 14: a card is graded by the judge of the whole deal ---------------------
 
 CARD_EXERCISES = [  # (lesson, exercise, kept, the stated deal), as the lessons state them
-    ("13", 1, "AS 2S 9S 10S", {"thrown": "7D KH", "starter": "3C", "dealer": False}),
-    ("13", 2, "AC 10H KD KS", {"thrown": "9C QD", "starter": "3D", "dealer": False}),
-    ("13", 4, "7C 8D AD KD", {"thrown": "9S QC", "starter": "6H", "dealer": False}),
-    ("13", 5, "7C 8D KS 3H", {"thrown": "AS 4C", "starter": "2D", "laid": "6H",
+    ("13", 1, "AC 10H KD KS", {"thrown": "9C QD", "starter": "3D", "dealer": False}),
+    ("13", 3, "6C 9S KD 2H", {"thrown": "3C 8D", "starter": "QH", "laid": "6D",
+                              "dealer": True}),
+    ("13", 4, "4C JS 9D 2H", {"thrown": "AC KD", "starter": "QH", "laid": "4D",
                               "dealer": True}),
     ("13", 6, "5C 10D 4S 9C", {"thrown": "7C 7D", "starter": "2D", "laid": "KH",
                                "dealer": True}),
-    ("13", 7, "4D 9S 2H 5H", {"thrown": "JC QD", "starter": "2D", "laid": "10S 5H 6C",
-                              "dealer": True}),
+    ("13", 7, "7C 8D AD KD", {"thrown": "9S QC", "starter": "6H", "dealer": False}),
     ("13", 8, "6C 9D 10S QH", {"thrown": "KC 7S", "starter": "AH", "dealer": False}),
     ("13", 9, "9C 9D 3S QS", {"thrown": "KC 8D", "starter": "7H", "dealer": False}),
-    ("13", 10, "AD 5S 10C KD", {"thrown": "8H 7S", "starter": "9S", "laid": "AH",
+    ("13", 10, "2C 5S KS QH", {"thrown": "AC AS", "starter": "QS", "laid": "4D QH 6C",
+                               "dealer": True}),
+    ("13", 11, "AS 2S 9S 10S", {"thrown": "7D KH", "starter": "3C", "dealer": False}),
+    ("13", 12, "4D 9S 2H 5H", {"thrown": "JC QD", "starter": "2D", "laid": "10S 5H 6C",
+                               "dealer": True}),
+    ("13", 13, "AD 5S 10C KD", {"thrown": "8H 7S", "starter": "9S", "laid": "AH",
                                 "dealer": True}),
-    ("13", 11, "3D 3S 7D 8S", {"thrown": "10C JC", "starter": "JH", "laid": "6D",
+    ("13", 14, "3D 3S 7D 8S", {"thrown": "10C JC", "starter": "JH", "laid": "6D",
                                "dealer": True, "scores": (119, 110)}),
     ("14", 10, "6D 8H KC 2C", {"thrown": "9S 3D", "starter": "QD", "laid": "6S",
                                "dealer": True, "scores": (115, 118)}),
@@ -886,6 +897,112 @@ def test_a_card_exercise_accepts_exactly_the_cards_within_the_judges_margin(
         assert accepted == (card in within), (lesson, n, str(card), sorted(map(str, within)))
     right, wrong = ANSWERS[lesson][n]
     assert Card.parse(str(right)) in within and Card.parse(str(wrong)) not in within
+
+
+# --- lesson 13 teaches the play's procedure ------------------------------------------------
+
+LESSON_13_RULES = {  # exercise: (the rule its explanation names, whether the judge overrules it)
+    1: ("count the card", False), 3: ("count the card", False), 4: ("count the card", False),
+    6: ("count the card", False), 7: ("lead a trap", False), 8: ("lay your highest card", True),
+    9: ("lead a trap", True), 10: ("count the card", False), 11: ("count the card", True),
+    12: ("count the card", True), 13: ("count the card", True), 14: ("count the card", True)}
+
+
+def _rulebook_play() -> dict[str, Any]:
+    data = json.loads((ROOT / "cribbage_edu" / "data" / "rulebook.json").read_text("utf-8"))
+    play: dict[str, Any] = data["play"]
+    return play
+
+
+def _lesson_13_output() -> str:
+    path = next(p for p in lesson_paths() if number(p) == "13")
+    return "".join(t for cell in code_cells(read(path)) for t in output_texts(cell))
+
+
+def test_lesson_13s_rule_figures_are_the_rulebooks() -> None:
+    """Every rule figure lesson 13 prints is the rulebook's measurement: each rule of the
+    procedure in its order with what breaking it costs, the whole procedure's cost, the old
+    summary's, the retired rules', and the exceptions, which add up to the decisions outside
+    the judge's margin."""
+    play = _rulebook_play()
+    text = _lesson_13_output()
+    printed = re.findall(r"^(\d)\. (.+?)\s+breaking it costs (-?\d\.\d{3}) a decision$", text,
+                         re.MULTILINE)
+    rules = play["procedure"]["each_rule"]
+    assert [int(n) for n, _, _ in printed] == list(range(1, len(rules) + 1))
+    for (_, name, cost), rule in zip(printed, rules, strict=True):
+        assert rule["rule"].split(":")[0] == name
+        assert float(cost) == pytest.approx(rule["broken"][0], abs=0.0005)
+    assert f"loses {play['procedure']['all']['loss'][0]:.2f} points a decision" in text
+    assert f"its order: loses {play['course_today'][0]['all']['loss'][0]:.2f}" in text
+    alone = {r["rule"]: r["broken"][0] for r in play["each_rule_alone"]}
+    retired = re.findall(r"^(.+?)\s+([-+]\d\.\d\d) a decision where it decides$", text,
+                         re.MULTILINE)
+    assert len(retired) == 3
+    for name, cost in retired:
+        assert float(cost) == pytest.approx(alone[name], abs=0.005) and float(cost) < 0
+    counts = [int(n) for n in re.findall(r"^.+?\s+(\d+) of 11,312$", text, re.MULTILINE)]
+    outside = play["procedure"]["all"]["positions"] * (1 - play["procedure"]["all"]
+                                                       ["within_margin"][0])
+    assert sum(counts) == pytest.approx(outside, abs=1)
+
+
+def test_lesson_13s_summary_carries_the_stored_table() -> None:
+    """The summary's count-the-card table is the stored procedure's, weight for weight, in
+    the rulebook's words."""
+    from cribbage_edu.strategy.rulebook.play import CARD_WORDS
+
+    path = next(p for p in lesson_paths() if number(p) == "13")
+    summary = markdown(read(path))[-1].split("## Summary", 1)[1]
+    table = next(spec["table"]["weights"] for spec in _rulebook_play()["procedure"]["specs"]
+                 if "table" in spec)
+    for term, weight in table.items():
+        said = f"{'−' if weight < 0 else '+'}{abs(weight):g} {CARD_WORDS[term]}"
+        assert said in re.sub(r"\s+", " ", summary), said
+
+
+def test_lesson_13s_count_the_card_worked_by_hand(lessons_on_path: object) -> None:
+    """Exercise 2's table, worked by hand: on the 6♦ lead (the Q♥ turned, 3♣ 8♦ thrown) the
+    6♣ pegs 2; a 3 (fifteen) and a 6 (a pair royal, 6) score on 12; so 2 - 2 x 0.5 - 6 x 0.25
+    - 0.75 = -1.25. The 9♠ pegs 2 and only a 9 scores on 15: 2 - 0.5 - 2 x 0.25 = +1.0. The
+    king (16): a king, -1.0."""
+    from the_procedure import card_count, position, scoring_ranks  # type: ignore[import-not-found]
+
+    from cribbage_edu import Card
+
+    deal = {"thrown": "3C 8D", "starter": "QH", "laid": "6D", "dealer": True}
+    p = position("6C 9S KD 2H", **deal)
+    six, nine, king = (Card.parse(c) for c in ("6C", "9S", "KD"))
+    assert [int(r) for r in scoring_ranks(p, six)] == [3, 6]
+    assert (card_count(p, six), card_count(p, nine), card_count(p, king)) == (-1.25, 1.0, -1.0)
+
+
+@pytest.mark.parametrize("n", sorted(LESSON_13_RULES))
+def test_lesson_13s_exercises_name_the_rule_that_decides(lessons_on_path: object,
+                                                          n: int) -> None:
+    """Each card exercise's explanation names the rule of the procedure that decides it, as
+    the procedure followed on the stated deal does; "the rule that decides" where the
+    procedure's card is accepted (within the judge's margin), "an exception to" where it is
+    not."""
+    from the_procedure import follow_on  # type: ignore[import-not-found]
+    from whole_play import DEALS, SEED  # type: ignore[import-not-found]
+
+    from cribbage_edu import PlayerView
+    from cribbage_edu.strategy.coach.deal import judge_deal
+
+    rule, overruled = LESSON_13_RULES[n]
+    _, _, kept, deal = next(e for e in CARD_EXERCISES if e[:2] == ("13", n))
+    followed = follow_on(kept, **deal)
+    assert followed.rule.startswith(rule), (n, followed)
+    view = PlayerView.in_play(kept, deal["thrown"], deal["starter"],  # type: ignore[arg-type]
+                              dealer=deal["dealer"], laid=deal.get("laid", ""),  # type: ignore[arg-type]
+                              scores=deal.get("scores"))  # type: ignore[arg-type]
+    within = set(judge_deal(view, DEALS, seed=SEED).within_margin())
+    assert (followed.card not in within) == overruled, (n, str(followed.card))
+    source = re.sub(r'"\s+"', "", re.sub(r"\s+", " ", _lesson_source("13")))
+    said = (f"An exception to {rule}" if overruled else f"The rule that decides: {rule}")
+    call = source.index(f'{n}, "{kept}"')
+    assert said in source[call:call + 700], n
 
 
 def _play_out(name: str) -> dict[str, float]:

@@ -65,12 +65,12 @@ POSITIONS: list[tuple[str, str, list[tuple[str, str]], dict[str, Any], str, int]
     ("13", "You are pone and lead from 7♣ 8♦ A♦ K♦ (you threw 9♠ Q♣); the starter is "
            "the 6♥",
      [], {P: "7C 8D AD KD", D: 4}, P, 0),
-    ("13", "with A♦ 6♥ 8♠ Q♥ (the K♥ turned, you threw 2♣ Q♠)", [], {P: "AD 6H 8S QH", D: 4}, P, 0),
+    ("13", "A♦ 6♥ 8♠ Q♥ (the K♥ turned, you threw 2♣ Q♠)", [], {P: "AD 6H 8S QH", D: 4}, P, 0),
     ("13", "The dealer's choices with 7♣ 9♦ K♠ Q♥ against a\n7♥ lead",
      [(P, "7H")], {P: 3, D: "7C 9D KS QH"}, D, 7),
-    ("13", "Pone led the 6♥; the starter is the 2♦. You are the dealer and hold 7♣ 8♦ K♠ 3♥",
+    ("13", "Pone led the 6♥; the starter is the 2♦. You are the dealer and hold\n7♣ 8♦ K♠ 3♥",
      [(P, "6H")], {P: 3, D: "7C 8D KS 3H"}, D, 6),
-    ("13", "Pone led the 8♥, the dealer laid the 7♣ (fifteen), and pone\nholds the 6♠, "
+    ("13", "Pone led the 8♥, the dealer laid\nthe 7♣ (fifteen), and pone holds the 6♠, "
            "the K♦ and the 2♣",
      [(P, "8H"), (D, "7C")], {P: "6S KD 2C", D: 3}, P, 15),
     ("13", "Pone led the K♥ (10); the starter is the 2♦. You are the dealer and hold 5♣ 10♦\n"
@@ -92,6 +92,13 @@ POSITIONS: list[tuple[str, str, list[tuple[str, str]], dict[str, Any], str, int]
     ("13", "You kept A♦ 5♠ 10♣ K♦ and threw 8♥ 7♠ to your crib; the\n"
            "starter is the 9♠. Pone, who plays like an expert, led the A♥",
      [(P, "AH")], {P: 3, D: "AD 5S 10C KD"}, D, 1),
+    ("13", "Pone led the 6♦; the starter is the Q♥. You are the dealer and hold 6♣ 9♠ K♦\n2♥",
+     [(P, "6D")], {P: 3, D: "6C 9S KD 2H"}, D, 6),
+    ("13", "pone led the 4♦; the starter is the Q♥. You are the dealer and hold\n4♣ J♠ 9♦ 2♥",
+     [(P, "4D")], {P: 3, D: "4C JS 9D 2H"}, D, 4),
+    ("13", "Pone led the 4♦, you laid the Q♥, she laid the 6♣: the count is 20. You are the\n"
+           "dealer and hold 2♣ 5♠ K♠",
+     [(P, "4D"), (D, "QH"), (P, "6C")], {P: 2, D: "2C 5S KS"}, D, 20),
     ("14", "pone, on 100, led the 6♠. You hold 6♦\n8♥ K♣ 2♣",
      [(P, "6S")], {P: 3, D: "6D 8H KC 2C"}, D, 6),
     ("14", "pone led the 6♠ and you, the dealer, hold 6♦ 8♥ K♣ 2♣ (you threw\n9♠ 3♦), the Q♦ "
