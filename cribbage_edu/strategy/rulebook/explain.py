@@ -23,8 +23,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Generic, TypeVar
 
-from ...rules.errors import IllegalActionError
-from .procedure import Procedure, Rule
+from .procedure import Procedure, Rule, narrowed
 
 __all__ = ["Step", "deciding_rule", "steps"]
 
@@ -53,17 +52,12 @@ def steps(procedure: Procedure[P, C], position: P,
       ...
     cribbage_edu.IllegalActionError: no choice to make: the position offers none
     """
-    left = tuple(choices)
-    if not left:
-        raise IllegalActionError("no choice to make: the position offers none")
     out: list[Step[P, C]] = []
-    for rule in procedure.rules:
-        if len(left) == 1:
-            break
-        kept = rule.keep(position, left)
-        if len(kept) < len(left):
+    before = len(choices)
+    for rule, kept in narrowed(procedure, position, choices):
+        if len(kept) < before:
             out.append(Step(rule, kept))
-        left = kept
+        before = len(kept)
     return out
 
 

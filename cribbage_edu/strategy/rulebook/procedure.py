@@ -19,13 +19,13 @@ them all. So a procedure never chooses a card or a throw that is not open.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass
 from typing import Generic, TypeVar
 
 from ...rules.errors import IllegalActionError
 
-__all__ = ["Procedure", "Rule", "follow"]
+__all__ = ["Procedure", "Rule", "follow", "narrowed"]
 
 P = TypeVar("P")
 C = TypeVar("C")
@@ -72,12 +72,12 @@ class Procedure(Generic[P, C]):
         return frozenset(t for r in self.rules for t in r.carries)
 
 
-def follow(procedure: Procedure[P, C], position: P, choices: Sequence[C]) -> C:
-    """The choice ``procedure`` makes among ``choices`` (in the position's own order) at
-    ``position``: each rule in turn keeps the choices it values most among those left;
-    the first left is chosen.
+def narrowed(procedure: Procedure[P, C], position: P, choices: Sequence[C]
+             ) -> Iterator[tuple[Rule[P, C], tuple[C, ...]]]:
+    """Each rule of ``procedure`` in turn at ``position``, with the choices left after it
+    (those it values most among the choices left before it), until one choice is left.
 
-    >>> follow(Procedure("none", ()), 0, ())
+    >>> list(narrowed(Procedure("none", ()), 0, ()))
     Traceback (most recent call last):
       ...
     cribbage_edu.IllegalActionError: no choice to make: the position offers none
@@ -87,6 +87,22 @@ def follow(procedure: Procedure[P, C], position: P, choices: Sequence[C]) -> C:
         raise IllegalActionError("no choice to make: the position offers none")
     for rule in procedure.rules:
         if len(left) == 1:
-            break
+            return
         left = rule.keep(position, left)
+        yield rule, left
+
+
+def follow(procedure: Procedure[P, C], position: P, choices: Sequence[C]) -> C:
+    """The choice ``procedure`` makes among ``choices`` (in the position's own order) at
+    ``position``: each rule in turn keeps the choices it values most among those left
+    (:func:`narrowed`); the first left is chosen.
+
+    >>> follow(Procedure("none", ()), 0, ())
+    Traceback (most recent call last):
+      ...
+    cribbage_edu.IllegalActionError: no choice to make: the position offers none
+    """
+    left = tuple(choices)
+    for _, kept in narrowed(procedure, position, choices):
+        left = kept
     return left[0]
