@@ -163,6 +163,11 @@ class Bench:
         return found
 
 
+LOOKS = 200
+"""Looks at a widget (each 50 ms or a click) without progress before a run stops with the
+widget's text: a benchmark that cannot go on says so rather than wait for ever."""
+
+
 def typed(box: Locator, text: str) -> None:
     """Type ``text`` in a number box as a person does before clicking the button beside
     it: the click, moving the focus away, commits the text (the 'change' a blur fires);
@@ -186,13 +191,20 @@ def discard(b: Bench, clicks: int) -> None:
 def pegging(b: Bench, clicks: int) -> None:
     root = ".cribbage-pegging-practice"
     laid = 0
+    tries = 0
     while laid < clicks:
+        tries += 1
+        if tries > LOOKS:  # no card laid for that many looks: say where, never hang
+            said = b.page.locator(root).first.inner_text()
+            raise RuntimeError(f"PeggingPractice: no card laid in {LOOKS} looks; the "
+                               f"widget says: {said[-400:]!r}")
         if b.count(root, ".cribbage-go:visible"):
             b.click("PeggingPractice: Go", root, ".cribbage-go")
         elif b.count(root, ".cribbage-card-button:not([disabled])"):
             if b.click("PeggingPractice: lay a card", root,
                        ".cribbage-card-button:not([disabled])"):
                 laid += 1
+                tries = 0
         else:
             b.click("PeggingPractice: Next hand", root, ".cribbage-next")
 
