@@ -9,7 +9,7 @@ from hypothesis import strategies as st
 
 from cribbage_edu.rules.cards import FULL_DECK, THIRTY_ONE, Card
 from cribbage_edu.strategy.rulebook import PlayPosition, Procedure, follow
-from cribbage_edu.strategy.rulebook.explain import deciding_rule, steps
+from cribbage_edu.strategy.rulebook.explain import choosing_rule, steps
 from cribbage_edu.strategy.rulebook.play import LAY_HIGH, TAKE_THE_POINTS, TRAP_LEAD
 from cribbage_edu.strategy.rulebook.player import stored_procedures
 
@@ -41,7 +41,7 @@ def test_the_steps_end_on_the_card_the_procedure_lays(position: PlayPosition) ->
     for step in made:
         assert set(step.kept) < set(left) and step.kept
         left = step.kept
-    rule = deciding_rule(PLAY, position, position.choices)
+    rule = choosing_rule(PLAY, position, position.choices)
     assert rule is (made[-1].rule if made else None)
 
 
@@ -51,10 +51,10 @@ def test_the_rule_that_decides_worked_by_hand() -> None:
     fits, no rule decides."""
     procedure = Procedure("by hand", (TAKE_THE_POINTS, TRAP_LEAD, LAY_HIGH))
     on_an_8 = PlayPosition.parse("5C 7D KS", "8H")
-    assert deciding_rule(procedure, on_an_8, on_an_8.choices) is TAKE_THE_POINTS
+    assert choosing_rule(procedure, on_an_8, on_an_8.choices) is TAKE_THE_POINTS
     lead = PlayPosition.parse("7C 8D AD KD")
     assert [s.rule for s in steps(procedure, lead, lead.choices)] == [TRAP_LEAD]
     assert [str(c) for c in steps(procedure, lead, lead.choices)[0].kept] == ["7C"]
     alone = PlayPosition.parse("AC KD", "10H KS QH")
     assert alone.choices == (Card.parse("AC"),)
-    assert deciding_rule(procedure, alone, alone.choices) is None
+    assert choosing_rule(procedure, alone, alone.choices) is None

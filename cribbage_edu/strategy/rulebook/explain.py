@@ -1,7 +1,9 @@
 """Which rule of a procedure decided: :func:`steps` follows a procedure as
-:func:`~.procedure.follow` does and says what each rule kept, :func:`deciding_rule`
+:func:`~.procedure.follow` does and says what each rule kept, :func:`choosing_rule`
 names the rule that left the choice made (the last rule that narrowed the choices), so a
-lesson can say "the rule that decides: lead a trap".
+lesson can say "the rule that decides: lead a trap". (Which rule separates a learner's
+choice from the judge's best, as the coach says it, is
+:func:`~.naming.deciding_rule`.)
 
 Pone leads from 5♣ 5♦ 9♠ K♥: "never lead a five" keeps the 9 and the king, "lead from a
 pair" does not apply to them, "lay your highest card" decides:
@@ -13,7 +15,7 @@ pair" does not apply to them, "lay your highest card" decides:
 >>> [(step.rule.name, [str(c) for c in step.kept])
 ...  for step in steps(procedure, position, position.choices)]
 [('never lead a five', ['9S', 'KH']), ('lay your highest card', ['KH'])]
->>> deciding_rule(procedure, position, position.choices).name
+>>> choosing_rule(procedure, position, position.choices).name
 'lay your highest card'
 """
 
@@ -25,7 +27,7 @@ from typing import Generic, TypeVar
 
 from .procedure import Procedure, Rule, narrowed
 
-__all__ = ["Step", "deciding_rule", "steps"]
+__all__ = ["Step", "choosing_rule", "steps"]
 
 P = TypeVar("P")
 C = TypeVar("C")
@@ -61,7 +63,7 @@ def steps(procedure: Procedure[P, C], position: P,
     return out
 
 
-def deciding_rule(procedure: Procedure[P, C], position: P,
+def choosing_rule(procedure: Procedure[P, C], position: P,
                   choices: Sequence[C]) -> Rule[P, C] | None:
     """The rule that decided: the last rule that narrowed the choices (``None`` when
     there was only one choice, or every rule kept them all and the first was taken)."""

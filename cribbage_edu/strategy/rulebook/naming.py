@@ -42,7 +42,7 @@ from ...rules.cards import Card, Hand
 from ...rules.errors import CribbageError
 from .play import PlayPosition
 from .player import stored_procedures
-from .procedure import Procedure, Rule
+from .procedure import Procedure, Rule, narrowed
 from .throw import ThrowPosition
 
 __all__ = ["Deciding", "card_rule", "deciding_rule", "play_position", "rule_words",
@@ -109,10 +109,7 @@ def deciding_rule(procedure: Procedure[P, C], position: P, choices: Sequence[C],
         return None
     left = tuple(choices)
     dropped_best: Rule[P, C] | None = None
-    for rule in procedure.rules:
-        if len(left) == 1:
-            break
-        kept = rule.keep(position, left)
+    for rule, kept in narrowed(procedure, position, choices):
         if best in left and chosen in left and best in kept and chosen not in kept:
             return _deciding(rule, False, position, best, chosen)
         if dropped_best is None and best in left and best not in kept and chosen in kept:
