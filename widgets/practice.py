@@ -31,6 +31,7 @@ import ipywidgets as w  # type: ignore[import-untyped]
 
 from cribbage_edu.render import hand_html
 from cribbage_edu.rules.cards import Card, Hand
+from cribbage_edu.rules.checks import is_number
 from cribbage_edu.rules.errors import CribbageError, IllegalActionError
 from cribbage_edu.rules.events import ActionKind
 from cribbage_edu.strategy.coach import DecisionKind
@@ -178,7 +179,7 @@ class Practice(StaticPicture, w.VBox):  # type: ignore[misc]
     def check(self) -> None:
         """Judge the count typed (what Check, or Enter, does)."""
         text = self.count_box.value.strip()
-        if not text.isdigit():
+        if not is_number(text):
             self.message.warn(f"Type the points as a whole number, not {text!r}."
                               if text else "Type the points first.")
             return

@@ -195,8 +195,6 @@ def _answer(practice: Practice, item: Item, console: Console,
             console.say("  type your answer, or 'quit' to stop")
             continue
         try:
-            choice: str | int = int(text) if item.kind is DecisionKind.COUNT and \
-                text.isdigit() else text
-            return practice.answer(item, choice)
+            return practice.answer(item, text)
         except CribbageError as exc:
             console.say(f"  {exc}; try again")

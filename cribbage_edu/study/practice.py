@@ -68,6 +68,7 @@ from fsrs import Card as Schedule
 from fsrs import Rating, Scheduler
 
 from ..rules.cards import CardLike, Hand
+from ..rules.checks import is_number
 from ..rules.errors import CribbageError, IllegalActionError
 from ..rules.events import ActionKind, Phase
 from ..rules.game import Game, PlayerView
@@ -559,10 +560,10 @@ def _key(kind: DecisionKind, position: Any) -> str:
 
 
 def _claim(choice: object) -> int:
-    """A count typed or given: a whole number (text of digits too)."""
+    """A count typed or given: a whole number (text of the digits 0-9 too)."""
     if isinstance(choice, int) and not isinstance(choice, bool):
         return choice
-    if isinstance(choice, str) and choice.strip().isdigit():
+    if isinstance(choice, str) and is_number(choice.strip()):
         return int(choice.strip())
     raise IllegalActionError(f"a count is a whole number of points, not {choice!r}")
 
