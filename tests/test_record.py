@@ -384,6 +384,22 @@ def test_a_writer_killed_mid_write_loses_at_most_that_decision(tmp_path: Path) -
         plain.close()
 
 
+def test_a_new_record_made_by_two_processes_at_once(tmp_path: Path) -> None:
+    """Two notebooks opening a learner's first record together: SQLite refuses the
+    switch to write-ahead mode at once ("database is locked") while the other process
+    makes it, and one process could see the other's tables before its application id
+    and call the file foreign. Ten new records, each opened by two writers at once:
+    every writer lands all its decisions."""
+    paths = [tmp_path / f"r{n}" / RECORD_NAME for n in range(10)]
+    writers = [writer(path, name, 5) for path in paths for name in ("left", "right")]
+    errors = [p.communicate(timeout=120)[0] for p in writers]
+    assert [p.returncode for p in writers] == [0] * len(writers), errors
+    for path in paths:
+        with Record.open(path) as record:
+            assert sorted(e.chosen for e in record.entries()) == sorted(
+                f"{name}-{n}" for name in ("left", "right") for n in range(5))
+
+
 def test_two_writers_at_once_both_land(tmp_path: Path) -> None:
     path = tmp_path / RECORD_NAME
     writers = [writer(path, name, 150) for name in ("left", "right")]

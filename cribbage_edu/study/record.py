@@ -55,6 +55,7 @@ import math
 import os
 import sqlite3
 import threading
+import time
 import uuid
 import warnings
 import zlib
@@ -795,12 +796,8 @@ def _prepare(path: Path, connection: sqlite3.Connection, *, rows: bool = True) -
     false, an up-to-date record's rows are left to be checked as they are read)."""
     checked_to = 0
     try:
-        application, version = (connection.execute(f"PRAGMA {name}").fetchone()[0]
-                                for name in ("application_id", "user_version"))
-        tables = {name for (name,) in connection.execute(
-            "SELECT name FROM sqlite_master WHERE type = 'table'")}
+        application, version, tables = _header(connection)
         if not tables and application == 0 and version == 0:
-            connection.execute("PRAGMA journal_mode = WAL")
             connection.execute("BEGIN IMMEDIATE")
             if connection.execute("SELECT count(*) FROM sqlite_master").fetchone()[0]:
                 connection.execute("ROLLBACK")  # another process made it meanwhile
@@ -832,15 +829,54 @@ def _prepare(path: Path, connection: sqlite3.Connection, *, rows: bool = True) -
                                               f"checksum FROM decisions ORDER BY id"):
                     checked_to, _ = _checked(path, row)  # a flipped bit is found now
             _migrate(path, connection, version)
-        connection.execute("PRAGMA journal_mode = WAL")
+        _write_ahead(connection)
         # a commit is written to the log at once (a killed process loses nothing written)
         # but synced only at a checkpoint: FULL would sync every decision, 0.15 ms a write
         # and 4 ms at the 99th percentile on a shared disk, against 0.01 and 0.07 ms
         connection.execute("PRAGMA synchronous = NORMAL")
-        connection.execute("PRAGMA wal_checkpoint(PASSIVE)")
+        try:  # fold the log into the file; another process busy with it does so later
+            connection.execute("PRAGMA wal_checkpoint(PASSIVE)")
+        except sqlite3.OperationalError as exc:
+            if "locked" not in str(exc):
+                raise
         return checked_to
     except sqlite3.DatabaseError as exc:
         raise RecordError(path, f"is damaged or not a record: {exc}") from None
+
+
+def _header(connection: sqlite3.Connection) -> tuple[int, int, set[str]]:
+    """The file's application id, schema version and tables, read in one transaction:
+    read one by one, another process making the record meanwhile could be seen half
+    made (its tables without its application id) and the file refused as foreign."""
+    connection.execute("BEGIN")
+    try:
+        ((application, version, names),) = connection.execute(
+            "SELECT (SELECT application_id FROM pragma_application_id), "
+            "(SELECT user_version FROM pragma_user_version), "
+            "(SELECT group_concat(name, char(10)) FROM sqlite_master "
+            "WHERE type = 'table')").fetchall()
+    finally:
+        connection.execute("COMMIT")
+    return application, version, set(names.split("\n")) if names else set()
+
+
+def _write_ahead(connection: sqlite3.Connection) -> None:
+    """Put the record in write-ahead mode. SQLite answers "database is locked" at once,
+    without waiting on its busy timeout, when another process is switching the same new
+    file to write-ahead mode or holds it meanwhile (two notebooks opening a new record
+    together: one of five tries on a loaded machine): try again for up to
+    :data:`BUSY_SECONDS`, as SQLite itself waits for a lock."""
+    deadline = time.monotonic() + BUSY_SECONDS
+    pause = 0.005
+    while True:
+        try:
+            connection.execute("PRAGMA journal_mode = WAL")
+            return
+        except sqlite3.OperationalError as exc:
+            if "locked" not in str(exc) or time.monotonic() > deadline:
+                raise
+        time.sleep(pause)
+        pause = min(pause * 2, 0.2)
 
 
 def _statements(connection: sqlite3.Connection, script: str) -> None:
