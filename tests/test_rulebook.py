@@ -525,3 +525,18 @@ def test_a_small_measurement_and_search_run_again() -> None:
     assert result["sample"]["positions"] == len(throws)
     assert {r["rule"] for r in result["each_rule_alone"]} <= set(rules) | {
         n for p in result["by_length"] for n in p["rules"]} | set(search.TABLES)
+
+
+def test_a_position_by_its_cards_alone_reads_the_throw_and_the_cards_laid() -> None:
+    """The coach's judge holds a position by the cards seen, unordered: the first two
+    seen are read as the player's throw, the rest as cards laid before the pile (worked
+    by hand: a hand of 5-9, the king on the pile, 2-3 thrown and a 7 laid earlier)."""
+    position = PlayPosition.from_seen(Hand("5C 9S"), Hand("KH"), Hand("2D 3D 7D"),
+                                      Card.parse("2H"), True, False, (90, 100))
+    assert position.thrown == Hand("2D 3D")
+    assert position.laid == Hand("7D KH")
+    assert position.count == 10 and position.scores == (90, 100) and position.dealer
+    # more seen than a deal holds is no position: nine cards before the pile
+    with pytest.raises(IllegalHandError, match="at most 8 cards laid"):
+        PlayPosition.from_seen(Hand("5C"), Hand("KH"), Hand("2D 3D 4D 6D 7D 8D 9D TD JD QD"),
+                               Card.parse("2H"), False, False, None)

@@ -19,8 +19,8 @@ from typing import TYPE_CHECKING, Any
 from ...rules.board import GAME_HOLE
 from ...rules.cards import THIRTY_ONE, Card, CardLike, checked_card
 from ...rules.checks import whole_number
-from ...rules.errors import IllegalActionError, IllegalPlayError
-from ..rulebook.naming import card_rule, play_position
+from ...rules.errors import CribbageError, IllegalActionError, IllegalPlayError
+from ..rulebook.naming import card_rule
 from ..rulebook.play import PlayPosition
 from .grades import INACCURACY, DecisionKind, Grade, grade_of
 from .model import kinds_count, mean_error, position_options, rank_chances
@@ -204,8 +204,12 @@ def judge_position(position: CardPosition, laid: Card) -> CardVerdict:
         chance_loss = max(0.0, best.chance - mine.chance)
     sentence = card_sentence(position, mine, best, top, loss, chance_loss)
     grade = grade_of(loss, chance_loss)
-    seen = play_position(position.hand, position.pile, position.seen, position.starter,
-                         position.dealer, position.opponent_go, position.scores)
+    try:
+        seen: PlayPosition | None = PlayPosition.from_seen(
+            position.hand, position.pile, position.seen, position.starter, position.dealer,
+            position.opponent_go, position.scores)
+    except CribbageError:
+        seen = None  # more seen than a deal holds: no rule is named
     rule, said = rule_of_card(seen, mine, best, top, loss, chance_loss, grade)
     if said:
         sentence += f"; {said}"

@@ -39,14 +39,12 @@ from dataclasses import dataclass
 from typing import Any, Generic, TypeVar
 
 from ...rules.cards import Card, Hand
-from ...rules.errors import CribbageError
 from .play import PlayPosition
 from .player import stored_procedures
 from .procedure import Procedure, Rule, narrowed
 from .throw import ThrowPosition
 
-__all__ = ["Deciding", "card_rule", "deciding_rule", "play_position", "rule_words",
-           "throw_rule"]
+__all__ = ["Deciding", "card_rule", "deciding_rule", "rule_words", "throw_rule"]
 
 P = TypeVar("P")
 C = TypeVar("C")
@@ -158,18 +156,3 @@ def card_rule(position: PlayPosition, chosen: Card, best: Card
         return None
     procedure = stored_procedures()[1]
     return deciding_rule(procedure, position, position.choices, mine, top)
-
-
-def play_position(hand: Sequence[Card], pile: Sequence[Card], seen: Sequence[Card],
-                  starter: Card, dealer: bool, opponent_said_go: bool,
-                  scores: tuple[int, int] | None) -> PlayPosition | None:
-    """A position of the play from a position given by its cards alone (no order of the
-    cards laid, no throw): the first two ``seen`` stand for the throw, the others for the
-    cards laid before the ``pile`` (the rules read only which cards were seen). ``None``
-    if those cards make no position (more seen than a deal holds)."""
-    thrown, earlier = tuple(seen[:2]), tuple(seen[2:])
-    try:
-        return PlayPosition(Hand(hand), Hand(pile), Hand((*earlier, *pile)), starter,
-                            Hand(thrown), dealer, opponent_said_go, scores or (0, 0))
-    except CribbageError:
-        return None

@@ -15,7 +15,7 @@ pair" does not apply to them; "lay your highest card" leads the king:
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Mapping
+from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -151,6 +151,24 @@ class PlayPosition:
         return cls(view.hand, view.pile, Hand(c for _, c in view.laid), view.starter,
                    view.discards, view.is_dealer, view.opponent_said_go,
                    (view.scores[me], view.scores[1 - me]))
+
+    @classmethod
+    def from_seen(cls, hand: Sequence[Card], pile: Sequence[Card], seen: Sequence[Card],
+                  starter: Card, dealer: bool, opponent_said_go: bool,
+                  scores: tuple[int, int] | None) -> PlayPosition:
+        """A position given by its cards alone (no order of the cards laid, no throw), as
+        the coach's judge holds one: the first two ``seen`` stand for the throw, the others
+        for the cards laid before the ``pile`` (the rules read only which cards were seen).
+        Cards that make no position (more seen than a deal holds) raise the error of
+        :meth:`_check`.
+
+        >>> PlayPosition.from_seen(Hand("5C 9S"), Hand("KH"), Hand("2D 3D 7D"),
+        ...                        Card.parse("2H"), True, False, None).laid
+        Hand('7D KH')
+        """
+        thrown, earlier = tuple(seen[:2]), tuple(seen[2:])
+        return cls(Hand(hand), Hand(pile), Hand((*earlier, *pile)), starter, Hand(thrown),
+                   dealer, opponent_said_go, scores or (0, 0))
 
     def to_dict(self) -> dict[str, Any]:
         return {"hand": str(self.hand), "pile": str(self.pile), "laid": str(self.laid),
