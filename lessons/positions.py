@@ -20,6 +20,11 @@ ValueError: no play reaches this position: pone leads the first series
 
 The opponent's cards are found by search, cards of high value first (they fit least,
 so they keep a go legal); a filler is never a card the position names.
+
+This is the play alone, as lessons 05 and 06 state it: no starter, no throw, every go
+said aloud, either player the one to choose. A position of a whole deal (one player's
+four kept and two thrown, the starter, the board), as the strategy lessons state it, is
+the engine's :meth:`~cribbage_edu.rules.game.PlayerView.in_play`, which the judge takes.
 """
 
 from __future__ import annotations
