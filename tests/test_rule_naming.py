@@ -88,11 +88,11 @@ def test_no_rule_when_the_procedure_drops_both_or_lays_a_third() -> None:
 
 def test_the_stored_play_procedure_names_a_trap_and_a_lone_ace() -> None:
     """Pone leads from 7-8-A-K under the stored procedure. Its first rule keeps the ace
-    back (the lone card of 1 or under, when leading); "count the card" weighs the 7, the 8
+    back (the lone ace, when leading); "count the card" weighs the 7, the 8
     and the king alike (none pegs; on each one rank pairs it and one more makes fifteen:
     -0.5 x 2 - 0.25 x 2 = -1.5); "lead a trap" keeps the 7 (his 8 makes fifteen, you pair
-    it). So the king led against the 7 breaks "lead a trap", the ace led "keep a low
-    card"."""
+    it). So the king led against the 7 breaks "lead a trap", the ace led "keep a lone
+    ace"."""
     position = PlayPosition.parse("7C 8D AH KS", starter="QD", thrown="2S 4C")
     play = stored_procedures()[1]
     count = play.rules[1]
@@ -100,7 +100,7 @@ def test_the_stored_play_procedure_names_a_trap_and_a_lone_ace() -> None:
     assert str(card_rule(position, card("KS"), card("7C"))) == (
         "the rule: lead a trap (from a pair, 7-8 or 6-9)")
     assert str(card_rule(position, card("AH"), card("7C"))) == (
-        "the rule: keep a low card (1 or under) for the go when you lead")
+        "the rule: keep a lone ace for the go when you lead")
     assert card_rule(position, card("7C"), card("7C")) is None
 
 

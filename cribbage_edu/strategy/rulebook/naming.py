@@ -9,15 +9,15 @@ is the one the position is an exception to: "an exception to take the points". W
 neither holds (the two go out together, or the procedure chooses a third), no rule is
 named.
 
-Pone leads from 7-8-A-K: the first rule ("keep a low card (1 or under) for the go when
-you lead") keeps the 7, the 8 and the king; "count the card" keeps them all (none pegs,
+Pone leads from 7-8-A-K: the first rule ("keep a lone ace for the go when you lead")
+keeps the 7, the 8 and the king; "count the card" keeps them all (none pegs,
 each is answered alike); "lead a trap" keeps the 7 (his 8 makes fifteen, you pair it):
 
 >>> position = PlayPosition.parse("7C 8D AH KS", starter="QD", thrown="2S 4C")
 >>> for led in ("KS", "AH"):
 ...     print(card_rule(position, Card.parse(led), Card.parse("7C")))
 the rule: lead a trap (from a pair, 7-8 or 6-9)
-the rule: keep a low card (1 or under) for the go when you lead
+the rule: keep a lone ace for the go when you lead
 >>> card_rule(position, Card.parse("7C"), Card.parse("7C")) is None
 True
 

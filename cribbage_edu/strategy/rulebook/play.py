@@ -386,7 +386,7 @@ def count_the_card(weights: Mapping[str, float]) -> PlayRule:
 
 def keep_a_low_card(limit: int, leading_only: bool = False) -> PlayRule:
     """"Keep a low card for the go": do not lay your last card of ``limit`` or under while
-    you hold another card.
+    you hold another card (of 1: "keep a lone ace", the only ace held).
 
     >>> p = PlayPosition.parse("AC 10D KS")
     >>> [str(c) for c in keep_a_low_card(4).keep(p, p.choices)]
@@ -399,7 +399,8 @@ def keep_a_low_card(limit: int, leading_only: bool = False) -> PlayRule:
         low = [o for o in p.hand if o.value <= limit]
         return -(c.value <= limit and len(low) == 1)
     where = " when you lead" if leading_only else ""
-    return PlayRule(f"keep a low card ({limit} or under) for the go{where}", applies, value)
+    low = "a lone ace" if limit == 1 else f"a low card ({limit} or under)"
+    return PlayRule(f"keep {low} for the go{where}", applies, value)
 
 
 def close_to_31(start: int) -> PlayRule:
