@@ -189,7 +189,9 @@ def discard(b: Bench, clicks: int) -> None:
 
 
 def pegging(b: Bench, clicks: int) -> None:
-    root = ".cribbage-pegging-practice"
+    # the page holds a second practice (``pegs``, pegged by hand): the first alone, or its
+    # cards are counted while the clicks go to this one, which never reaches Next hand
+    root = ".cribbage-pegging-practice:not(.bench-pegs)"
     laid = 0
     tries = 0
     while laid < clicks:
