@@ -24,7 +24,7 @@ from typing import Any
 from cribbage_edu.rules.cards import THIRTY_ONE, Card, CardLike, Rank, parse_cards
 from cribbage_edu.strategy.players import peg_points
 from cribbage_edu.strategy.rulebook import PlayPosition, Procedure
-from cribbage_edu.strategy.rulebook.explain import choosing_rule, steps
+from cribbage_edu.strategy.rulebook.explain import steps
 from cribbage_edu.strategy.rulebook.play import CARD_WORDS, TRAP_LEAD, card_terms
 from cribbage_edu.strategy.rulebook.player import RULEBOOK_FILE, stored_procedures
 from whole_play import pile_of
@@ -201,8 +201,8 @@ def _followed(p: PlayPosition) -> Followed:
     procedure = the_procedure()
     made = steps(procedure, p, p.choices)
     card = made[-1].kept[0] if made else p.choices[0]
-    rule = choosing_rule(procedure, p, p.choices)
-    return Followed(card, "" if rule is None else short(rule.name),
+    rule = made[-1].rule.name if made else ""  # the rule that decided: the last to narrow
+    return Followed(card, short(rule) if rule else "",
                     tuple((short(s.rule.name), s.kept) for s in made))
 
 

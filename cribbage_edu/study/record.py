@@ -837,11 +837,17 @@ def _prepare(path: Path, connection: sqlite3.Connection, *, rows: bool = True) -
         try:  # fold the log into the file; another process busy with it does so later
             connection.execute("PRAGMA wal_checkpoint(PASSIVE)")
         except sqlite3.OperationalError as exc:
-            if "locked" not in str(exc):
+            if not _locked(exc):
                 raise
         return checked_to
     except sqlite3.DatabaseError as exc:
         raise RecordError(path, f"is damaged or not a record: {exc}") from None
+
+
+def _locked(exc: sqlite3.OperationalError) -> bool:
+    """Whether SQLite refused for a lock another connection holds ("database is locked",
+    "database table is locked"), which passes, rather than for a fault of the file."""
+    return "locked" in str(exc)
 
 
 def _header(connection: sqlite3.Connection) -> tuple[int, int, set[str]]:
@@ -873,7 +879,7 @@ def _write_ahead(connection: sqlite3.Connection) -> None:
             connection.execute("PRAGMA journal_mode = WAL")
             return
         except sqlite3.OperationalError as exc:
-            if "locked" not in str(exc) or time.monotonic() > deadline:
+            if not _locked(exc) or time.monotonic() > deadline:
                 raise
         time.sleep(pause)
         pause = min(pause * 2, 0.2)
