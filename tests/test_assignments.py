@@ -772,6 +772,7 @@ REASONS: dict[tuple[str, int], tuple[str, str]] = {
     ("14", 10): ("holds back by habit when far behind", "far behind, play on"),
     ("14", 11): ("takes the points when ahead", "ahead, hold back"),
     ("14", 12): ("trusts pone's counting first", "you count first, but you need 12"),
+    ("14", 13): ("keeps the pair of jacks", "keep your four lowest cards"),
 }
 
 

@@ -511,6 +511,10 @@ ANSWERS: dict[str, dict[int, tuple[object, object]]] = {
                                              # from 110 to 116
            12: ("dealer", "pone"),           # pone 109 needs 12, dealer 106 needs 15: the
                                              # table gives pone 45.7%
+           13: ("JD JH", "8S 9D"),           # the dealer on 119 needs 2, pone on 114 needs 7
+                                             # and counts first: keep the four lowest,
+                                             # A-3-8-9, to peg; 8-9 out keeps the jacks' pair
+                                             # for a count pone will usually beat
 }
 }
 

@@ -207,7 +207,7 @@ def judge_position(position: CardPosition, laid: Card) -> CardVerdict:
     try:
         seen: PlayPosition | None = PlayPosition.from_seen(
             position.hand, position.pile, position.seen, position.starter, position.dealer,
-            position.opponent_go, position.scores)
+            position.opponent_go, position.scores, position.target)
     except CribbageError:
         seen = None  # more seen than a deal holds: no rule is named
     rule, said = rule_of_card(seen, mine, best, top, loss, chance_loss, grade)

@@ -203,7 +203,8 @@ def judge_throw(six: str | Iterable[CardLike], thrown: str | Iterable[CardLike],
     best = options[0]
     grade = grade_of(loss, chance_loss)
     sentence = _throw_sentence(mine, best, top, is_dealer, loss, chance_loss)
-    rule, said = rule_of_throw(dealt, mine, best, top, is_dealer, loss, chance_loss, grade)
+    rule, said = rule_of_throw(dealt, mine, best, top, is_dealer, loss, chance_loss, grade,
+                               scores=board, target=goal)
     if said:
         sentence += f"; {said}"
     return ThrowVerdict(dealt, Hand(sorted(chosen)), is_dealer, board, goal, best.discard,
@@ -212,7 +213,8 @@ def judge_throw(six: str | Iterable[CardLike], thrown: str | Iterable[CardLike],
 
 
 def rule_of_throw(six: Hand, mine: ThrowOption, best: ThrowOption, top: ThrowOption,
-                  dealer: bool, loss: float, chance_loss: float | None, grade: Grade
+                  dealer: bool, loss: float, chance_loss: float | None, grade: Grade, *,
+                  scores: tuple[int, int] | None = None, target: int = GAME_HOLE
                   ) -> tuple[str | None, str]:
     """The rule of the rulebook's throw procedure that decides between the throw made and
     the judge's best (:func:`~cribbage_edu.strategy.rulebook.naming.throw_rule`), as the
@@ -222,7 +224,7 @@ def rule_of_throw(six: Hand, mine: ThrowOption, best: ThrowOption, top: ThrowOpt
     lost = loss if chance_loss is None else chance_loss
     if lost < 1e-9 or set(mine.discard) == set(best.discard):
         return None, ""
-    deciding = throw_rule(six, dealer, mine.discard, best.discard)
+    deciding = throw_rule(six, dealer, mine.discard, best.discard, scores, target)
     if deciding is None or (deciding.exception and grade is Grade.GOOD):
         return None, ""
     if chance_loss is not None:

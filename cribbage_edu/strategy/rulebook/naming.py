@@ -38,9 +38,10 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any, Generic, TypeVar
 
+from ...rules.board import GAME_HOLE
 from ...rules.cards import Card, Hand
 from .play import PlayPosition
-from .player import stored_procedures
+from .player import board_procedures
 from .procedure import Procedure, Rule, narrowed
 from .throw import ThrowPosition
 
@@ -126,33 +127,36 @@ def _deciding(rule: Rule[P, C], exception: bool, position: P, best: C, chosen: C
     return Deciding(rule, exception, counts)
 
 
-def throw_rule(six: Hand, dealer: bool, chosen: Hand, best: Hand
+def throw_rule(six: Hand, dealer: bool, chosen: Hand, best: Hand,
+               scores: tuple[int, int] | None = None, target: int = GAME_HOLE
                ) -> Deciding[ThrowPosition, Hand] | None:
-    """The rule of the stored throw procedure that decides between throwing ``chosen``
-    and ``best`` from ``six`` (:func:`deciding_rule`), ``None`` if either is not a throw
-    of two of the six.
+    """The rule of lesson 14's throw procedure (the board's rule, then the stored
+    procedure: :func:`~.player.board_procedures`) that decides between throwing ``chosen``
+    and ``best`` from ``six`` at ``scores`` (the thrower's first; none: far from home)
+    (:func:`deciding_rule`), ``None`` if either is not a throw of two of the six.
 
     >>> deciding = throw_rule(Hand("2C 3D 5H 9S 10C KD"), False, Hand("2C 3D"), Hand("9S KD"))
     >>> str(deciding), deciding.counts
     ('the rule: count the keep', (3.5, -2.0))
     """
-    position = ThrowPosition(six, dealer)
+    position = ThrowPosition(six, dealer, scores or (0, 0), target)
     by_cards = {frozenset(t): t for t in position.choices}
     mine, top = by_cards.get(frozenset(chosen)), by_cards.get(frozenset(best))
     if mine is None or top is None:
         return None
-    procedure = stored_procedures()[0]
+    procedure = board_procedures()[0]
     return deciding_rule(procedure, position, position.choices, mine, top)
 
 
 def card_rule(position: PlayPosition, chosen: Card, best: Card
               ) -> Deciding[PlayPosition, Card] | None:
-    """The rule of the stored play procedure that decides between laying ``chosen`` and
-    ``best`` at ``position`` (:func:`deciding_rule`); each card stands for its rank (the
-    position's choices are one card of each rank: suits never score in the play)."""
+    """The rule of lesson 14's play procedure (lesson 13's:
+    :func:`~.player.board_procedures`) that decides between laying ``chosen`` and ``best``
+    at ``position`` (:func:`deciding_rule`); each card stands for its rank (the position's
+    choices are one card of each rank: suits never score in the play)."""
     by_rank = {c.rank: c for c in position.choices}
     mine, top = by_rank.get(chosen.rank), by_rank.get(best.rank)
     if mine is None or top is None:
         return None
-    procedure = stored_procedures()[1]
+    procedure = board_procedures()[1]
     return deciding_rule(procedure, position, position.choices, mine, top)

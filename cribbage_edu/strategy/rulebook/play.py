@@ -19,10 +19,12 @@ from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
+from ...rules.board import GAME_HOLE
 from ...rules.cards import FIFTEEN, THIRTY_ONE, Card, CardLike, Hand, Rank, parse_cards
-from ...rules.checks import flag
+from ...rules.checks import flag, two_scores
 from ...rules.errors import IllegalActionError, IllegalHandError
 from ...rules.game import PlayerView
+from ...rules.options import game_target
 from ..players import peg_points
 from .procedure import Procedure, Rule, follow
 
@@ -86,10 +88,13 @@ class PlayPosition:
     dealer: bool = False
     opponent_said_go: bool = False
     scores: tuple[int, int] = (0, 0)
+    target: int = GAME_HOLE
     choices: tuple[Card, ...] = field(init=False, repr=False, compare=False)
 
     def __post_init__(self) -> None:
         object.__setattr__(self, "dealer", flag(self.dealer, "dealer"))
+        object.__setattr__(self, "target", game_target(self.target))
+        object.__setattr__(self, "scores", two_scores(self.scores, self.target, "scores"))
         self._check()
         count = sum(c.value for c in self.pile)
         if count > THIRTY_ONE:
@@ -137,12 +142,12 @@ class PlayPosition:
               laid: str | Iterable[CardLike] | None = None, starter: CardLike | None = None,
               thrown: str | Iterable[CardLike] = (), dealer: bool = False,
               opponent_said_go: bool = False,
-              scores: tuple[int, int] = (0, 0)) -> PlayPosition:
+              scores: tuple[int, int] = (0, 0), target: int = GAME_HOLE) -> PlayPosition:
         """A position from text; ``laid`` defaults to the ``pile``."""
         stack = parse_cards(pile)
         return cls(parse_cards(hand), stack, stack if laid is None else parse_cards(laid),
                    None if starter is None else Card.parse(starter), parse_cards(thrown),
-                   dealer, opponent_said_go, scores)
+                   dealer, opponent_said_go, scores, target)
 
     @classmethod
     def from_view(cls, view: PlayerView) -> PlayPosition:
@@ -150,12 +155,12 @@ class PlayPosition:
         me = view.player
         return cls(view.hand, view.pile, Hand(c for _, c in view.laid), view.starter,
                    view.discards, view.is_dealer, view.opponent_said_go,
-                   (view.scores[me], view.scores[1 - me]))
+                   (view.scores[me], view.scores[1 - me]), view.target)
 
     @classmethod
     def from_seen(cls, hand: Sequence[Card], pile: Sequence[Card], seen: Sequence[Card],
                   starter: Card, dealer: bool, opponent_said_go: bool,
-                  scores: tuple[int, int] | None) -> PlayPosition:
+                  scores: tuple[int, int] | None, target: int = GAME_HOLE) -> PlayPosition:
         """A position given by its cards alone (no order of the cards laid, no throw), as
         the coach's judge holds one: the first two ``seen`` stand for the throw, the others
         for the cards laid before the ``pile`` (the rules read only which cards were seen).
@@ -168,13 +173,13 @@ class PlayPosition:
         """
         thrown, earlier = tuple(seen[:2]), tuple(seen[2:])
         return cls(Hand(hand), Hand(pile), Hand((*earlier, *pile)), starter, Hand(thrown),
-                   dealer, opponent_said_go, scores or (0, 0))
+                   dealer, opponent_said_go, scores or (0, 0), target)
 
     def to_dict(self) -> dict[str, Any]:
         return {"hand": str(self.hand), "pile": str(self.pile), "laid": str(self.laid),
                 "starter": str(self.starter or ""), "thrown": str(self.thrown),
                 "dealer": self.dealer, "go": self.opponent_said_go,
-                "scores": list(self.scores)}
+                "scores": list(self.scores), "target": self.target}
 
     @classmethod
     def from_dict(cls, data: Mapping[str, Any]) -> PlayPosition:
@@ -187,7 +192,8 @@ class PlayPosition:
         starter = data["starter"] or None
         return cls(Hand(data["hand"]), Hand(data["pile"]), Hand(data["laid"]),
                    None if starter is None else Card.parse(starter), Hand(data["thrown"]),
-                   data["dealer"], data["go"], tuple(data["scores"]))
+                   data["dealer"], data["go"], tuple(data["scores"]),
+                   data.get("target", GAME_HOLE))
 
     @property
     def count(self) -> int:

@@ -1,6 +1,8 @@
 """The procedures the search found (``scripts/search_rulebook.py``, stored in
-``cribbage_edu/data/rulebook.json``) and a player who follows them at the table:
-:class:`RulebookPlayer` (roster name ``"rulebook"``), a learner who carries the rules.
+``cribbage_edu/data/rulebook.json``), the same with the board's rules before them
+(``scripts/search_board.py``, ``data/board.json``: :func:`board_procedures`), and a player
+who follows those at the table: :class:`RulebookPlayer` (roster name ``"rulebook"``), a
+learner who carries the rules.
 
 A rule is stored by its name; a rule that carries a table ("count the keep", "count the
 card") with its weights (:func:`rule_of`), so the procedure read back is the one measured.
@@ -22,14 +24,18 @@ from typing import Any
 from ...rules.cards import Card, Hand
 from ...rules.errors import IllegalActionError
 from ...rules.game import PlayerView
+from .board import dealer_keeps_low
 from .play import PlayPosition, card_of, count_the_card, play_rules
 from .procedure import Procedure, Rule
-from .throw import ThrowPosition, count_the_keep, throw_of, throw_rules
+from .throw import ThrowPosition, ThrowRule, count_the_keep, throw_of, throw_rules
 
-__all__ = ["RULEBOOK_FILE", "RulebookPlayer", "rule_of", "rule_spec", "stored_procedures"]
+__all__ = ["BOARD_FILE", "RULEBOOK_FILE", "RulebookPlayer", "board_procedures", "board_rules",
+           "rule_of", "rule_spec", "stored_procedures"]
 
 RULEBOOK_FILE = "rulebook.json"
 """The search's result, in ``cribbage_edu/data``."""
+BOARD_FILE = "board.json"
+"""The board's search's result (``scripts/search_board.py``), in ``cribbage_edu/data``."""
 
 
 def rule_spec(rule: Rule[Any, Any], tables: Mapping[str, Mapping[str, Any]]) -> dict[str, Any]:
@@ -68,9 +74,8 @@ def rule_of(kind: str, spec: Mapping[str, Any]) -> Rule[Any, Any]:
     return rules[str(name)]
 
 
-def _text() -> str:
-    return resources.files("cribbage_edu").joinpath("data").joinpath(
-        RULEBOOK_FILE).read_text("utf-8")
+def _text(name: str = RULEBOOK_FILE) -> str:
+    return resources.files("cribbage_edu").joinpath("data").joinpath(name).read_text("utf-8")
 
 
 @cache
@@ -85,9 +90,39 @@ def stored_procedures() -> tuple[Procedure[ThrowPosition, Hand], Procedure[PlayP
     return found[0], found[1]
 
 
+def board_rules(data: Mapping[str, Any] | None = None) -> tuple[ThrowRule, ...]:
+    """The board's rules the search kept, in order (``data``: the board's search as
+    stored, by default :data:`BOARD_FILE`): one, for the throw.
+
+    >>> [r.name for r in board_rules({"throw": {"rule": {"most": 5}}})]
+    ['keep your four lowest cards as dealer needing 5 or less']
+    """
+    found = json.loads(_text(BOARD_FILE)) if data is None else data
+    chosen = found["throw"]["rule"]
+    return (dealer_keeps_low(chosen["most"], chosen.get("within")),)
+
+
+@cache
+def board_procedures() -> tuple[Procedure[ThrowPosition, Hand], Procedure[PlayPosition, Card]]:
+    """Lesson 14's procedures: the board's rules (:func:`board_rules`), then lesson 12's
+    throw; and lesson 13's play, before which the board's search found no rule worth
+    carrying (``data/board.json`` holds what each rule it tried changes).
+
+    >>> throw, play = board_procedures()
+    >>> throw.rules[0].name.startswith("keep your four lowest cards as dealer")
+    True
+    >>> throw.rules[1:] == stored_procedures()[0].rules, play == stored_procedures()[1]
+    (True, True)
+    """
+    throw, play = stored_procedures()
+    return (Procedure(f"{throw.name}, after the board's rule",
+                      (*board_rules(), *throw.rules)), play)
+
+
 class RulebookPlayer:
-    """A player who throws and lays by the stored procedures (:func:`stored_procedures`)
-    or by the ``throw`` and ``play`` procedures given: a learner who carries the rules of
+    """A player who throws and lays by lesson 14's procedures (:func:`board_procedures`:
+    the board's rule, then the stored procedures the search found) or by the ``throw`` and
+    ``play`` procedures given: a learner who carries the rules of
     thumb to the table. It decides the same from the same view (``seed`` is taken, as the
     roster gives every player one, and not used).
 
@@ -103,13 +138,16 @@ class RulebookPlayer:
                  throw: Procedure[ThrowPosition, Hand] | None = None,
                  play: Procedure[PlayPosition, Card] | None = None) -> None:
         if throw is None or play is None:
-            stored_throw, stored_play = stored_procedures()
+            stored_throw, stored_play = board_procedures()
             throw, play = throw or stored_throw, play or stored_play
         self.throw: Procedure[ThrowPosition, Hand] = throw
         self.play_procedure: Procedure[PlayPosition, Card] = play
 
     def discard(self, view: PlayerView) -> Sequence[Card]:
-        return tuple(throw_of(self.throw, ThrowPosition(view.hand, view.is_dealer)))
+        me = view.player
+        position = ThrowPosition(view.hand, view.is_dealer,
+                                 (view.scores[me], view.scores[1 - me]), view.target)
+        return tuple(throw_of(self.throw, position))
 
     def play(self, view: PlayerView) -> Card:
         return card_of(self.play_procedure, PlayPosition.from_view(view))

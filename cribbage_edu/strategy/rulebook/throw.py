@@ -21,9 +21,11 @@ from dataclasses import dataclass, field
 from functools import cache
 from itertools import combinations, pairwise
 
+from ...rules.board import GAME_HOLE
 from ...rules.cards import FIFTEEN, Card, CardLike, Hand, Rank, distinct_cards, parse_cards
-from ...rules.checks import flag
+from ...rules.checks import flag, two_scores
 from ...rules.errors import IllegalActionError
+from ...rules.options import game_target
 from ...tables.cribtable import crib_ev, pair_classes
 from ..players import points_before_starter
 from ..ranks import held_rank_points
@@ -211,12 +213,15 @@ def crib_counted(thrown: Iterable[Card], dealer: bool) -> float:
 
 @dataclass(frozen=True)
 class ThrowPosition:
-    """Six cards dealt (in deck order) and whether their holder is the ``dealer``; its
-    ``choices`` are the 15 throws of two, in the order of
+    """Six cards dealt (in deck order) and whether their holder is the ``dealer``, and the
+    board (``scores``, the holder's first, and the ``target``: only the board's rules read
+    them, :mod:`.board`); its ``choices`` are the 15 throws of two, in the order of
     :func:`itertools.combinations` over the six."""
 
     six: Hand
     dealer: bool
+    scores: tuple[int, int] = (0, 0)
+    target: int = GAME_HOLE
     choices: tuple[Hand, ...] = field(init=False, repr=False, compare=False)
     keeps: dict[Hand, Hand] = field(init=False, repr=False, compare=False)
 
@@ -224,14 +229,17 @@ class ThrowPosition:
         six = Hand(sorted(distinct_cards(self.six, HELD, "the six cards")))
         object.__setattr__(self, "six", six)
         object.__setattr__(self, "dealer", flag(self.dealer, "dealer"))
+        object.__setattr__(self, "target", game_target(self.target))
+        object.__setattr__(self, "scores", two_scores(self.scores, self.target, "scores"))
         choices = tuple(Hand(t) for t in combinations(six, THROWN))
         object.__setattr__(self, "choices", choices)
         object.__setattr__(self, "keeps", {t: Hand(c for c in six if c not in t)
                                            for t in choices})
 
     @classmethod
-    def parse(cls, six: str | Iterable[CardLike], *, dealer: bool) -> ThrowPosition:
-        return cls(parse_cards(six), dealer)
+    def parse(cls, six: str | Iterable[CardLike], *, dealer: bool,
+              scores: tuple[int, int] = (0, 0), target: int = GAME_HOLE) -> ThrowPosition:
+        return cls(parse_cards(six), dealer, scores, target)
 
     def kept(self, thrown: Hand) -> Hand:
         """The four cards kept when ``thrown`` (one of the :attr:`choices`) go to the
