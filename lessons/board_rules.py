@@ -162,7 +162,7 @@ def print_board_figures() -> None:
     throw, play = board()["throw"], board()["play"]
 
     def span(figure: list[float]) -> str:
-        return (f"{games(figure[0]):5.2f} ({games(figure[1]):.2f} to "
+        return (f"{games(figure[0]):.2f} ({games(figure[1]):.2f} to "
                 f"{games(figure[2]):.2f})")
 
     print(f"the throw: {throw['positions']:,} sixes near home, games in 100 lost to the "
@@ -174,12 +174,14 @@ def print_board_figures() -> None:
         print(f"  where the rule applies, {label}: {part['applies']} sixes, it changes "
               f"{part['changes']}; lost {games(part['lost_before'][0]):.2f} before, "
               f"{games(part['lost_after'][0]):.2f} after; gain {span(part['gain'])}")
-    print("  the grid (chosen on the even games: games in 100 lost a deal near home):")
-    print("    needs at most   pone: any     6    10    15    20")
+    withins = sorted({g["within"] for g in throw["grid"] if g["within"] is not None})
+    print("  the grid (chosen on the even games: games in 100 lost a deal near home),")
+    print("  by what the dealer needs at most (down) and what pone needs at most (across):")
+    print("              any" + "".join(f"{w:>6}" for w in withins))
     for most in sorted({g["most"] for g in throw["grid"]}):
         row = {g["within"]: g["train_lost"] for g in throw["grid"] if g["most"] == most}
-        print(f"    {most:>13}   " + "".join(f"{games(row[w]):>{9 if w is None else 6}.3f}"
-                                            for w in (None, 6, 10, 15, 20)))
+        print(f"    {most:>5}  {games(row[None]):>7.3f}"
+              + "".join(f"{games(row[w]):>6.3f}" for w in withins))
     print(f"the play: {play['positions']:,} cards near home; lesson 13's rules lose "
           f"{span(play['lost'])} games in 100")
     for tried in play["tried"]:
