@@ -5,11 +5,8 @@ following them near home, and the board's search run again."""
 
 from __future__ import annotations
 
-import importlib.util
 import json
-import sys
 from pathlib import Path
-from types import ModuleType
 from typing import Any
 
 import pytest
@@ -35,18 +32,10 @@ from cribbage_edu.strategy.rulebook.player import (
     board_rules,
     stored_procedures,
 )
+from tests.scripts_loaded import script
 
 ROOT = Path(__file__).resolve().parent.parent
 BOARD = ROOT / "cribbage_edu" / "data" / "board.json"
-
-
-def script(name: str) -> ModuleType:
-    spec = importlib.util.spec_from_file_location(name, ROOT / "scripts" / f"{name}.py")
-    assert spec is not None and spec.loader is not None
-    module = importlib.util.module_from_spec(spec)
-    sys.modules[name] = module
-    spec.loader.exec_module(module)
-    return module
 
 
 def stored() -> dict[str, Any]:

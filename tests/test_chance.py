@@ -3,7 +3,6 @@ from its script, and the table's invariants."""
 
 from __future__ import annotations
 
-import importlib.util
 import re
 import subprocess
 import sys
@@ -37,6 +36,7 @@ from cribbage_edu.tables.chance import (
     win_probability,
     win_table,
 )
+from tests.scripts_loaded import script as load_script
 
 HEELS, PONE_HAND, DEALER_HAND, CRIB = 0, PEG_SLOTS + 1, PEG_SLOTS + 2, PEG_SLOTS + 3
 
@@ -185,15 +185,6 @@ def test_heels_is_the_dealers_first_point() -> None:
 
 # --- the shipped table ---------------------------------------------------------------------
 
-def _script():  # type: ignore[no-untyped-def]
-    path = Path(__file__).resolve().parent.parent / "scripts" / "make_win_table.py"
-    spec = importlib.util.spec_from_file_location("make_win_table", path)
-    assert spec is not None and spec.loader is not None
-    module = importlib.util.module_from_spec(spec)
-    spec.loader.exec_module(module)
-    return module
-
-
 def test_the_shipped_file_says_how_it_was_made() -> None:
     header = table_header()
     assert header["generated_by"] == "python scripts/make_win_table.py"
@@ -205,7 +196,7 @@ def test_the_shipped_file_says_how_it_was_made() -> None:
 
 def test_the_script_replays_the_first_deals(tmp_path: Path) -> None:
     """The script, run for its first 300 deals, plays exactly the stored ones."""
-    script = _script()
+    script = load_script("make_win_table")
     assert script.main(["--deals", "300", "--out", str(tmp_path),
                         "--deals-out", str(tmp_path)]) == 0
     with np.load(tmp_path / "win_deals.npz") as made:

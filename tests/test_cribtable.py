@@ -27,6 +27,7 @@ from cribbage_edu.tables.cribtable import (
     read_rows,
     table_header,
 )
+from tests.scripts_loaded import script as load_script
 
 
 def test_crib_sums_match_score_hand() -> None:
@@ -110,13 +111,7 @@ def test_the_script_writes_the_shipped_file(hand_model: HandModel, tmp_path: Pat
     earlier rounds only lead up to that round's stored input), writes the shipped
     file again: the same rows, the same stored input and the same header, but for
     the time it took and the machine it ran on."""
-    import importlib.util
-
-    script = Path(__file__).resolve().parent.parent / "scripts" / "make_crib_table.py"
-    spec = importlib.util.spec_from_file_location("make_crib_table", script)
-    assert spec is not None and spec.loader is not None
-    module = importlib.util.module_from_spec(spec)
-    spec.loader.exec_module(module)
+    module = load_script("make_crib_table")
     shipped = json.loads(resources.files("cribbage_edu").joinpath("data")
                          .joinpath("crib_table.json").read_text())
     earlier = shipped["header"]["largest_change_per_round"][:-1]

@@ -3,7 +3,6 @@ re-played from its seeds, and the table against whole games."""
 
 from __future__ import annotations
 
-import importlib.util
 import json
 import random
 import re
@@ -25,6 +24,7 @@ from cribbage_edu.tables.pegtable import (
     peg_table_header,
     value_from_sums,
 )
+from tests.scripts_loaded import script as load_script
 
 # --- plays worked by hand (every legal order of play gives the same points) ------------
 
@@ -159,11 +159,7 @@ def test_entries_replay_from_their_seeds(keep: tuple[int, int, int, int]) -> Non
 def test_the_script_remakes_the_first_rows(tmp_path: Path) -> None:
     """scripts/make_peg_table.py, run for the first three kinds of kept hand, writes the
     stored rows of those hands exactly."""
-    path = Path(__file__).resolve().parent.parent / "scripts" / "make_peg_table.py"
-    spec = importlib.util.spec_from_file_location("make_peg_table", path)
-    assert spec is not None and spec.loader is not None
-    script = importlib.util.module_from_spec(spec)
-    spec.loader.exec_module(script)
+    script = load_script("make_peg_table")
     out = tmp_path / "peg.json"
     assert script.main(["--first", "3", "--out", str(out)]) == 0
     made = json.loads(out.read_text())
