@@ -182,6 +182,9 @@ def print_board_figures() -> None:
         row = {g["within"]: g["train_lost"] for g in throw["grid"] if g["most"] == most}
         print(f"    {most:>5}  {games(row[None]):>7.3f}"
               + "".join(f"{games(row[w]):>6.3f}" for w in withins))
+    for tried in throw["tried"]:
+        print(f"  tried: {tried['rule']}: applies {tried['applies']}, changes "
+              f"{tried['changes']}, gain {span(tried['gain'])}")
     print(f"the play: {play['positions']:,} cards near home; lesson 13's rules lose "
           f"{span(play['lost'])} games in 100")
     for tried in play["tried"]:

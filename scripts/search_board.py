@@ -13,7 +13,8 @@ against the master, near home (either player within the judge's reach of the tar
   (:func:`~cribbage_edu.strategy.rulebook.board.dealer_keeps_low`), over a grid of the
   two thresholds, chosen on the even-numbered games (the chance lost a deal near home,
   least; a condition on pone's score only if it buys :data:`WORTH`) and checked on the
-  odd.
+  odd. Pone's rule "keep the most points now as pone needing *N* or less" (her crib is
+  counted last) is measured too, at each of :data:`PLAY_WITHINS`.
 - **The play**: each decision near home holds the chance to win of every card, as the
   judge of the whole deal weighed it when it was measured. Each board rule tried (peg out
   when you can; pone plays on; the dealer holds back, at each threshold) is put before
@@ -46,6 +47,7 @@ from cribbage_edu.strategy.rulebook.board import (
     PEG_OUT,
     dealer_holds_back,
     dealer_keeps_low,
+    pone_keeps_points,
     pone_plays_on,
 )
 from cribbage_edu.strategy.rulebook.player import stored_procedures
@@ -62,7 +64,7 @@ WORTH = 0.0001
 """The chance a deal, on the even games, a condition on pone's score must buy to be kept:
 a rule a learner carries is as short as the measurement allows."""
 PLAY_WITHINS = (6, 8, 10, 12, 15, 20)
-"""The thresholds tried for the play's board rules."""
+"""The thresholds tried for the other board rules (pone's throw, and the play's)."""
 
 
 @dataclass(frozen=True)
@@ -153,12 +155,13 @@ def search_throw(positions: Sequence[Near], log: Callable[[str], None]) -> dict[
     rule = dealer_keeps_low(best["most"], best["within"])
     log(f"throw: {rule.name} ({best['train_lost']:.5f} lost a deal on the even games)")
     with_rule = Procedure("with", (rule, *throw.rules))
+    pone = [measured(pone_keeps_points(w), throw, positions) for w in PLAY_WITHINS]
     return {"rule": {"most": best["most"], "within": best["within"]}, "name": rule.name,
             "positions": len(positions), "held_out_positions": len(odd),
             "lost_before": interval(lost(throw, positions)),
             "lost_after": interval(lost(with_rule, positions)),
             "where_it_applies": measured(rule, throw, positions),
-            "held_out": measured(rule, throw, odd), "grid": grid}
+            "held_out": measured(rule, throw, odd), "grid": grid, "tried": pone}
 
 
 def measure_play(positions: Sequence[Near], log: Callable[[str], None]) -> dict[str, Any]:

@@ -24,6 +24,7 @@ from cribbage_edu.strategy.rulebook.board import (
     dealer_keeps_low,
     his_need,
     need,
+    pone_keeps_points,
     pone_plays_on,
 )
 from cribbage_edu.strategy.rulebook.player import (
@@ -89,6 +90,17 @@ def test_pone_plays_on_takes_what_pegs_most() -> None:
     assert [str(c) for c in pone_plays_on(10).keep(position, position.choices)] == ["5D", "KS"]
     dealer = PlayPosition.parse("5D KS 2H", "5C", starter="9D", dealer=True, scores=(112, 90))
     assert not pone_plays_on(10).applies(dealer)
+
+
+def test_pone_near_home_keeps_the_most_points_now() -> None:
+    """Pone needing 8 from 2-3-4-9-10-K: 2-3-4 is a run (3) and 2+3+10 or 2+3+K fifteen
+    (2), so keeping 2-3-4 with the 10 or the K scores 5 now, as does 2-3-4-9 (2+4+9);
+    the dealer is not covered."""
+    rule = pone_keeps_points(10)
+    six = ThrowPosition.parse("2C 3D 4H 9S 10C KD", dealer=False, scores=(113, 90))
+    assert [str(t) for t in rule.keep(six, six.choices)] == ["9S 10C", "9S KD", "10C KD"]
+    assert not rule.applies(ThrowPosition.parse("2C 3D 4H 9S 10C KD", dealer=True,
+                                                scores=(113, 90)))
 
 
 def test_the_dealer_holds_back_lays_what_she_can_peg_least_on() -> None:
@@ -193,6 +205,9 @@ def test_a_small_board_search_runs_again() -> None:
     assert even_lost(chosen["most"], chosen["within"]) <= least + search.WORTH + 1e-9
     tried = {t["rule"] for t in result["play"]["tried"]}
     assert PEG_OUT.name in tried and len(tried) == 1 + 2 * len(search.PLAY_WITHINS)
+    pone = result["throw"]["tried"]
+    assert [t["rule"] for t in pone] == [pone_keeps_points(w).name for w in search.PLAY_WITHINS]
+    assert all(0 <= t["changes"] <= t["applies"] for t in pone)
 
 
 @pytest.mark.slow

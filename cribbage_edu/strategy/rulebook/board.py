@@ -29,7 +29,7 @@ from __future__ import annotations
 
 from ...rules.cards import Card, Hand
 from .play import PlayPosition, PlayRule
-from .throw import ThrowPosition, ThrowRule
+from .throw import ThrowPosition, ThrowRule, points_now
 
 __all__ = [
     "PEG_OUT",
@@ -37,6 +37,7 @@ __all__ = [
     "dealer_keeps_low",
     "his_need",
     "need",
+    "pone_keeps_points",
     "pone_plays_on",
 ]
 
@@ -76,6 +77,19 @@ def dealer_keeps_low(most: int, within: int | None = None) -> ThrowRule:
     pone = "" if within is None else f", pone {within} or less"
     return ThrowRule(f"keep your four lowest cards as dealer needing {most} or less{pone}",
                      applies, _kept_sum)
+
+
+def pone_keeps_points(within: int) -> ThrowRule:
+    """"Keep the most points now as pone needing ``within`` or less": she counts first,
+    and the crib she gives is counted last, after the game may be over.
+
+    >>> rule = pone_keeps_points(10)
+    >>> six = ThrowPosition.parse("5C 5D JS QH 2C 9D", dealer=False, scores=(112, 100))
+    >>> [str(t) for t in rule.keep(six, six.choices)]
+    ['2C 9D']
+    """
+    return ThrowRule(f"keep the most points now as pone needing {within} or less",
+                     lambda p: not p.dealer and need(p) <= within, points_now)
 
 
 def _pegs_out(p: PlayPosition, c: Card) -> bool:
