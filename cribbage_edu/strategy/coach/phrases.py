@@ -20,10 +20,12 @@ from .position import CardOption, CardPosition
 __all__ = [
     "CRIB_REASONS",
     "HOT_PAIRS",
+    "MARGIN",
     "NEAR_31",
     "WITHIN",
     "answer_reason",
     "as_good",
+    "as_good_throws",
     "card_margin",
     "card_pairs",
     "cards_that_fit",
@@ -33,6 +35,7 @@ __all__ = [
     "rank_held",
     "rule_said",
     "spoken_play",
+    "throw_margin",
 ]
 
 NEAR_31 = 5
@@ -44,6 +47,10 @@ WITHIN = "within the judge's margin"
 """What the coach and the hint say of a choice the judge cannot tell from the best."""
 
 
+MARGIN = "whose 95% interval of difference from the best reaches 0"
+"""Which choices are within the judge's margin (:data:`WITHIN`), in words."""
+
+
 def card_margin(near_home: bool) -> str:
     """The judge's margin for a card, in words: what a card may lose against the best and
     be graded good (the same words at the coach and the hint).
@@ -53,7 +60,35 @@ def card_margin(near_home: bool) -> str:
     """
     lost = (f"under {CHANCE_INACCURACY:.0%} of the chance to win" if near_home
             else f"under {INACCURACY} points")
-    return f"a card whose 95% interval of difference from the best reaches 0, or that loses {lost}"
+    return f"a card {MARGIN}, or that loses {lost}"
+
+
+def throw_margin() -> str:
+    """The judge's margin for a throw near home, in words: what a throw may lose against
+    the best and be graded good (far from home a throw is graded by the points it loses).
+
+    >>> print(throw_margin())  # doctest: +NORMALIZE_WHITESPACE
+    a throw whose 95% interval of difference from the best reaches 0 (the pegging table's
+    error carried through the chance to win), or that loses under 1% of the chance to win
+    """
+    return (f"a throw {MARGIN} (the pegging table's error carried through the chance to "
+            f"win), or that loses under {CHANCE_INACCURACY:.0%} of the chance to win")
+
+
+def as_good_throws(keeps: Sequence[str], named: int = 2) -> str:
+    """Throws as the subject of "as good", by what they keep: the first ``named`` by
+    name, the rest counted.
+
+    >>> as_good_throws(["2♦ 2♥ 4♣ 10♠"])
+    'keeping 2♦ 2♥ 4♣ 10♠ is'
+    >>> as_good_throws(["A", "B", "C", "D"])
+    'keeping A, keeping B and 2 other throws are'
+    """
+    said = [f"keeping {keep}" for keep in keeps[:named]]
+    rest = len(keeps) - len(said)
+    if rest:
+        said.append(f"{rest} other throw{'s' if rest > 1 else ''}")
+    return as_good(said)
 
 
 def as_good(items: Iterable[str]) -> str:
