@@ -19,9 +19,8 @@ from cribbage_edu import Card, Hand, judge_throw
 from cribbage_edu.rules.cards import FULL_DECK
 from cribbage_edu.rules.game import PlayerView
 from cribbage_edu.strategy.coach import Grade
-from cribbage_edu.strategy.coach.grades import CHANCE_INACCURACY
+from cribbage_edu.strategy.coach.grades import CHANCE_INACCURACY, difference_margin
 from cribbage_edu.strategy.coach.phrases import WITHIN
-from cribbage_edu.strategy.coach.throw import difference_margin
 from cribbage_edu.strategy.discard import advise
 from cribbage_edu.strategy.master import throw_chances
 
@@ -52,10 +51,9 @@ def test_the_issue_example_its_margin_is_the_best_keeps_pegging_noise() -> None:
     ten = judge_throw(SIX, "JD QH", dealer=True, scores=BOARD)
     assert ten.chance_loss is not None
     assert ten.margin > 0.10
+    mine = next(o for o in ten.options if set(o.discard) == set(ten.chosen))
     assert ten.margin == pytest.approx(
-        difference_margin(ten.options[0], next(o for o in ten.options
-                                               if set(o.discard) == set(ten.chosen))),
-        abs=1e-6)
+        difference_margin(ten.options[0].chance_error or 0, mine.chance_error or 0), abs=1e-6)
     # what the judge can be sure the ten loses is under the line of a good throw
     assert ten.chance_loss - ten.margin < CHANCE_INACCURACY
 
@@ -130,7 +128,8 @@ def test_the_margin_is_never_negative_and_a_throw_is_within_its_own(
                           scores=(mine, theirs))
     assert verdict.margin >= 0
     assert all(o.chance_error is not None and o.chance_error >= 0 for o in verdict.options)
-    assert all(difference_margin(verdict.options[0], o) >= 0 for o in verdict.options)
+    assert all(difference_margin(verdict.options[0].chance_error or 0, o.chance_error or 0)
+               >= 0 for o in verdict.options)
     assert verdict.within and verdict.within[0] == verdict.best
     best = verdict.retry(verdict.best)
     assert best.margin == 0 and best.chance_loss == 0 and best.grade is Grade.GOOD

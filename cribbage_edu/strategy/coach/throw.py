@@ -24,26 +24,17 @@ from ...rules.options import game_target
 from ...rules.scoring import runs_of_three
 from ..players import points_before_starter
 from ..rulebook.naming import throw_rule
-from .grades import INACCURACY, DecisionKind, Grade, grade_of
+from . import phrases
+from .grades import INACCURACY, DecisionKind, Grade, difference_margin, grade_of
 from .model import throw_columns
-from .phrases import (
-    CRIB_REASONS,
-    WITHIN,
-    as_good_throws,
-    card_pairs,
-    crib_heat,
-    pair_name,
-    percent,
-    rule_said,
-    throw_margin,
-)
+from .phrases import CRIB_REASONS, card_pairs, crib_heat, pair_name, percent, rule_said
 from .position import judged_scores
 
 if TYPE_CHECKING:
     from ..discard import DiscardOption
 
-__all__ = ["ThrowOption", "ThrowVerdict", "difference_margin", "judge_throw", "rule_of_throw",
-           "throw_options", "within_margin"]
+__all__ = ["ThrowOption", "ThrowVerdict", "judge_throw", "rule_of_throw", "throw_options",
+           "within_margin"]
 
 
 @dataclass(frozen=True, slots=True)
@@ -112,11 +103,9 @@ class ThrowVerdict:
     (``None`` when the choice is the best, within the judge's margin, or no rule
     separates them; see :func:`rule_of_throw`).
 
-    Near home (the chance judged), ``margin`` is the 95% half-width of the difference
-    between the chosen throw's chance and the best's that the pegging table's error
-    causes, and ``within`` the throws within the judge's margin of the best (best first,
-    by what they throw; a throw there is graded good); far from home ``margin`` is 0 and
-    ``within`` empty (see :func:`judge_throw`)."""
+    Near home ``margin`` is the 95% half-width of the chosen throw's chance less the
+    best's, from the pegging table's error, and ``within`` the throws (what they throw)
+    within the judge's margin of the best, graded good; far from home 0 and empty."""
 
     six: Hand
     chosen: Hand
@@ -137,21 +126,13 @@ class ThrowVerdict:
 
     @property
     def is_within_margin(self) -> bool:
-        """Whether the chosen throw is within the judge's margin of the best (only a
-        throw judged by the chance to win has a margin)."""
+        """Whether the chosen throw is within the judge's margin of the best."""
         return self.chosen in self.within
 
     @property
     def why(self) -> str:
         """The numbers behind the verdict: each throw's columns, best first."""
-        role = "your crib" if self.dealer else "the opponent's crib"
-        lines = [f"every throw, best first ({role}; hand and crib are averages over the "
-                 f"starters, the play is the pegging table's net):"]
-        if self.chance_loss is not None:
-            lines[0] = (f"every throw, best first by the chance to win ({role}; hand and "
-                        f"crib are averages over the starters, the play is the pegging "
-                        f"table's net; ± is the 95% interval of the chance that the table's "
-                        f"error gives; graded good: {throw_margin()}):")
+        lines = [phrases.throws_head(self.dealer, self.chance_loss is not None)]
         for option in self.options:
             mark = "  <- yours" if set(option.discard) == set(self.chosen) else ""
             lines.append(f"  {option.row(self.dealer)}{mark}")
@@ -195,33 +176,19 @@ def _throw_option(option: DiscardOption, chance: float | None, error: float | No
                        option.peg_ev, option.peg_error, option.with_pegging, chance, error)
 
 
-def difference_margin(one: ThrowOption, other: ThrowOption) -> float:
-    """The 95% half-width of the difference between two throws' chances to win that the
-    pegging table's error causes: the square root of the sum of the squares of each
-    chance's half-width (as if the two errors were independent; 0 between a throw and
-    itself, and far from home). That is on the safe side: the table simulated every keep
-    over the same deals (common random numbers), so two keeps' errors go together in
-    part, and the error of their difference is smaller.
-
-    >>> a = ThrowOption(Hand(), Hand(), 0, 0, 0, 0, 0, chance=0.7, chance_error=0.03)
-    >>> b = ThrowOption(Hand("2C 3C"), Hand(), 0, 0, 0, 0, 0, chance=0.6, chance_error=0.04)
-    >>> round(difference_margin(a, b), 3), difference_margin(a, a)
-    (0.05, 0.0)
-    """
-    if one is other or set(one.discard) == set(other.discard):
-        return 0.0
-    return math.hypot(one.chance_error or 0.0, other.chance_error or 0.0)
-
-
 def within_margin(options: Sequence[ThrowOption]) -> tuple[Hand, ...]:
-    """The throws within the judge's margin of the best (``options[0]``, best first by the
-    chance): those whose chance to win is short of the best's by no more than the margin
-    of their difference (:func:`difference_margin`); none when the chance is not judged."""
-    best = options[0]
-    if best.chance is None:
-        return ()
-    return tuple(Hand(sorted(o.discard)) for o in options if o.chance is not None
-                 and best.chance - o.chance <= difference_margin(best, o) + 1e-9)
+    """The throws within the judge's margin of the best (``options[0]``), best first: those
+    whose chance to win is short of the best's by no more than the
+    :func:`~.grades.difference_margin` of the two; none when the chance is not judged."""
+    best = options[0].chance
+    return tuple(Hand(sorted(o.discard)) for o in options if best is not None and o.chance
+                 is not None and best - o.chance <= _margin(options[0], o) + 1e-9)
+
+
+def _margin(one: ThrowOption, other: ThrowOption) -> float:
+    if set(one.discard) == set(other.discard):
+        return 0.0
+    return difference_margin(one.chance_error or 0.0, other.chance_error or 0.0)
 
 
 def judge_throw(six: str | Iterable[CardLike], thrown: str | Iterable[CardLike], *,
@@ -230,11 +197,8 @@ def judge_throw(six: str | Iterable[CardLike], thrown: str | Iterable[CardLike],
     """Judge throwing ``thrown`` (two cards) from ``six``, as the ``dealer`` or as pone;
     ``scores`` (yours, the opponent's) weigh the chance to win near home.
 
-    Near home a throw is graded by the chance to win it gives away against the best, and
-    the chance leans on the pegging table, which is simulated: a throw whose chance is
-    within the judge's margin of the best's (:func:`within_margin`: the 95% interval of
-    their difference, from the table's error, reaches 0) is graded good, and the sentence
-    says so. Far from home a throw is graded by the points it loses.
+    Near home the chance leans on the simulated pegging table: a throw within the judge's
+    margin of the best (:func:`within_margin`) is graded good, and the sentence says so.
 
     >>> v = judge_throw("5H 5C 6D JS QH 2C", "2C 6D", dealer=True)
     >>> v.grade, v.loss
@@ -273,7 +237,7 @@ def judge_throw(six: str | Iterable[CardLike], thrown: str | Iterable[CardLike],
         chance_loss = max(0.0, options[0].chance - mine.chance)
     best = options[0]
     within = within_margin(options)
-    margin = difference_margin(best, mine)
+    margin = _margin(best, mine)
     kept = Hand(sorted(chosen))
     grade = Grade.GOOD if kept in within else grade_of(loss, chance_loss)
     sentence = _throw_sentence(mine, best, top, is_dealer, loss, chance_loss, margin, within)
@@ -354,19 +318,12 @@ def _chance_sentence(mine: ThrowOption, best: ThrowOption, dealer: bool,
     if mine is best or chance_loss < 1e-9:
         said = (f"the best throw for the game: keeping {mine.keep.symbols} gives you a "
                 f"chance to win of {percent(mine.chance)}")
-        others = [h for h in within if set(h) != set(mine.discard)]
-        if others:
-            six = set(mine.discard) | set(mine.keep)
-            keeps = [Hand(sorted(six - set(h))).symbols for h in others]
-            said += (f"; {as_good_throws(keeps)} as good {WITHIN} (too close to tell "
-                     f"apart with the pegging table's error)")
-        return said
+        six = set(mine.discard) | set(mine.keep)
+        others = [Hand(sorted(six - set(h))).symbols for h in within if set(h) != set(mine.discard)]
+        return said + (f"; {phrases.throws_as_good(others)}" if others else "")
     if Hand(sorted(mine.discard)) in within:
-        return (f"{WITHIN}: keeping {best.keep.symbols} gives you a chance to win of "
-                f"{percent(best.chance)}, yours {percent(mine.chance)} (a difference of "
-                f"{chance_loss:.1%} ± {margin:.1%}, too close to tell apart: in the play "
-                f"the pegging table nets {best.pegging:+.2f} ± {best.pegging_error:.2f} "
-                f"against {mine.pegging:+.2f} ± {mine.pegging_error:.2f})")
+        return phrases.throw_within(best.keep.symbols, (best.chance, mine.chance), margin,
+                            (best.pegging, best.pegging_error, mine.pegging, mine.pegging_error))
     return (f"near home the chance to win decides: keeping {best.keep.symbols} gives you "
             f"{percent(best.chance)}, yours {percent(mine.chance)} "
             f"({_throw_numbers(best, dealer)} against {_throw_numbers(mine, dealer)})")
