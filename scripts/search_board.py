@@ -94,8 +94,9 @@ def near_throws(rows: Sequence[dict[str, Any]]) -> list[Near]:
         if not in_reach(scores, GAME_HOLE):
             continue
         position = ThrowPosition.parse(row["six"], dealer=row["dealer"], scores=scores)
-        judged = {frozenset(option.discard): chance for option, chance in
-                  throw_columns(position.six, position.dealer, scores, GAME_HOLE)}
+        judged = {frozenset(option.discard): chance for option, chance, _ in
+                  throw_columns(position.six, position.dealer, scores, GAME_HOLE,
+                                errors=False)}
         chances = tuple(judged[frozenset(t)] for t in position.choices)
         if any(c is None for c in chances):
             raise ValueError(f"the judge gave no chance to win near home: {row}")

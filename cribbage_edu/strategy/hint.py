@@ -30,7 +30,7 @@ from ..rules.events import Action, ActionKind
 from ..rules.game import PlayerView
 from ..rules.pegging import score_play
 from .coach import CHANCE_INACCURACY, INACCURACY, CardVerdict, Grade, ThrowVerdict, judge_view
-from .coach.phrases import WITHIN, as_good, card_margin
+from .coach.phrases import WITHIN, as_good, card_margin, throw_margin
 from .players import pegs_out
 
 __all__ = ["NEXT_BEST", "Hint", "hint"]
@@ -85,20 +85,20 @@ def _near_home(verdict: ThrowVerdict | CardVerdict) -> bool:
 
 def _margin(near_home: bool, *, card: bool = False) -> str:
     """The judge's margin in words: what a choice may lose against the best and be good
-    (for a card, the coach's own words:
-    :func:`~cribbage_edu.strategy.coach.phrases.card_margin`)."""
+    (for a card and for a throw near home, the coach's own words:
+    :func:`~cribbage_edu.strategy.coach.phrases.card_margin`, ``throw_margin``)."""
     if card:
         return card_margin(near_home)
     if near_home:
-        return f"under {CHANCE_INACCURACY:.0%} of the chance to win less"
+        return throw_margin()
     return f"under {INACCURACY} points less"
 
 
 def _cost(verdict: ThrowVerdict | CardVerdict) -> str:
     """What a choice loses against the judge's best, in the judge's terms, and its grade."""
     good = verdict.grade is Grade.GOOD
-    # a card within the paired margin needs no third figure to show it short of a line
-    short = good and not (isinstance(verdict, CardVerdict) and verdict.is_within_margin)
+    # a choice within the margin needs no third figure to show it short of a line
+    short = good and not verdict.is_within_margin
     if verdict.chance_loss is not None:
         lost = f"{verdict.chance_loss:.1%}"
         if short and verdict.chance_loss >= CHANCE_INACCURACY - 0.0005:

@@ -19,6 +19,7 @@
 
 from __future__ import annotations
 
+import math
 import random
 from collections.abc import Sequence
 from dataclasses import dataclass
@@ -41,6 +42,7 @@ __all__ = [
     "SCENARIOS",
     "MasterPlayer",
     "ThrowChance",
+    "chance_error",
     "throw_chances",
 ]
 
@@ -62,11 +64,14 @@ _HEELS, _PONE_HAND, _DEALER_HAND, _CRIB = (STREAM.index(c) for c in
 @dataclass(frozen=True, slots=True)
 class ThrowChance:
     """A throw weighed near the end: the option (as :func:`cribbage_edu.strategy.discard.advise`
-    gives it), the net pegging of the kept cards, and the chance to win it leads to."""
+    gives it), the net pegging of the kept cards, the chance to win it leads to, and the
+    95% half-width of that chance that the pegging table's sampling error causes
+    (``error``: 0 unless :func:`throw_chances` is asked for it)."""
 
     option: DiscardOption
     pegging: float
     chance: float
+    error: float = 0.0
 
 
 @cache
@@ -91,7 +96,7 @@ def _hand_values(keep: Sequence[Card], starters: Sequence[Card]) -> list[int]:
 
 
 def throw_chances(view: PlayerView, options: Sequence[DiscardOption] | None = None, *,
-                  pegging: bool = True) -> list[ThrowChance]:
+                  pegging: bool = True, errors: bool = False) -> list[ThrowChance]:
     """The chance to win after each throw, for a player about to discard: best first, ties
     to the hand surest of its points (its least over the starters), then to the best on
     average.
@@ -106,6 +111,11 @@ def throw_chances(view: PlayerView, options: Sequence[DiscardOption] | None = No
     dealer's hand, the crib); the first player home wins, otherwise the chance to win is
     the table's from the new scores, with the deal passed.
 
+    With ``errors=True`` (and the pegging counted) each chance also gets the 95%
+    half-width that the pegging table's sampling error causes (:func:`chance_error`),
+    worked out by playing the throw out again with each scale moved by its error; the
+    chances themselves are the same either way.
+
     >>> from cribbage_edu.rules.game import Game
     >>> game = Game(seed=4, first_dealer=0, scores=(112, 115)); _ = game.advance(), game.advance()
     >>> best = throw_chances(game.view(1))[0]
@@ -114,46 +124,123 @@ def throw_chances(view: PlayerView, options: Sequence[DiscardOption] | None = No
     """
     if options is None:
         options = advise(list(view.hand), dealer=view.is_dealer)
-    me, them = view.player, 1 - view.player
     dealer = view.is_dealer
-    target = view.target
-    need_me = target - view.scores[me]
-    need_them = target - view.scores[them]
-    starters = view.unseen
-    jacks = [s.rank is Rank.JACK for s in starters]
-    parts = _scenario_parts()
-    dealer_mean, pone_mean, crib_mean = _role_means()
-    my_mean, their_mean = (dealer_mean, pone_mean) if dealer else (pone_mean, dealer_mean)
-    table = win_table(target).dealer
+    weigh = _Weigher(view)
+    my_mean, their_mean = weigh.means
     out = []
     for option in options:
         peg = peg_ev(option.keep, dealer=dealer)
         mine_scale = peg.mine / my_mean if my_mean and pegging else 1.0
         their_scale = peg.theirs / their_mean if their_mean and pegging else 1.0
-        hand = _hand_values(option.keep, starters)
-        crib_shift = crib_ev(option.discard, dealer=dealer) - crib_mean
-        total = 0.0
-        for i, (pegs, dealer_pegs, pone_pegs, pone_hand, dealer_hand, crib) in enumerate(parts):
-            k = i % len(starters)
-            heels = 2 if jacks[k] else 0
-            got_me = (heels + dealer_pegs * mine_scale if dealer else pone_pegs * mine_scale)
-            got_them = (pone_pegs * their_scale if dealer
-                        else heels + dealer_pegs * their_scale)
-            if got_me >= need_me or got_them >= need_them:  # someone may peg out: in order
-                home = _play_race(pegs, dealer, need_me, need_them, heels, mine_scale,
-                                  their_scale)
-                if home is not None:
-                    total += home
-                    continue
-            total += _show_race(table, dealer, need_me, need_them, got_me, got_them,
-                                hand[k], max(0.0, crib + crib_shift),
-                                pone_hand if dealer else dealer_hand, view.scores[me],
-                                view.scores[them], target)
-        out.append(ThrowChance(option, peg.net, total / len(parts)))
+        scales = [(mine_scale, their_scale)]
+        if errors and pegging:
+            mine_error = peg.mine_error / my_mean if my_mean else 0.0
+            their_error = peg.theirs_error / their_mean if their_mean else 0.0
+            scales += [(max(0.0, mine_scale + step * mine_error), their_scale)
+                       for step in (-1, 1)]
+            scales += [(mine_scale, max(0.0, their_scale + step * their_error))
+                       for step in (-1, 1)]
+        chance, *moved = weigh(option, scales)
+        out.append(ThrowChance(option, peg.net, chance,
+                               chance_error(chance, *moved) if moved else 0.0))
     # best first; ties (the stored deals cannot tell 99.9% from 100%): the surer hand,
     # then the better one on average
     out.sort(key=lambda t: (-round(t.chance, 9), -t.option.hand_min, -t.option.with_pegging))
     return out
+
+
+def chance_error(chance: float, mine_down: float, mine_up: float, their_down: float,
+                 their_up: float) -> float:
+    """The 95% half-width of a throw's ``chance`` that the pegging table's sampling error
+    causes, from the chance worked again with the player's pegging scale moved down and up
+    by its error (``mine_down``, ``mine_up``), and the opponent's (``their_down``,
+    ``their_up``): for each scale the larger move of the two (the chance is a step
+    function of a scale, where a stored deal's points cross what a player needs, so one
+    side alone can miss a step the other meets), the two combined in quadrature (as if
+    the two errors were independent: in the table they come from the same deals).
+
+    >>> round(chance_error(0.70, 0.55, 0.70, 0.71, 0.69), 4)  # 0.15 and 0.01
+    0.1503
+    """
+    mine = max(abs(mine_down - chance), abs(mine_up - chance))
+    theirs = max(abs(their_down - chance), abs(their_up - chance))
+    return math.hypot(mine, theirs)
+
+
+class _Weigher:
+    """The chance to win of a throw (:func:`throw_chances`) at given pegging scales, in
+    one position: what every throw shares, worked out once."""
+
+    def __init__(self, view: PlayerView) -> None:
+        me, them = view.player, 1 - view.player
+        self.dealer = view.is_dealer
+        self.target = view.target
+        self.score_me, self.score_them = view.scores[me], view.scores[them]
+        self.need_me = self.target - self.score_me
+        self.need_them = self.target - self.score_them
+        self.starters = view.unseen
+        self.jacks = [s.rank is Rank.JACK for s in self.starters]
+        self.parts = _scenario_parts()
+        dealer_mean, pone_mean, self.crib_mean = _role_means()
+        self.means = (dealer_mean, pone_mean) if self.dealer else (pone_mean, dealer_mean)
+        self.table = win_table(self.target).dealer
+
+    def __call__(self, option: DiscardOption, scales: Sequence[tuple[float, float]]
+                 ) -> list[float]:
+        """The chance to win of ``option`` at each (player's, opponent's) pegging scale,
+        over the same stored deals."""
+        dealer, need_me, need_them = self.dealer, self.need_me, self.need_them
+        table, jacks, score_me, score_them = self.table, self.jacks, self.score_me, self.score_them
+        target = self.target
+        hand = _hand_values(option.keep, self.starters)
+        crib_shift = crib_ev(option.discard, dealer=dealer) - self.crib_mean
+        totals = [0.0] * len(scales)
+        last = target - 1
+        for i, (pegs, dealer_pegs, pone_pegs, pone_hand, dealer_hand, crib) in enumerate(
+                self.parts):
+            k = i % len(jacks)
+            heels = 2 if jacks[k] else 0
+            # the show in its order (pone's hand, then the dealer's hand with his crib),
+            # as :func:`_show_race` plays it, written out here: this loop is on the path
+            # of a click
+            if dealer:
+                first, second = pone_hand, hand[k] + max(0.0, crib + crib_shift)
+            else:
+                first, second = hand[k], dealer_hand + max(0.0, crib + crib_shift)
+            for j, (mine_scale, their_scale) in enumerate(scales):
+                if dealer:
+                    got_me = heels + dealer_pegs * mine_scale
+                    got_them = pone_pegs * their_scale
+                else:
+                    got_me = pone_pegs * mine_scale
+                    got_them = heels + dealer_pegs * their_scale
+                if got_me >= need_me or got_them >= need_them:  # someone may peg out: in order
+                    home = _play_race(pegs, dealer, need_me, need_them, heels, mine_scale,
+                                      their_scale)
+                    if home is not None:
+                        totals[j] += home
+                        continue
+                if dealer:
+                    got_them += first
+                    if got_them >= need_them:
+                        continue
+                    got_me += second
+                    if got_me >= need_me:
+                        totals[j] += 1.0
+                        continue
+                else:
+                    got_me += first
+                    if got_me >= need_me:
+                        totals[j] += 1.0
+                        continue
+                    got_them += second
+                    if got_them >= need_them:
+                        continue
+                mine = min(last, score_me + round(got_me))
+                theirs = min(last, score_them + round(got_them))
+                # the deal passes: the dealer now is pone next
+                totals[j] += 1.0 - table[theirs][mine] if dealer else table[mine][theirs]
+        return [total / len(self.parts) for total in totals]
 
 
 @cache

@@ -11,7 +11,8 @@ given without its history (:func:`~cribbage_edu.strategy.coach.judge_card`).
 average over the 46 starters, plus or minus the crib table's average for the two
 cards thrown, plus the pegging table's net for the four kept cards (simulated, with its
 95% interval). Near home the chance to win of each throw comes from
-:func:`cribbage_edu.strategy.master.throw_chances` (:func:`throw_columns`).
+:func:`cribbage_edu.strategy.master.throw_chances` (:func:`throw_columns`), with the 95%
+half-width that the pegging table's error gives it.
 
 **A card** is worth the whole rest of the play (:func:`card_options`): every point until
 the last card (fifteens, pairs, runs, 31, every go and the last card), for you less for
@@ -131,17 +132,25 @@ def in_reach(scores: tuple[int, int] | None, target: int) -> bool:
     return scores is not None and min(target - scores[0], target - scores[1]) <= REACH
 
 
-def throw_columns(six: Hand, dealer: bool, scores: tuple[int, int] | None, target: int
-                  ) -> list[tuple[DiscardOption, float | None]]:
+def throw_columns(six: Hand, dealer: bool, scores: tuple[int, int] | None, target: int, *,
+                  errors: bool = True
+                  ) -> list[tuple[DiscardOption, float | None, float | None]]:
     """The 15 throws of ``six`` as the advisor ranks them (with the play), each with its
-    chance to win when it is judged (near home), else ``None``."""
+    chance to win and that chance's 95% half-width from the pegging table's error
+    (:func:`~cribbage_edu.strategy.master.throw_chances` with ``errors``; without them the
+    half-width is 0.0, in a third of the time) when the chance is judged (near home), else
+    ``None`` and ``None``."""
     advised = advise(six, dealer=dealer, pegging=True)
-    chances: dict[frozenset[Card], float] = {}
+    chances: dict[frozenset[Card], tuple[float, float]] = {}
     if scores is not None and in_reach(scores, target):
         view = PlayerView.for_throw(six, dealer=dealer, scores=scores, target=target)
-        for weighed in throw_chances(view, advised):
-            chances[frozenset(weighed.option.discard)] = weighed.chance
-    return [(option, chances.get(frozenset(option.discard))) for option in advised]
+        for weighed in throw_chances(view, advised, errors=errors):
+            chances[frozenset(weighed.option.discard)] = (weighed.chance, weighed.error)
+    out: list[tuple[DiscardOption, float | None, float | None]] = []
+    for option in advised:
+        chance, error = chances.get(frozenset(option.discard), (None, None))
+        out.append((option, chance, error))
+    return out
 
 
 def hand_kinds(unseen: Sequence[int], k: int) -> list[tuple[Ranks, int]]:

@@ -20,6 +20,7 @@ from .position import CardOption, CardPosition
 __all__ = [
     "CRIB_REASONS",
     "HOT_PAIRS",
+    "MARGIN",
     "NEAR_31",
     "WITHIN",
     "answer_reason",
@@ -33,6 +34,10 @@ __all__ = [
     "rank_held",
     "rule_said",
     "spoken_play",
+    "throw_margin",
+    "throw_within",
+    "throws_as_good",
+    "throws_head",
 ]
 
 NEAR_31 = 5
@@ -44,6 +49,10 @@ WITHIN = "within the judge's margin"
 """What the coach and the hint say of a choice the judge cannot tell from the best."""
 
 
+MARGIN = "whose 95% interval of difference from the best reaches 0"
+"""Which choices are within the judge's margin (:data:`WITHIN`), in words."""
+
+
 def card_margin(near_home: bool) -> str:
     """The judge's margin for a card, in words: what a card may lose against the best and
     be graded good (the same words at the coach and the hint).
@@ -53,7 +62,71 @@ def card_margin(near_home: bool) -> str:
     """
     lost = (f"under {CHANCE_INACCURACY:.0%} of the chance to win" if near_home
             else f"under {INACCURACY} points")
-    return f"a card whose 95% interval of difference from the best reaches 0, or that loses {lost}"
+    return f"a card {MARGIN}, or that loses {lost}"
+
+
+def throw_margin() -> str:
+    """The judge's margin for a throw near home, in words: what a throw may lose against
+    the best and be graded good (far from home a throw is graded by the points it loses).
+
+    >>> print(throw_margin())  # doctest: +NORMALIZE_WHITESPACE
+    a throw whose 95% interval of difference from the best reaches 0 (the pegging table's
+    error carried through the chance to win), or that loses under 1% of the chance to win
+    """
+    return (f"a throw {MARGIN} (the pegging table's error carried through the chance to "
+            f"win), or that loses under {CHANCE_INACCURACY:.0%} of the chance to win")
+
+
+def throws_as_good(keeps: Sequence[str], named: int = 2) -> str:
+    """Throws the judge cannot tell from the best, by what they keep (the first ``named``
+    by name, the rest counted), as the best throw's sentence names them.
+
+    >>> throws_as_good(["2♦ 2♥ 4♣ J♦"])  # doctest: +ELLIPSIS
+    "keeping 2♦ 2♥ 4♣ J♦ is as good within the judge's margin (too close to tell apart ...)"
+    >>> throws_as_good(["A", "B", "C", "D"])[:51]
+    'keeping A, keeping B and 2 other throws are as good'
+    """
+    said = [f"keeping {keep}" for keep in keeps[:named]]
+    rest = len(keeps) - len(said)
+    if rest:
+        said.append(f"{rest} other throw{'s' if rest > 1 else ''}")
+    return (f"{as_good(said)} as good {WITHIN} (too close to tell apart with the pegging "
+            f"table's error)")
+
+
+def throw_within(best: str, chances: tuple[float, float], margin: float,
+                 play: tuple[float, float, float, float]) -> str:
+    """A throw within the judge's margin of the best (keeping ``best``), in words: the two
+    ``chances`` to win (the best's, yours), the ``margin`` of their difference, and the
+    ``play`` that makes it (the pegging table's net and its error, the best's, yours).
+
+    >>> print(throw_within("2♦ 2♥ 4♣ Q♥", (0.715, 0.568), 0.186, (1.59, 0.27, 1.0, 0.25)))
+    ... # doctest: +NORMALIZE_WHITESPACE
+    within the judge's margin: keeping 2♦ 2♥ 4♣ Q♥ gives you a chance to win of 72%, yours
+    57% (a difference of 14.7% ± 18.6%, too close to tell apart: in the play the pegging
+    table nets +1.59 ± 0.27 against +1.00 ± 0.25)
+    """
+    top, mine = chances
+    return (f"{WITHIN}: keeping {best} gives you a chance to win of {percent(top)}, yours "
+            f"{percent(mine)} (a difference of {top - mine:.1%} ± {margin:.1%}, too close to "
+            f"tell apart: in the play the pegging table nets {play[0]:+.2f} ± {play[1]:.2f} "
+            f"against {play[2]:+.2f} ± {play[3]:.2f})")
+
+
+def throws_head(dealer: bool, near_home: bool) -> str:
+    """The head of a throw verdict's numbers (its ``why``).
+
+    >>> throws_head(True, False)  # doctest: +ELLIPSIS
+    "every throw, best first (your crib; hand and crib are averages over the starters, ..."
+    """
+    role = "your crib" if dealer else "the opponent's crib"
+    if not near_home:
+        return (f"every throw, best first ({role}; hand and crib are averages over the "
+                f"starters, the play is the pegging table's net):")
+    return (f"every throw, best first by the chance to win ({role}; hand and crib are "
+            f"averages over the starters, the play is the pegging table's net; ± is the 95% "
+            f"interval of the chance that the table's error gives; graded good: "
+            f"{throw_margin()}):")
 
 
 def as_good(items: Iterable[str]) -> str:

@@ -24,7 +24,8 @@ from ...rules.options import game_target
 from ...rules.scoring import runs_of_three
 from ..players import points_before_starter
 from ..rulebook.naming import throw_rule
-from .grades import INACCURACY, DecisionKind, Grade, grade_of
+from . import phrases
+from .grades import INACCURACY, DecisionKind, Grade, difference_margin, grade_of
 from .model import throw_columns
 from .phrases import CRIB_REASONS, card_pairs, crib_heat, pair_name, percent, rule_said
 from .position import judged_scores
@@ -32,7 +33,8 @@ from .position import judged_scores
 if TYPE_CHECKING:
     from ..discard import DiscardOption
 
-__all__ = ["ThrowOption", "ThrowVerdict", "judge_throw", "rule_of_throw", "throw_options"]
+__all__ = ["ThrowOption", "ThrowVerdict", "judge_throw", "rule_of_throw", "throw_options",
+           "within_margin"]
 
 
 @dataclass(frozen=True, slots=True)
@@ -41,7 +43,8 @@ class ThrowOption:
     average over the starters), the ``crib`` (the table's average for the two thrown
     cards, always the crib's points), the ``pegging`` (net, simulated, with its 95%
     ``pegging_error``), the ``total`` (hand, plus the crib as dealer or less it as pone,
-    plus the pegging), and the ``chance`` to win when it is judged."""
+    plus the pegging), and the ``chance`` to win when it is judged, with the 95%
+    half-width the pegging table's error gives it (``chance_error``)."""
 
     discard: Hand
     keep: Hand
@@ -51,6 +54,7 @@ class ThrowOption:
     pegging_error: float
     total: float
     chance: float | None = None
+    chance_error: float | None = None
 
     def cents(self, dealer: bool) -> tuple[int, int, int, int]:
         """The columns as printed, in hundredths of a point: the hand, the crib, the
@@ -76,13 +80,15 @@ class ThrowOption:
                 f"play (± {self.pegging_error:.2f}) = {self.net(dealer):.2f}")
         if self.chance is not None:
             text += f"; chance to win {self.chance:.1%}"
+            if self.chance_error:
+                text += f" ± {self.chance_error:.1%}"
         return text
 
     def to_dict(self) -> dict[str, Any]:
         return {"discard": [str(c) for c in self.discard], "keep": [str(c) for c in self.keep],
                 "hand": self.hand, "crib": self.crib, "pegging": self.pegging,
                 "pegging_error": self.pegging_error, "total": self.total,
-                "chance": self.chance}
+                "chance": self.chance, "chance_error": self.chance_error}
 
 
 @dataclass(frozen=True, slots=True)
@@ -94,8 +100,12 @@ class ThrowVerdict:
     unless the chance to win is judged), the ``grade``, the ``sentence``, every
     option, best first (by the chance when it is judged), and the ``rule`` of the
     rulebook that decides between the choice and the best, as the sentence names it
-    (``None`` when the choice is the best or no rule separates them; see
-    :func:`rule_of_throw`)."""
+    (``None`` when the choice is the best, within the judge's margin, or no rule
+    separates them; see :func:`rule_of_throw`).
+
+    Near home ``margin`` is the 95% half-width of the chosen throw's chance less the
+    best's, from the pegging table's error, and ``within`` the throws (what they throw)
+    within the judge's margin of the best, graded good; far from home 0 and empty."""
 
     six: Hand
     chosen: Hand
@@ -111,13 +121,18 @@ class ThrowVerdict:
     options: tuple[ThrowOption, ...]
     kind: DecisionKind = field(default=DecisionKind.THROW, init=False)
     rule: str | None = None
+    margin: float = 0.0
+    within: tuple[Hand, ...] = ()
+
+    @property
+    def is_within_margin(self) -> bool:
+        """Whether the chosen throw is within the judge's margin of the best."""
+        return self.chosen in self.within
 
     @property
     def why(self) -> str:
         """The numbers behind the verdict: each throw's columns, best first."""
-        role = "your crib" if self.dealer else "the opponent's crib"
-        lines = [f"every throw, best first ({role}; hand and crib are averages over the "
-                 f"starters, the play is the pegging table's net):"]
+        lines = [phrases.throws_head(self.dealer, self.chance_loss is not None)]
         for option in self.options:
             mark = "  <- yours" if set(option.discard) == set(self.chosen) else ""
             lines.append(f"  {option.row(self.dealer)}{mark}")
@@ -135,7 +150,8 @@ class ThrowVerdict:
                 "target": self.target, "best": [str(c) for c in self.best], "loss": self.loss,
                 "loss_error": self.loss_error, "chance_loss": self.chance_loss,
                 "grade": str(self.grade), "sentence": self.sentence, "rule": self.rule,
-                "options": [o.to_dict() for o in self.options]}
+                "options": [o.to_dict() for o in self.options], "margin": self.margin,
+                "within": [[str(c) for c in h] for h in self.within]}
 
     def __str__(self) -> str:
         return f"{self.grade}: {self.sentence}"
@@ -147,16 +163,32 @@ def throw_options(six: Hand, dealer: bool, scores: tuple[int, int] | None,
     """The 15 throws, best first: by the total, or by the chance to win near home.
     Remembered for the last positions asked (so the judge of a second throw of the same
     six, a try again or a table's verdict worked out ahead, costs nothing)."""
-    options = [_throw_option(o, chance) for o, chance in throw_columns(six, dealer, scores,
-                                                                        target)]
+    options = [_throw_option(o, chance, error)
+               for o, chance, error in throw_columns(six, dealer, scores, target)]
     if any(o.chance is not None for o in options):
         options.sort(key=lambda o: -round(o.chance or 0.0, 9))  # stable: ties keep the total
     return tuple(options)
 
 
-def _throw_option(option: DiscardOption, chance: float | None) -> ThrowOption:
+def _throw_option(option: DiscardOption, chance: float | None, error: float | None
+                  ) -> ThrowOption:
     return ThrowOption(option.discard, option.keep, float(option.hand_ev), option.crib_ev,
-                       option.peg_ev, option.peg_error, option.with_pegging, chance)
+                       option.peg_ev, option.peg_error, option.with_pegging, chance, error)
+
+
+def within_margin(options: Sequence[ThrowOption]) -> tuple[Hand, ...]:
+    """The throws within the judge's margin of the best (``options[0]``), best first: those
+    whose chance to win is short of the best's by no more than the
+    :func:`~.grades.difference_margin` of the two; none when the chance is not judged."""
+    best = options[0].chance
+    return tuple(Hand(sorted(o.discard)) for o in options if best is not None and o.chance
+                 is not None and best - o.chance <= _margin(options[0], o) + 1e-9)
+
+
+def _margin(one: ThrowOption, other: ThrowOption) -> float:
+    if set(one.discard) == set(other.discard):
+        return 0.0
+    return difference_margin(one.chance_error or 0.0, other.chance_error or 0.0)
 
 
 def judge_throw(six: str | Iterable[CardLike], thrown: str | Iterable[CardLike], *,
@@ -164,6 +196,9 @@ def judge_throw(six: str | Iterable[CardLike], thrown: str | Iterable[CardLike],
                 target: int = GAME_HOLE) -> ThrowVerdict:
     """Judge throwing ``thrown`` (two cards) from ``six``, as the ``dealer`` or as pone;
     ``scores`` (yours, the opponent's) weigh the chance to win near home.
+
+    Near home the chance leans on the simulated pegging table: a throw within the judge's
+    margin of the best (:func:`within_margin`) is graded good, and the sentence says so.
 
     >>> v = judge_throw("5H 5C 6D JS QH 2C", "2C 6D", dealer=True)
     >>> v.grade, v.loss
@@ -201,26 +236,29 @@ def judge_throw(six: str | Iterable[CardLike], thrown: str | Iterable[CardLike],
     if options[0].chance is not None and mine.chance is not None:
         chance_loss = max(0.0, options[0].chance - mine.chance)
     best = options[0]
-    grade = grade_of(loss, chance_loss)
-    sentence = _throw_sentence(mine, best, top, is_dealer, loss, chance_loss)
-    rule, said = rule_of_throw(dealt, mine, best, top, is_dealer, loss, chance_loss, grade,
-                               scores=board, target=goal)
+    within = within_margin(options)
+    margin = _margin(best, mine)
+    kept = Hand(sorted(chosen))
+    grade = Grade.GOOD if kept in within else grade_of(loss, chance_loss)
+    sentence = _throw_sentence(mine, best, top, is_dealer, loss, chance_loss, margin, within)
+    rule, said = (None, "") if kept in within and mine is not best else rule_of_throw(
+        dealt, mine, best, top, is_dealer, loss, chance_loss, grade, board, goal)
     if said:
         sentence += f"; {said}"
-    return ThrowVerdict(dealt, Hand(sorted(chosen)), is_dealer, board, goal, best.discard,
+    return ThrowVerdict(dealt, kept, is_dealer, board, goal, best.discard,
                         round(loss, 6), round(error, 6), chance_loss, grade, sentence,
-                        tuple(options), rule=rule)
+                        tuple(options), rule=rule, margin=round(margin, 6), within=within)
 
 
 def rule_of_throw(six: Hand, mine: ThrowOption, best: ThrowOption, top: ThrowOption,
-                  dealer: bool, loss: float, chance_loss: float | None, grade: Grade, *,
+                  dealer: bool, loss: float, chance_loss: float | None, grade: Grade,
                   scores: tuple[int, int] | None = None, target: int = GAME_HOLE
                   ) -> tuple[str | None, str]:
-    """The rule of the rulebook's throw procedure that decides between the throw made and
-    the judge's best (:func:`~cribbage_edu.strategy.rulebook.naming.throw_rule`), as the
-    record keeps it and as the coach says it; nothing when the throw lost nothing, or when
-    the rulebook would make it and the judge cannot call it a mistake (an exception is
-    named only for a throw graded below good)."""
+    """The rule of lesson 14's throw procedure (at ``scores`` near home, the board's rule
+    first) that decides between the throw made and the judge's best
+    (``rulebook.naming.throw_rule``), as the record keeps it and the coach says it;
+    nothing when the throw lost nothing, or when the rulebook would make it and the judge
+    cannot call it a mistake (an exception is named only for a throw graded below good)."""
     lost = loss if chance_loss is None else chance_loss
     if lost < 1e-9 or set(mine.discard) == set(best.discard):
         return None, ""
@@ -244,12 +282,14 @@ def _throw_numbers(option: ThrowOption, dealer: bool) -> str:
 
 
 def _throw_sentence(mine: ThrowOption, best: ThrowOption, top: ThrowOption, dealer: bool,
-                    loss: float, chance_loss: float | None) -> str:
-    """The reason in one sentence: near home, the chance to win; else a principle when its
-    column (hand, crib or play) is what separates the choice from the best one (at least
-    half the loss), or the two columns that do, each with its numbers."""
+                    loss: float, chance_loss: float | None, margin: float = 0.0,
+                    within: tuple[Hand, ...] = ()) -> str:
+    """The reason in one sentence: near home, the chance to win (or that the judge cannot
+    tell the throw from the best); else a principle when its column (hand, crib or play)
+    is what separates the choice from the best one (at least half the loss), or the two
+    columns that do, each with its numbers."""
     if chance_loss is not None:
-        return _chance_sentence(mine, best, dealer, chance_loss)
+        return _chance_sentence(mine, best, dealer, chance_loss, margin, within)
     if mine is top or loss < 1e-9:
         return f"the best throw: keep {mine.keep.symbols} ({_throw_numbers(mine, dealer)})"
     if loss < INACCURACY:
@@ -271,12 +311,20 @@ def _throw_sentence(mine: ThrowOption, best: ThrowOption, top: ThrowOption, deal
 
 
 def _chance_sentence(mine: ThrowOption, best: ThrowOption, dealer: bool,
-                     chance_loss: float) -> str:
-    """Near home: the throw's chance to win against the best one's."""
+                     chance_loss: float, margin: float, within: tuple[Hand, ...]) -> str:
+    """Near home: the throw's chance to win against the best one's; for the best, the
+    other throws within the judge's margin of it; for a throw within the margin, that the
+    judge cannot tell it from the best (the pegging table's numbers of both)."""
     assert mine.chance is not None and best.chance is not None
     if mine is best or chance_loss < 1e-9:
-        return (f"the best throw for the game: keeping {mine.keep.symbols} gives you a "
+        said = (f"the best throw for the game: keeping {mine.keep.symbols} gives you a "
                 f"chance to win of {percent(mine.chance)}")
+        six = set(mine.discard) | set(mine.keep)
+        others = [Hand(sorted(six - set(h))).symbols for h in within if set(h) != set(mine.discard)]
+        return said + (f"; {phrases.throws_as_good(others)}" if others else "")
+    if Hand(sorted(mine.discard)) in within:
+        return phrases.throw_within(best.keep.symbols, (best.chance, mine.chance), margin,
+                            (best.pegging, best.pegging_error, mine.pegging, mine.pegging_error))
     return (f"near home the chance to win decides: keeping {best.keep.symbols} gives you "
             f"{percent(best.chance)}, yours {percent(mine.chance)} "
             f"({_throw_numbers(best, dealer)} against {_throw_numbers(mine, dealer)})")

@@ -91,8 +91,9 @@ def verdict_line(verdict: ThrowVerdict | CardVerdict) -> str:
     """The verdict as the coach says it at the table, in one line: "Right" when the
     choice was the best and the judge can tell it from every other; "Good" and a reason
     that says the choice is within the judge's margin when it cannot (a card judged over
-    the whole deal whose interval of difference from the best reaches 0, or the best
-    beside such cards, named); else its grade and what it cost; then the reason.
+    the whole deal, or a throw near home, whose interval of difference from the best
+    reaches 0, or the best beside such choices, named); else its grade and what it cost;
+    then the reason.
 
     >>> print(verdict_line(judge_throw("5H 5C 6D JS QH 2C", "2C 6D", dealer=True)))
     ... # doctest: +ELLIPSIS
@@ -114,6 +115,12 @@ def verdict_line(verdict: ThrowVerdict | CardVerdict) -> str:
             less = (f"{verdict.loss:.2f} points less" if verdict.chance_loss is None
                     else f"{verdict.chance_loss:.1%} of your chance to win less")
             return f"Good ({less}): {verdict.sentence}"  # "within the judge's margin: ..."
+    if isinstance(verdict, ThrowVerdict) and verdict.within:
+        if verdict.chosen == verdict.best and len(verdict.within) > 1:
+            return f"Good: {verdict.sentence}"  # the sentence names the throws within
+        if verdict.is_within_margin and (verdict.chance_loss or 0) > 1e-9:
+            return (f"Good ({verdict.chance_loss:.1%} of your chance to win less): "
+                    f"{verdict.sentence}")
     lost = verdict.loss if verdict.chance_loss is None else verdict.chance_loss
     if lost < 1e-9:
         return f"Right: {verdict.sentence}"
