@@ -20,8 +20,8 @@ from typing import Any
 from throwing import rulebook
 
 __all__ = ["GOAL", "KINDS", "interval", "print_by_group", "print_by_length", "print_each_rule",
-           "print_goal", "print_procedure", "print_procedures", "print_rules_alone",
-           "print_sample", "short"]
+           "print_goal", "print_keep_tables", "print_procedure", "print_procedures",
+           "print_rules_alone", "print_sample", "short"]
 
 KINDS = {"throw": "a deal", "play": "a decision"}
 """What one position is, for the throw and for the play: a cost is in points a deal (the
@@ -85,6 +85,18 @@ def print_procedures(kind: str) -> None:
     for why, other in data["alternatives"].items():
         print(_row(f"{other['name']}, {why}", other["all"]))
     print(_row(data["reference"]["name"], data["reference"]["all"]))
+
+
+def print_keep_tables() -> None:
+    """The throw's keep table in each shape the search tried: how many figures a learner
+    carries, what the procedure found with it costs, and how much more than the one with
+    the table by role, paired deal by deal; the one carried marked."""
+    kept = rulebook()["throw"]["keep_table"]
+    print(f"{'keep table':<24} {'figures':>7} {'cost':>24} {'more than by role, paired':>26}")
+    for shape, measured in kept["shapes"].items():
+        name = f"{shape}{' (carried)' if shape == kept['carried'] else ''}"
+        print(f"{name:<24} {measured['figures']:>7} {interval(measured['loss']):>24} "
+              f"{interval(measured['against_by_role']):>26}")
 
 
 def print_by_group(kind: str) -> None:

@@ -37,6 +37,7 @@ from cribbage_edu.strategy.rulebook.throw import (
     crib_count,
     crib_counted,
     keep_terms,
+    pone_besides,
 )
 from cribbage_edu.strategy.rulebook.throw import points_now as rulebook_points_now
 from exercises import Exercise, as_cards, question_html
@@ -590,7 +591,8 @@ def rulebook() -> dict[str, Any]:
 
 
 def throw_procedure() -> Procedure[ThrowPosition, Hand]:
-    """The throw's procedure the search found: count the keep, then the most points now."""
+    """The throw's procedure the search found: count the keep, then the rules that part
+    equal counts."""
     return stored_procedures()[0]
 
 
@@ -626,13 +628,26 @@ def print_crib_count() -> None:
 
 
 def print_keep_count() -> None:
-    """What the procedure counts in the four kept, by role, as a table to learn."""
+    """What the procedure counts in the four kept, as a table to learn: one column for
+    dealer and pone, and what pone counts besides (:func:`pone_besides`), or a column for
+    each role."""
     table = keep_table()
-    print(f"{'in the four kept, for each':<42}{'dealer':>10}{'pone':>10}")
+    besides = pone_besides(table[True], table[False])
+    if besides is None:
+        print(f"{'in the four kept, for each':<42}{'dealer':>10}{'pone':>10}")
+        for term in KEEP_TERMS:
+            dealer, pone = table[True].get(term, 0.0), table[False].get(term, 0.0)
+            if dealer or pone:
+                print(f"  {TERM_WORDS[term]:<40}{dealer:>+10g}{pone:>+10g}")
+        return
+    print(f"{'in the four kept, for each':<42}{'dealer and pone':>16}")
     for term in KEEP_TERMS:
-        dealer, pone = table[True].get(term, 0.0), table[False].get(term, 0.0)
-        if dealer or pone:
-            print(f"  {TERM_WORDS[term]:<40}{dealer:>+10g}{pone:>+10g}")
+        if weight := table[True].get(term, 0.0):
+            print(f"  {TERM_WORDS[term]:<40}{weight:>+16g}")
+    if besides:
+        print("and pone alone, for each")
+        for term, weight in besides.items():
+            print(f"  {TERM_WORDS[term]:<40}{weight:>+16g}")
 
 
 @dataclass(frozen=True)
@@ -707,8 +722,8 @@ def count_words(six: Cards, thrown: Cards, *, dealer: bool) -> str:
 
     >>> for part in count_words("2H 3C 4C 5S 6D 8S", "2H 8S", dealer=True).split("; "):
     ...     print(part)
-    By the count, 2♥ 8♠ counts 6 now +4 crib +2.5 keep = 12.5
-    2♥ 3♣ counts 5 now +7 crib +2 keep = 14
+    By the count, 2♥ 8♠ counts 6 now +4 crib +3.75 keep = 13.75
+    2♥ 3♣ counts 5 now +7 crib +2.75 keep = 14.75
     """
     rows = counted(six, dealer=dealer)
     mine = next(r for r in rows if frozenset(r.thrown) == frozenset(parse_cards(thrown)))

@@ -22,6 +22,11 @@ at once.
   of the even-numbered games; the procedure of each length is then measured on all the
   positions and, as a check on choosing by the same data, on the odd-numbered games alone.
   The search goes one rule past the limit, to say what the next rule would buy.
+- **The keep table**: the search is made with each shape of the keep count's table
+  (:data:`KEEP_SHAPES`: a column for each role, or one column and one thing pone counts
+  besides); the procedure carries the table of fewest figures that costs at most
+  :data:`KEEP_SLACK` a deal more than the one by role (:func:`keep_table`), and the other
+  procedure is kept among the alternatives.
 - **A rule broken**: the procedure without that rule, less the procedure, paired position
   by position, with its 95% interval.
 
@@ -82,6 +87,7 @@ from cribbage_edu.strategy.rulebook.throw import (
     count_the_keep,
     crib_counted,
     heat,
+    keep_figures,
     keep_it_cold,
     keep_terms,
     points_and_heat,
@@ -107,6 +113,14 @@ SIGNS = {"answers": -1, "worst": -1, "danger": -1, "leaves_fifteen": -1, "pairs_
 thing counts (a rank that scores on your card counts against it; a five kept for it):
 a fit may leave a term at 0, never turn it round (two terms that go together, as the ranks
 that score on a card and leaving 21, can trade weight so that one reads backwards)."""
+KEEP_SHAPES = ("by role", "one column")
+"""The shapes of the keep count's table the search fits (:func:`fitted_counts`): a column of
+weights for each role, or one column for both and one thing pone counts besides."""
+KEEP_SLACK = 0.005
+"""A keep table of fewer figures is carried when the procedure it makes costs at most this
+much a deal more than the one with the table by role, paired position by position over
+all the positions (issue 26: a table a learner can carry, for a price too small to
+matter)."""
 TABLES: dict[str, dict[str, Any]] = {}
 """The table of each counting rule the search fitted, by the rule's name."""
 """The step of a weight in the learner's table of "count the keep"."""
@@ -238,7 +252,6 @@ def fitted_weights(judged: Judged, where: Bools, terms: Floats, base: Floats,
     least squares fit of each term to the judge's values less ``base`` (each position's
     choices against their own mean), rounded, then moved a step at a time while the loss
     falls. Returns the fit rounded and the fit moved."""
-    rows = np.arange(len(judged.positions))[where]
     valid = np.isfinite(judged.worth[where])
     count = valid.sum(axis=1, keepdims=True)
     x = np.where(valid[..., None], terms[where], 0.0)
@@ -246,13 +259,11 @@ def fitted_weights(judged: Judged, where: Bools, terms: Floats, base: Floats,
     y = np.where(valid, judged.worth[where] - base[where], 0.0)
     y = np.where(valid, y - y.sum(axis=1, keepdims=True) / count, 0.0)
     fit, *_ = np.linalg.lstsq(x.reshape(-1, len(names)), y.reshape(-1), rcond=None)
-    sign = np.array([SIGNS.get(n, 0) for n in names])
+    sign = np.array([SIGNS.get(n.split()[-1], 0) for n in names])  # "pone five": a five
     weights = keep_sign(np.round(fit / STEP) * STEP, sign)
 
     def loss(w: Floats) -> float:
-        values = np.where(valid, base[where] + terms[where] @ w, -np.inf)
-        chosen = values.argmax(axis=1)
-        return float((judged.best[where] - judged.worth[rows, chosen]).mean())
+        return counted_loss(judged, where, terms, base, w)
     start = weights.copy()
     best = loss(weights)
     moved = True
@@ -269,6 +280,17 @@ def fitted_weights(judged: Judged, where: Bools, terms: Floats, base: Floats,
     found = [{n: float(w) for n, w in zip(names, ws, strict=True) if w} for ws in (start, weights)]
     log(f"  {what}: fitted {found[0]}, moved {found[1]}: {best:.4f}")
     return found
+
+
+def counted_loss(judged: Judged, where: Bools, terms: Floats, base: Floats, weights: Floats
+                 ) -> float:
+    """The mean loss over the positions ``where`` of choosing by ``base`` plus ``terms``
+    weighed by ``weights`` (the count alone: ties go to the first choice)."""
+    valid = np.isfinite(judged.worth[where])
+    values = np.where(valid, base[where] + terms[where] @ weights, -np.inf)
+    chosen = values.argmax(axis=1)
+    rows = np.arange(len(judged.positions))[where]
+    return float((judged.best[where] - judged.worth[rows, chosen]).mean())
 
 
 def keep_sign(weights: Floats, sign: Floats) -> Floats:
@@ -290,26 +312,62 @@ def term_arrays(judged: Judged, terms: Callable[[Any, Any], dict[str, int]],
     return x, b
 
 
-def fitted_counts(judged: Judged, train: Bools, crib: str, log: Callable[[str], None]
-                  ) -> list[Rule[Any, Any]]:
-    """"Count the keep" (the crib by ``crib``) with the weights, by role, that lose least on
-    the ``train`` positions (:func:`fitted_weights`)."""
+def fitted_counts(judged: Judged, train: Bools, crib: str, shape: str,
+                  log: Callable[[str], None]) -> list[Rule[Any, Any]]:
+    """"Count the keep" (the crib by ``crib``) with the table of ``shape``
+    (:data:`KEEP_SHAPES`) that loses least on the ``train`` positions
+    (:func:`fitted_weights`): by role, each role's column fitted on its own positions; in
+    one column, one column fitted on every position, with the one thing pone counts besides
+    that buys most there (a weight of its own, on a thing the column leaves out)."""
     def base(p: ThrowPosition, t: Any) -> float:
         cribbed = (crib_by_heat(p.dealer)[heat(t)] if crib == "heat"
                    else crib_counted(t, p.dealer))
         return points_now(p, t) + (1 if p.dealer else -1) * cribbed
     terms, values = term_arrays(judged, keep_terms, base, KEEP_TERMS)
-    found = {dealer: fitted_weights(judged, judged.groups["dealer" if dealer else "pone"]
-                                    & train, terms, values, KEEP_TERMS, log,
-                                    f"count the keep (crib by {crib}) as "
-                                    f"{'dealer' if dealer else 'pone'}")
-             for dealer in (True, False)}
+    what = f"count the keep (crib by {crib}, {shape})"
+    if shape == "by role":
+        found = {dealer: fitted_weights(judged, judged.groups["dealer" if dealer else "pone"]
+                                        & train, terms, values, KEEP_TERMS, log,
+                                        f"{what} as {'dealer' if dealer else 'pone'}")
+                 for dealer in (True, False)}
+        tables = [(found[True][i], found[False][i]) for i in (0, 1)]
+    else:
+        tables = one_column(judged, train, terms, values, log, what)
     made = []
-    for i in (0, 1):
-        rule = count_the_keep(found[True][i], found[False][i], crib)
-        TABLES[rule.name] = {"dealer": found[True][i], "pone": found[False][i], "crib": crib}
+    for dealer, pone in tables:
+        rule = count_the_keep(dealer, pone, crib)
+        TABLES[rule.name] = {"dealer": dealer, "pone": pone, "crib": crib}
         made.append(rule)
     return made
+
+
+def one_column(judged: Judged, train: Bools, terms: Floats, values: Floats,
+               log: Callable[[str], None], what: str
+               ) -> list[tuple[dict[str, float], dict[str, float]]]:
+    """The keep table of one column for both roles and one thing pone counts besides: for
+    each thing, the column of the other things and pone's weight for it fitted together on
+    the ``train`` positions (:func:`fitted_weights`); the thing whose table, moved, loses
+    least there. Returns its table fitted and moved, each as (dealer, pone)."""
+    pone = judged.groups["pone"][:, None]
+    best: tuple[float, list[tuple[dict[str, float], dict[str, float]]]] | None = None
+    for extra in KEEP_TERMS:
+        shared = [t for t in KEEP_TERMS if t != extra]
+        design = np.stack([terms[..., KEEP_TERMS.index(t)] for t in shared]
+                          + [terms[..., KEEP_TERMS.index(extra)] * pone], axis=-1)
+        names = [*shared, f"pone {extra}"]
+        found = fitted_weights(judged, train, design, values, names, log,
+                               f"{what}, pone besides {extra}")
+        cost = counted_loss(judged, train, design, values,
+                            np.array([found[1].get(n, 0.0) for n in names]))
+        tables = []
+        for weights in found:
+            column = {t: weights[t] for t in shared if t in weights}
+            besides = weights.get(names[-1], 0.0)
+            tables.append((column, {**column, extra: besides} if besides else dict(column)))
+        if best is None or cost < best[0] - 1e-12:
+            best = (cost, tables)
+    assert best is not None
+    return best[1]
 
 
 def fitted_card_counts(judged: Judged, train: Bools, log: Callable[[str], None]
@@ -446,6 +504,44 @@ def best_procedures(rules: dict[str, Rule[Any, Any]], judged: Judged, most: int,
     return procedures, chosen
 
 
+def procedure_losses(names: Sequence[str], rules: dict[str, Rule[Any, Any]], judged: Judged
+                     ) -> Floats:
+    """What the procedure of the rules ``names`` loses at each position."""
+    alive = np.isfinite(judged.worth)
+    chosen = followed([rule_matrix(rules[n], judged) for n in names], alive)
+    return np.asarray(judged.best - judged.worth[np.arange(len(chosen)), chosen])
+
+
+def figures_carried(names: Sequence[str]) -> int:
+    """How many figures the keep tables of a procedure's rules hold (:func:`keep_figures`)."""
+    return sum(keep_figures(TABLES[n]["dealer"], TABLES[n]["pone"]) for n in names
+               if n in TABLES and "pone" in TABLES[n])
+
+
+def keep_table(pools: dict[str, dict[str, Rule[Any, Any]]],
+               searched: dict[str, tuple[list[dict[str, Any]], dict[str, Any]]],
+               judged: Judged, train: Bools) -> dict[str, Any]:
+    """Which shape of keep table the procedure carries: of the procedures found with each
+    (:data:`KEEP_SHAPES`), the one whose table has fewest figures among those that cost at
+    most :data:`KEEP_SLACK` a deal more than the one by role, paired position by position
+    over all the positions. Each shape's figures, its procedure's cost (all the positions
+    and the odd-numbered games) and the paired difference from the one by role, with their
+    95% intervals; and the names of the counting rules fitted with it."""
+    losses = {shape: procedure_losses(searched[shape][1]["rules"], pools[shape], judged)
+              for shape in KEEP_SHAPES}
+    full = losses["by role"]
+    shapes = {}
+    for shape in KEEP_SHAPES:
+        names = searched[shape][1]["rules"]
+        shapes[shape] = {"figures": figures_carried(names), "loss": interval(losses[shape]),
+                         "held_out": interval(losses[shape][~train]),
+                         "against_by_role": interval(losses[shape] - full),
+                         "count_rules": sorted(n for n in pools[shape] if n in TABLES)}
+    fit = [s for s in KEEP_SHAPES if shapes[s]["against_by_role"][0] <= KEEP_SLACK + 1e-12]
+    carried = min(fit, key=lambda s: (shapes[s]["figures"], KEEP_SHAPES.index(s)))
+    return {"carried": carried, "slack": KEEP_SLACK, "shapes": shapes}
+
+
 def expert_choices(judged: Judged) -> npt.NDArray[np.int64]:
     """The expert's choice at each position, for reference: its throw (the best hand and
     crib on average, :class:`~cribbage_edu.strategy.players.ExpertPlayer`) or its card (its
@@ -474,17 +570,29 @@ def measure(kind: str, rows: list[dict[str, Any]], path: Path, most: int,
     judged = judged_throws(rows) if kind == "throw" else judged_plays(rows)
     train = judged.games % 2 == 0
     log(f"{kind}: {len(rows)} positions, searching on {int(train.sum())}")
-    if kind == "throw":
-        for crib in ("heat", "count"):
-            rules = {**rules, **{r.name: r for r in fitted_counts(judged, train, crib, log)}}
-    else:
-        rules = {**rules, **{r.name: r for r in fitted_card_counts(judged, train, log)}}
-    procedures, chosen = best_procedures(rules, judged, most, train, log)
     alternatives = {}
-    if kind == "throw":  # the course's table of today: the crib priced by the heat
-        log("  the crib priced by the heat alone:")
+    extra: dict[str, Any] = {}
+    if kind == "throw":
+        pools = {shape: {**rules, **{r.name: r for crib in ("heat", "count")
+                                     for r in fitted_counts(judged, train, crib, shape, log)}}
+                 for shape in KEEP_SHAPES}
+        searched = {}
+        for shape in KEEP_SHAPES:
+            log(f"  the keep table {shape}:")
+            searched[shape] = best_procedures(pools[shape], judged, most, train, log)
+        extra["keep_table"] = keep_table(pools, searched, judged, train)
+        carried = extra["keep_table"]["carried"]
+        rules = pools[carried]
+        procedures, chosen = searched[carried]
+        for shape in KEEP_SHAPES:
+            if shape != carried:
+                alternatives[f"the keep table {shape}"] = searched[shape][1]
+        log("  the crib priced by the heat alone:")  # the course's table of lesson 10
         by_heat = {n: r for n, r in rules.items() if COUNT_TABLE not in r.carries}
         alternatives["crib by heat"] = best_procedures(by_heat, judged, most, train, log)[1]
+    else:
+        rules = {**rules, **{r.name: r for r in fitted_card_counts(judged, train, log)}}
+        procedures, chosen = best_procedures(rules, judged, most, train, log)
     every = {**rules}
     baselines = []
     for name, sequence in course:
@@ -496,7 +604,7 @@ def measure(kind: str, rows: list[dict[str, Any]], path: Path, most: int,
                  "by_group": {g: figures(judged, expert, w) for g, w in judged.groups.items()}}
     return {"sample": summary(judged, rows, path), "procedure": chosen,
             "by_length": procedures, "course_today": baselines, "reference": reference,
-            "alternatives": alternatives,
+            "alternatives": alternatives, **extra,
             "each_rule_alone": each_rule(every, judged)}
 
 

@@ -129,17 +129,17 @@ def test_the_throw_procedure_names_count_the_keep() -> None:
     against the judge's 9-K; the stored procedure's first rule, "count the keep", keeps
     9-K alone, so it is the rule named, with what it counts for each keep. By hand, less
     the crib count of the two thrown: keeping 2-3-5-10 holds 4 now (2+3+10, 5+10) and, as
-    pone, +0.25 x 6 (a ten turned adds 5+10, 2+3+10 and a pair of tens) +1 (a five)
-    -0.75 (a ten-card) +0.75 x 2 (two cards under five) +0.5 (2-3 touch) +0.25 (3-5 one
-    apart) = 8; keeping 5-9-10-K holds 4 (5+10, 5+K) and +0.25 x 4 (5+10 and a pair) +1
-    -0.75 x 2 (two ten-cards) +0.5 (9-10 touch) = 5."""
+    pone, +0.25 x 6 (a ten turned adds 5+10, 2+3+10 and a pair of tens) +0.5 (a five)
+    -0.5 (a ten-card) +0.5 x 2 (two cards under five) +0.75 (2-3 touch) +0.25 (3-5 one
+    apart) = 7.5; keeping 5-9-10-K holds 4 (5+10, 5+K) and +0.25 x 4 (5+10 and a pair)
+    +0.5 -0.5 x 2 (two ten-cards) +0.75 (9-10 touch) = 5.25."""
     six = Hand("2C 3D 5H 9S 10C KD")
     deciding = throw_rule(six, False, Hand("2C 3D"), Hand("9S KD"))
     assert deciding is not None and str(deciding) == "the rule: count the keep"
     assert deciding.counts is not None
     best, mine = deciding.counts
-    assert best + crib_counted(Hand("9S KD"), False) == 8
-    assert mine + crib_counted(Hand("2C 3D"), False) == 5
+    assert best + crib_counted(Hand("9S KD"), False) == 7.5
+    assert mine + crib_counted(Hand("2C 3D"), False) == 5.25
     position = ThrowPosition(six, False)
     rule = stored_procedures()[0].rules[0]
     assert max(rule.value(position, t) for t in position.choices) == best > mine
@@ -153,10 +153,10 @@ def test_the_coach_names_the_rule_in_the_verdict_and_the_sentence() -> None:
     verdict = judge_throw("2C 3D 5H 9S 10C KD", "2C 3D", dealer=False)
     assert verdict.rule == "count the keep"
     deciding = throw_rule(Hand("2C 3D 5H 9S 10C KD"), False, Hand("2C 3D"), Hand("9S KD"))
-    assert deciding is not None and deciding.counts == (3.5, -2.0)
+    assert deciding is not None and deciding.counts == (3.0, -1.75)
     assert verdict.sentence.startswith("you gave the dealer 2-3")
     assert verdict.sentence.endswith("; the rule: count the keep (keeping 2♣ 3♦ 5♥ 10♣ "
-                                     "counts +3.5, yours -2)")
+                                     "counts +3, yours -1.75)")
     assert verdict.to_dict()["rule"] == "count the keep"
     best = judge_throw("2C 3D 5H 9S 10C KD", "9S KD", dealer=False)
     assert best.rule is None and "the rule" not in best.sentence

@@ -80,10 +80,12 @@ from cribbage_edu.strategy.rulebook.throw import (
     crib_count,
     crib_counted,
     feed_your_crib,
+    keep_figures,
     keep_it_cold,
     keep_terms,
     points_and_heat,
     points_now,
+    pone_besides,
 )
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -202,6 +204,27 @@ def test_keep_terms_and_count_the_keep_by_hand() -> None:
         count_the_keep({"sevens": 1.0})
     with pytest.raises(IllegalActionError, match="'heat' or by 'count'"):
         count_the_keep(crib="table")
+
+
+def test_a_keep_table_of_one_column_and_what_pone_counts_besides() -> None:
+    """A table is one column when pone counts all the dealer counts, alike; then a learner
+    carries that column and pone's few things besides, and the rule's name says so."""
+    column = {"five": 0.5, "ten": -0.5, "touch": 0.75}
+    pone = {**column, "ten_turned": 0.25}
+    assert pone_besides(column, pone) == {"ten_turned": 0.25}
+    assert keep_figures(column, pone) == 4  # three and one besides, not 3 + 4
+    assert pone_besides(column, {**pone, "five": 1.0}) is None  # pone weighs a five apart
+    assert keep_figures(column, {**pone, "five": 1.0}) == 7
+    assert pone_besides({}, {}) == {} and keep_figures({}, {}) == 0
+    name = count_the_keep(column, pone, crib="count").name
+    assert name.endswith("dealer and pone +0.5 a five, -0.5 a ten-card, +0.75 two ranks that "
+                         "touch; pone besides +0.25 each point a ten turned would add")
+    assert "as dealer" in count_the_keep(column, {**pone, "five": 1.0}, crib="count").name
+    # as pone the four kept 4-5-6-6 count the column and the ten turned (2 points: 5+10)
+    six = ThrowPosition.parse("4C 5D 6H 6S JC KD", dealer=False)
+    thrown = Hand("JC KD")
+    assert count_the_keep(column, pone, crib="count").value(six, thrown) == (
+        points_now(six, thrown) - crib_counted(thrown, False) + 0.5 + 2 * 0.75 + 2 * 0.25)
 
 
 # --- the play, worked by hand --------------------------------------------------------
@@ -443,6 +466,45 @@ def test_the_stored_search_is_whole_and_small_enough_to_carry() -> None:
     assert not any(COUNT_TABLE in rule_of("throw", s).carries for s in by_heat["specs"])
 
 
+def test_the_stored_keep_table_is_the_fewest_figures_within_the_slack() -> None:
+    """The throw's procedure carries the keep table of fewest figures whose procedure costs
+    at most the slack more than the one by role: the figures counted again from the stored
+    tables, and the paired difference worked out again by :func:`follow` position by
+    position."""
+    throw = stored()["throw"]
+    kept = throw["keep_table"]
+    shapes = kept["shapes"]
+    procedures = {shape: throw["procedure"] if shape == kept["carried"]
+                  else throw["alternatives"][f"the keep table {shape}"] for shape in shapes}
+    for shape, procedure in procedures.items():
+        tables = [s["table"] for s in procedure["specs"] if "table" in s]
+        assert shapes[shape]["figures"] == sum(keep_figures(t["dealer"], t["pone"])
+                                               for t in tables)
+        assert shapes[shape]["loss"] == procedure["all"]["loss"]
+        assert all(s["name"] in shapes[shape]["count_rules"] for s in procedure["specs"]
+                   if "table" in s)
+    assert shapes["by role"]["figures"] == 15
+    table = throw["procedure"]["specs"][0]["table"]
+    assert pone_besides(table["dealer"], table["pone"]) is not None  # one column carried
+    rebuilt = {shape: Procedure(shape, tuple(rule_of("throw", s) for s in p["specs"]))
+               for shape, p in procedures.items()}
+    paired = []
+    for row in judged("throw"):
+        position = ThrowPosition.parse(row["six"], dealer=row["dealer"])
+        worth = {shape: row["net"][position.choices.index(follow(p, position,
+                                                                  position.choices))]
+                 for shape, p in rebuilt.items()}
+        paired.append((worth["by role"] - worth[kept["carried"]]) / 100)
+    for shape in shapes:
+        assert shapes[shape]["against_by_role"][0] <= kept["slack"] or (
+            shapes[shape]["figures"] >= shapes[kept["carried"]]["figures"])
+    assert shapes[kept["carried"]]["against_by_role"] == pytest.approx(
+        list(mean_interval(paired)), abs=6e-5)
+    assert mean_interval(paired)[0] <= kept["slack"]
+    assert shapes[kept["carried"]]["figures"] == min(
+        s["figures"] for s in shapes.values() if s["against_by_role"][0] <= kept["slack"])
+
+
 @pytest.mark.parametrize("kind", ["throw", "play"])
 def test_the_stored_figures_are_what_the_judged_positions_give(kind: str) -> None:
     """The procedure's cost, agreement and share within the margin, worked out again by
@@ -506,8 +568,10 @@ def test_a_small_measurement_and_search_run_again() -> None:
     assert [len(p["rules"]) for p in result["by_length"]] == [1, 2, 3]
     # the best single rule is the one that loses least on the even games, worked out
     # here by follow, rule by rule
+    carried = result["keep_table"]["carried"]  # the tables of the shape the search kept
     candidates = {**rules, **{name: rule_of("throw", {"name": name, "table": table})
-                              for name, table in search.TABLES.items()}}
+                              for name, table in search.TABLES.items()
+                              if name in result["keep_table"]["shapes"][carried]["count_rules"]}}
 
     def even_loss(rule: Rule[Any, Any]) -> float:
         lost: list[float] = []
@@ -523,6 +587,9 @@ def test_a_small_measurement_and_search_run_again() -> None:
     losses = [p["all"]["loss"][0] for p in result["by_length"]]
     assert all(loss >= 0 for loss in losses)
     assert result["sample"]["positions"] == len(throws)
+    shapes = result["keep_table"]["shapes"]
+    assert carried == min((s for s in shapes if shapes[s]["against_by_role"][0] <= 0.005),
+                          key=lambda s: shapes[s]["figures"])
     assert {r["rule"] for r in result["each_rule_alone"]} <= set(rules) | {
         n for p in result["by_length"] for n in p["rules"]} | set(search.TABLES)
 

@@ -137,7 +137,7 @@ def throw_rule(six: Hand, dealer: bool, chosen: Hand, best: Hand,
 
     >>> deciding = throw_rule(Hand("2C 3D 5H 9S 10C KD"), False, Hand("2C 3D"), Hand("9S KD"))
     >>> str(deciding), deciding.counts
-    ('the rule: count the keep', (3.5, -2.0))
+    ('the rule: count the keep', (3.0, -1.75))
     """
     position = ThrowPosition(six, dealer, scores or (0, 0), target)
     by_cards = {frozenset(t): t for t in position.choices}

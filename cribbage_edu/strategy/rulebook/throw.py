@@ -53,9 +53,11 @@ __all__ = [
     "crib_counted",
     "feed_your_crib",
     "heat",
+    "keep_figures",
     "keep_it_cold",
     "keep_terms",
     "points_and_heat",
+    "pone_besides",
     "throw_rules",
 ]
 
@@ -370,12 +372,46 @@ def keep_terms(position: ThrowPosition, thrown: Hand) -> dict[str, int]:
             "pair": len(kept) - len(ranks)}
 
 
+def pone_besides(dealer: Mapping[str, float], pone: Mapping[str, float]
+                 ) -> dict[str, float] | None:
+    """What pone counts besides the dealer, when a keep table is one column: pone counts
+    every thing the dealer counts, at the dealer's weight, and some things the dealer does
+    not count; ``None`` when the two roles weigh a thing differently (a table by role).
+
+    >>> pone_besides({"five": 0.5, "ten": -0.5}, {"five": 0.5, "ten": -0.5, "ten_turned": 0.25})
+    {'ten_turned': 0.25}
+    >>> pone_besides({"five": 0.5}, {"five": 1.0}) is None
+    True
+    """
+    if any(pone.get(term, 0.0) != weight for term, weight in dealer.items() if weight):
+        return None
+    return {term: weight for term, weight in pone.items() if weight and not dealer.get(term)}
+
+
+def keep_figures(dealer: Mapping[str, float], pone: Mapping[str, float]) -> int:
+    """How many figures a learner carries for a keep table: one column and what pone
+    counts besides it (:func:`pone_besides`), or a column for each role.
+
+    >>> keep_figures({"five": 0.5, "ten": -0.5}, {"five": 0.5, "ten": -0.5, "ten_turned": 0.25})
+    3
+    >>> keep_figures({"five": 0.5, "ten": -0.5}, {"five": 1.0, "ten": -0.5})
+    4
+    """
+    besides = pone_besides(dealer, pone)
+    counted = len([w for w in dealer.values() if w])
+    return counted + (len([w for w in pone.values() if w]) if besides is None else len(besides))
+
+
 def count_the_keep(dealer: Mapping[str, float] | None = None,
                    pone: Mapping[str, float] | None = None, crib: str = "heat") -> ThrowRule:
     """"Count the keep": the points now, plus the crib by heat as dealer (less it as pone:
     :func:`crib_by_heat`), plus so much for each thing counted in the four kept
-    (:func:`keep_terms`), by role: the small table a learner carries.
+    (:func:`keep_terms`), by role: the small table a learner carries. When pone counts all
+    the dealer counts alike (:func:`pone_besides`), the name says the table as one column.
 
+    >>> name = count_the_keep({"five": 0.5}, {"five": 0.5, "ten_turned": 0.25}, "count").name
+    >>> name.split("; ")[1:]
+    ['dealer and pone +0.5 a five', 'pone besides +0.25 each point a ten turned would add']
     >>> six = ThrowPosition.parse("5H KD 7C 7S 2D 9H", dealer=False)
     >>> [str(t) for t in count_the_keep().keep(six, six.choices)]  # 5-7-7-K keeps 6 now
     ['2D 9H']
@@ -391,8 +427,14 @@ def count_the_keep(dealer: Mapping[str, float] | None = None,
     if crib not in ("heat", "count"):
         raise IllegalActionError(f"the crib is priced by 'heat' or by 'count', not {crib!r}")
     by_heat = crib == "heat"
-    name = (f"count the keep: points now +/- the crib by {crib}; as dealer "
-            f"{words(weights[True])}; as pone {words(weights[False])}")
+    besides = pone_besides(weights[True], weights[False])
+    if besides is not None and any(weights[True].values()):  # one column, and pone's besides
+        name = (f"count the keep: points now +/- the crib by {crib}; dealer and pone "
+                f"{words(weights[True])}" + (f"; pone besides {words(besides)}" if besides
+                                             else ""))
+    else:
+        name = (f"count the keep: points now +/- the crib by {crib}; as dealer "
+                f"{words(weights[True])}; as pone {words(weights[False])}")
 
     def value(p: ThrowPosition, t: Hand) -> float:
         table = weights[p.dealer]
