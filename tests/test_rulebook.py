@@ -7,13 +7,10 @@ small measurement and search are run again."""
 from __future__ import annotations
 
 import gzip
-import importlib.util
 import json
-import sys
 from functools import cache
 from itertools import combinations
 from pathlib import Path
-from types import ModuleType
 from typing import Any
 
 import pytest
@@ -87,19 +84,12 @@ from cribbage_edu.strategy.rulebook.throw import (
     points_now,
     pone_besides,
 )
+from tests.scripts_loaded import script
 
 ROOT = Path(__file__).resolve().parent.parent
 RULEBOOK = ROOT / "cribbage_edu" / "data" / "rulebook.json"
 
 
-def script(name: str) -> ModuleType:
-    """A script of ``scripts/`` loaded as a module (its ``main`` is not run)."""
-    spec = importlib.util.spec_from_file_location(name, ROOT / "scripts" / f"{name}.py")
-    assert spec is not None and spec.loader is not None
-    module = importlib.util.module_from_spec(spec)
-    sys.modules[name] = module  # a dataclass looks its module up as it is made
-    spec.loader.exec_module(module)
-    return module
 
 
 def kept(rule: Rule[Any, Any], position: Any) -> list[str]:
