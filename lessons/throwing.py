@@ -24,7 +24,7 @@ from pathlib import Path
 from typing import Any
 
 from cribbage_edu import Card, DiscardOption, Hand, advise, parse_cards
-from cribbage_edu.rules.cards import CardLike
+from cribbage_edu.rules.cards import CardLike, Rank
 from cribbage_edu.rules.scoring import runs_of_three
 from cribbage_edu.stats import mean_interval, wilson_interval
 from cribbage_edu.strategy.coach import INACCURACY
@@ -48,7 +48,6 @@ __all__ = [
     "KEPT_SHAPES",
     "Counted",
     "RuleCheck",
-    "all_below_eight",
     "breaks_a_pair",
     "breaks_a_run",
     "check_rule",
@@ -67,6 +66,7 @@ __all__ = [
     "kept_hands",
     "mean_text",
     "most_points_now",
+    "no_ten_card",
     "one_five_and_a_ten",
     "option_for",
     "points_now",
@@ -707,14 +707,14 @@ def procedure_losses(games: int) -> list[tuple[float, dict[str, Any], Hand]]:
     return found
 
 
-def all_below_eight(six: Cards) -> bool:
-    """Whether every card of ``six`` ranks below 8 (where the play decides a pone's throw
-    more than the count can).
+def no_ten_card(six: Cards) -> bool:
+    """Whether ``six`` holds no ten-card (10, J, Q or K), where the play decides a pone's
+    throw more than the count can.
 
-    >>> all_below_eight("AD 3H 3S 4S 6S 7C"), all_below_eight("AD 3H 3S 4S 6S 8C")
+    >>> no_ten_card("AD 3H 3S 4S 6S 9C"), no_ten_card("AD 3H 3S 4S 6S JC")
     (True, False)
     """
-    return all(int(card.rank) < 8 for card in parse_cards(six))
+    return all(card.rank < Rank.TEN for card in parse_cards(six))
 
 
 def count_words(six: Cards, thrown: Cards, *, dealer: bool) -> str:
