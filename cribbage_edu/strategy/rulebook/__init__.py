@@ -7,8 +7,12 @@ few rules in order and one small table.
 - :mod:`.throw`: the throw's rules (lesson 12) on a :class:`ThrowPosition`, the
   :func:`heat` of two thrown cards and the crib by heat (:func:`crib_by_heat`);
 - :mod:`.play`: the play's rules (lesson 13) on a :class:`PlayPosition`;
+- :mod:`.board`: the board's rules (lesson 14), which read the score: what the player and
+  the opponent need;
 - :mod:`.player`: the procedures the search found (``scripts/search_rulebook.py``, stored
-  in ``data/rulebook.json``) and :class:`RulebookPlayer`, who follows them.
+  in ``data/rulebook.json``), lesson 14's with the board's rule before them
+  (``scripts/search_board.py``, ``data/board.json``), and :class:`RulebookPlayer`, who
+  follows those.
 
 Each rule's test and choice are worked by hand on positions in ``tests/test_rulebook.py``;
 what each costs against the judge is in ``data/rulebook.json`` (the README's "The
