@@ -22,7 +22,7 @@ from timing import spread
 
 from cribbage_edu.strategy.rulebook import PlayPosition, ThrowPosition
 from cribbage_edu.strategy.rulebook.naming import card_rule, throw_rule
-from cribbage_edu.strategy.rulebook.player import stored_procedures
+from cribbage_edu.strategy.rulebook.player import board_procedures
 
 
 def main() -> None:
@@ -32,7 +32,7 @@ def main() -> None:
     args = parser.parse_args()
     rng = random.Random(args.seed)
     throws, cards = drawn(args.positions, args.seed, rng)
-    stored_procedures()  # read once, as the coach's first verdict does
+    board_procedures()  # read once, as the coach's first verdict does
     card_ms: list[float] = []
     for view in cards:
         position = PlayPosition.from_view(view)
