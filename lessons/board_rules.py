@@ -15,9 +15,6 @@ True
 
 from __future__ import annotations
 
-import json
-from functools import cache
-from importlib import resources
 from typing import Any
 
 from cribbage_edu.rules.cards import Card, CardLike, Hand, parse_cards
@@ -25,9 +22,9 @@ from cribbage_edu.strategy.coach.grades import Grade
 from cribbage_edu.strategy.coach.throw import ThrowVerdict, judge_throw
 from cribbage_edu.strategy.rulebook import Rule, ThrowPosition, follow
 from cribbage_edu.strategy.rulebook.player import (
-    BOARD_FILE,
     board_procedures,
     board_rules,
+    stored_board,
     stored_procedures,
 )
 from exercises import Exercise, as_cards, question_html
@@ -41,12 +38,9 @@ SAYING = 10
 dealer holds back" (the rules tried at each threshold are in the appendix)."""
 
 
-@cache
 def board() -> dict[str, Any]:
     """The board's search as stored (``cribbage_edu/data/board.json``)."""
-    text = resources.files("cribbage_edu").joinpath("data").joinpath(BOARD_FILE)
-    found: dict[str, Any] = json.loads(text.read_text("utf-8"))
-    return found
+    return stored_board()
 
 
 def board_rule() -> Rule[ThrowPosition, Hand]:

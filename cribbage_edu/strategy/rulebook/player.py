@@ -30,7 +30,7 @@ from .procedure import Procedure, Rule
 from .throw import ThrowPosition, ThrowRule, count_the_keep, throw_of, throw_rules
 
 __all__ = ["BOARD_FILE", "RULEBOOK_FILE", "RulebookPlayer", "board_procedures", "board_rules",
-           "rule_of", "rule_spec", "stored_procedures"]
+           "rule_of", "rule_spec", "stored_board", "stored_procedures"]
 
 RULEBOOK_FILE = "rulebook.json"
 """The search's result, in ``cribbage_edu/data``."""
@@ -90,14 +90,21 @@ def stored_procedures() -> tuple[Procedure[ThrowPosition, Hand], Procedure[PlayP
     return found[0], found[1]
 
 
+@cache
+def stored_board() -> dict[str, Any]:
+    """The board's search as stored (:data:`BOARD_FILE`), read once."""
+    found: dict[str, Any] = json.loads(_text(BOARD_FILE))
+    return found
+
+
 def board_rules(data: Mapping[str, Any] | None = None) -> tuple[ThrowRule, ...]:
     """The board's rules the search kept, in order (``data``: the board's search as
-    stored, by default :data:`BOARD_FILE`): one, for the throw.
+    stored, by default :func:`stored_board`): one, for the throw.
 
     >>> [r.name for r in board_rules({"throw": {"rule": {"most": 5}}})]
     ['keep your four lowest cards as dealer needing 5 or less']
     """
-    found = json.loads(_text(BOARD_FILE)) if data is None else data
+    found = stored_board() if data is None else data
     chosen = found["throw"]["rule"]
     return (dealer_keeps_low(chosen["most"], chosen.get("within")),)
 
@@ -144,10 +151,7 @@ class RulebookPlayer:
         self.play_procedure: Procedure[PlayPosition, Card] = play
 
     def discard(self, view: PlayerView) -> Sequence[Card]:
-        me = view.player
-        position = ThrowPosition(view.hand, view.is_dealer,
-                                 (view.scores[me], view.scores[1 - me]), view.target)
-        return tuple(throw_of(self.throw, position))
+        return tuple(throw_of(self.throw, ThrowPosition.from_view(view)))
 
     def play(self, view: PlayerView) -> Card:
         return card_of(self.play_procedure, PlayPosition.from_view(view))

@@ -25,6 +25,7 @@ from ...rules.board import GAME_HOLE
 from ...rules.cards import FIFTEEN, Card, CardLike, Hand, Rank, distinct_cards, parse_cards
 from ...rules.checks import flag, two_scores
 from ...rules.errors import IllegalActionError
+from ...rules.game import PlayerView
 from ...rules.options import game_target
 from ...tables.cribtable import crib_ev, pair_classes
 from ..players import points_before_starter
@@ -242,6 +243,13 @@ class ThrowPosition:
     def parse(cls, six: str | Iterable[CardLike], *, dealer: bool,
               scores: tuple[int, int] = (0, 0), target: int = GAME_HOLE) -> ThrowPosition:
         return cls(parse_cards(six), dealer, scores, target)
+
+    @classmethod
+    def from_view(cls, view: PlayerView) -> ThrowPosition:
+        """The six of the player of ``view`` (a game at the throw), with the board."""
+        me = view.player
+        return cls(view.hand, view.is_dealer, (view.scores[me], view.scores[1 - me]),
+                   view.target)
 
     def kept(self, thrown: Hand) -> Hand:
         """The four cards kept when ``thrown`` (one of the :attr:`choices`) go to the
